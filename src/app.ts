@@ -1,0 +1,109 @@
+/**
+ * buildApp(deps): the whole HTTP application as a Fastify instance. It never
+ * listens; server.ts does, and tests use app.inject.
+ */
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Deps } from './context.js';
+import { makeGuards } from './http/auth.js';
+import type { Area, AreaOptions } from './http/area.js';
+import { errorHandler, notFoundHandler } from './http/errors.js';
+import { validatorCompiler } from './http/validation.js';
+import { newId } from './lib/ids.js';
+import { API_VERSION } from './version.js';
+import { accountsRoutes, accountsServerRoutes } from './areas/accounts/index.js';
+import { ingestRoutes } from './areas/ingest/index.js';
+import { partnerApi } from './areas/partner-api.js';
+import { publicRoutes } from './areas/public/index.js';
+import { rootRoutes } from './areas/system/routes.js';
+import { usageRoutes } from './areas/usage/index.js';
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: true,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : newId('req');
+    },
+    ajv: { customOptions: { coerceTypes: false } },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  // One log line per request.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 },
+      'request',
+    );
+  });
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'svc partner API',
+        version: API_VERSION,
+        description:
+          'Partner-facing financial data service. Every partner operation also answers under /v1/... (the reference form). ' +
+          'Authenticate with X-API-Key (or Authorization: Bearer) using svc_test_… (sandbox, never billed) or svc_live_… (production) keys. ' +
+          'Operations marked with ingestSecret also need X-Service-Ingest-Secret. Portal and admin operations use a session: ' +
+          'POST /api/auth/partner/login or /api/auth/admin/login returns {token, token_type: "bearer", expires_at} and sets the ' +
+          'HttpOnly svc_session cookie; send Authorization: Bearer <token> or the cookie. Errors: {"detail": "..."}; validation failures: 422 {"detail": [{type, loc, msg, input, ctx}]}.',
+      },
+      servers: [{ url: deps.config.publicBaseUrl }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          bearerKey: { type: 'http', scheme: 'bearer', description: 'An API key sent as Authorization: Bearer <key>' },
+          ingestSecret: { type: 'apiKey', in: 'header', name: 'X-Service-Ingest-Secret', description: "The partner's ingest secret (GET /api/v1/secrets)" },
+          platformSecret: { type: 'apiKey', in: 'header', name: 'X-Service-Ingest-Secret', description: 'The platform ingest secret (also accepted as Authorization: Bearer)' },
+          session: { type: 'http', scheme: 'bearer', description: 'A session token from a login operation' },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'svc_session' },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const guards = makeGuards(deps);
+  const machine: AreaOptions = { deps, guards, form: 'machine' };
+  const reference: AreaOptions = { deps, guards, form: 'reference' };
+
+  // Areas never see the prefix they are mounted under, so they can pass their options on as they are.
+  const mount = (area: Area, prefix: string, opts: AreaOptions) => app.register(async (scope) => area(scope, opts), { prefix });
+
+  await mount(rootRoutes, '/api', machine);
+  await mount(partnerApi, '/api/v1', machine);
+  await mount(partnerApi, '/v1', reference);
+  await mount(
+    async (scope, opts) => {
+      scope.addHook('onRequest', guards.platformSecret);
+      await accountsServerRoutes(scope, opts);
+    },
+    '/api/v1/admin',
+    machine,
+  );
+  await mount(accountsRoutes, '/api', machine);
+  await mount(ingestRoutes, '/api', machine);
+  await mount(usageRoutes, '/api', machine);
+  await mount(publicRoutes, '', machine);
+
+  return app;
+}

@@ -1,0 +1,68 @@
+import type { Executor } from '../../db/database.js';
+import type { CalculationsTable, Environment } from '../../db/schema/index.js';
+
+/** Latest wins: one cached row per (partner, environment, end-user). */
+export async function upsertCalculation(db: Executor, row: CalculationsTable): Promise<void> {
+  await db
+    .insertInto('calculations')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['partner_id', 'environment', 'end_user_id']).doUpdateSet({
+        calculation_id: row.calculation_id,
+        user_email: row.user_email,
+        result: row.result,
+        calculated_at: row.calculated_at,
+      }),
+    )
+    .execute();
+}
+
+export function getCalculation(db: Executor, partnerId: string, environment: Environment, endUserId: string) {
+  return db
+    .selectFrom('calculations')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('end_user_id', '=', endUserId)
+    .executeTakeFirst();
+}
+
+/** Newest first, keyset on (calculated_at, calculation_id); `after` is the last row of the previous page. */
+export function pageCalculations(
+  db: Executor,
+  partnerId: string,
+  environment: Environment,
+  limit: number,
+  after: [number, string] | null,
+) {
+  let q = db
+    .selectFrom('calculations')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment);
+  if (after) {
+    const [at, id] = after;
+    q = q.where((eb) => eb.or([eb('calculated_at', '<', at), eb.and([eb('calculated_at', '=', at), eb('calculation_id', '<', id)])]));
+  }
+  return q.orderBy('calculated_at', 'desc').orderBy('calculation_id', 'desc').limit(limit).execute();
+}
+
+export async function deleteCalculation(db: Executor, partnerId: string, environment: Environment, endUserId: string): Promise<number> {
+  const r = await db
+    .deleteFrom('calculations')
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('end_user_id', '=', endUserId)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function deleteUserEvents(db: Executor, partnerId: string, environment: Environment, endUserId: string): Promise<number> {
+  const r = await db
+    .deleteFrom('webhook_events')
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('ordering_key', '=', endUserId)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

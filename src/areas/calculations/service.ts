@@ -1,0 +1,101 @@
+import type { Deps } from '../../context.js';
+import type { Environment } from '../../db/schema/index.js';
+import { computeSafeToSpend } from '../../domain/safe-to-spend.js';
+import { errors } from '../../http/errors.js';
+import { decodeCursor, encodeCursor } from '../../http/pagination.js';
+import { newId } from '../../lib/ids.js';
+import { iso } from '../../lib/time.js';
+import { enqueueEvent } from '../webhooks/outbox.js';
+import { deleteCalculation, deleteUserEvents, getCalculation, pageCalculations, upsertCalculation } from './repo.js';
+import type { CalculateResponse, IngestCalculationBody } from './schemas.js';
+
+export interface Caller {
+  partnerId: string;
+  environment: Environment;
+}
+
+export function calculate(deps: Pick<Deps, 'clock'>, caller: Caller, body: IngestCalculationBody): CalculateResponse {
+  const now = deps.clock.now();
+  const figures = computeSafeToSpend({
+    cash_balance: body.cash_balance ?? 0,
+    upcoming_bills: body.upcoming_bills ?? [],
+    savings_commitments: body.savings_commitments ?? 0,
+    debt_commitments: body.debt_commitments ?? 0,
+    cash_buffer: body.cash_buffer ?? 0,
+  });
+  return {
+    ...figures,
+    calculation_id: newId('calc', now),
+    calculated_at: iso(now),
+    partner_id: caller.partnerId,
+    is_sandbox: caller.environment === 'test',
+  };
+}
+
+/** Calculates, caches (latest wins) and writes the `calculation.updated` event, in one transaction. */
+export async function ingest(deps: Deps, caller: Caller, body: IngestCalculationBody): Promise<CalculateResponse> {
+  const result = calculate(deps, caller, body);
+  const at = Date.parse(result.calculated_at);
+  await deps.database.tx(async (trx) => {
+    await upsertCalculation(trx, {
+      partner_id: caller.partnerId,
+      environment: caller.environment,
+      end_user_id: body.end_user_id,
+      calculation_id: result.calculation_id,
+      user_email: body.user_email ?? null,
+      result: JSON.stringify(result),
+      calculated_at: at,
+    });
+    await enqueueEvent(trx, {
+      partnerId: caller.partnerId,
+      environment: caller.environment,
+      type: 'calculation.updated',
+      data: { end_user_id: body.end_user_id, calculation: result },
+      orderingKey: body.end_user_id,
+      now: at,
+    });
+  });
+  return result;
+}
+
+function toRow(r: { end_user_id: string; user_email: string | null; result: string; calculated_at: number }) {
+  return { end_user_id: r.end_user_id, user_email: r.user_email, calculation: JSON.parse(r.result) as CalculateResponse, calculated_at: iso(r.calculated_at) };
+}
+
+export async function listCalculations(deps: Deps, caller: Caller, limit: number, cursor: string | undefined) {
+  const after = cursor ? decodeCursor(cursor, ['number', 'string']) : null;
+  // One extra row tells whether another page exists.
+  const rows = await pageCalculations(deps.database.db, caller.partnerId, caller.environment, limit + 1, after as [number, string] | null);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toRow),
+    next_cursor: rows.length > limit && last ? encodeCursor([last.calculated_at, last.calculation_id]) : null,
+    count: page.length,
+  };
+}
+
+export async function getCached(deps: Deps, caller: Caller, endUserId: string) {
+  const row = await getCalculation(deps.database.db, caller.partnerId, caller.environment, endUserId);
+  if (!row) throw errors.notFound(`No cached calculation for end user '${endUserId}'`);
+  return toRow(row);
+}
+
+/** Registers this area's erasers: the cached calculation and the end-user's outbox events. */
+export function registerCalculationErasers(deps: Deps): void {
+  deps.erasers.set('calculations', (trx, p, env, u) => deleteCalculation(trx, p, env, u));
+  deps.erasers.set('webhook_events', (trx, p, env, u) => deleteUserEvents(trx, p, env, u));
+}
+
+/** Erases every stored trace of one end-user (every registered eraser, one transaction). */
+export async function eraseEndUser(deps: Deps, caller: Caller, endUserId: string) {
+  const erased: Record<string, number> = {};
+  await deps.database.tx(async (trx) => {
+    for (const [name, eraser] of deps.erasers) {
+      erased[name] = await eraser(trx, caller.partnerId, caller.environment, endUserId);
+    }
+  });
+  const total = Object.values(erased).reduce((a, b) => a + b, 0);
+  if (total === 0) throw errors.notFound(`No stored data for end user '${endUserId}'`);
+  return { deleted: true, end_user_id: endUserId, environment: caller.environment, erased };
+}

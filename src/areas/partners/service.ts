@@ -1,0 +1,92 @@
+/** Creating partners with their keys and ingest secret: used by the CLI, the demo seed, sign-up and key sync. */
+import type { Deps } from '../../context.js';
+import type { Executor } from '../../db/database.js';
+import type { Environment } from '../../db/schema/index.js';
+import { sha256Hex } from '../../lib/crypto.js';
+import { newId } from '../../lib/ids.js';
+import { errors } from '../../http/errors.js';
+import { generateApiKey, generateIngestSecret, maskKey } from './keys.js';
+import { findPartnerByEmail, insertKey, insertPartner } from './repo.js';
+
+export interface NewPartnerInput {
+  email: string;
+  company: string;
+  name?: string;
+  passwordHash?: string | null;
+  tier?: string;
+  signupSource?: string | null;
+  expectedVolume?: string | null;
+  /** Production-enabled from the start (operator-created partners); self sign-ups are not. */
+  activated?: boolean;
+  /** false: only create the key slots that are given in `keys` (key sync). */
+  generateKeys?: boolean;
+}
+
+export interface CreatedPartner {
+  id: string;
+  email: string;
+  company: string;
+  testKey: string | null;
+  liveKey: string | null;
+  ingestSecret: string;
+}
+
+/** Writes an API key into a partner's slot row (insert). */
+export async function insertKeySlot(
+  deps: Pick<Deps, 'secrets'>,
+  db: Executor,
+  partnerId: string,
+  environment: Environment,
+  key: string | null,
+  source: string,
+  now: number,
+): Promise<void> {
+  await insertKey(db, {
+    id: newId('key', now),
+    partner_id: partnerId,
+    environment,
+    key_hash: key ? sha256Hex(key) : null,
+    key_enc: key ? deps.secrets.seal(key) : null,
+    masked: key ? maskKey(key) : null,
+    source,
+    created_at: now,
+    last_rotated_at: null,
+    updated_at: now,
+  });
+}
+
+export async function createPartner(deps: Pick<Deps, 'secrets' | 'clock'>, db: Executor, input: NewPartnerInput): Promise<CreatedPartner> {
+  const now = deps.clock.now();
+  const email = input.email.trim();
+  if (await findPartnerByEmail(db, email)) throw errors.conflict('A partner with this email already exists');
+  const id = newId('ptr', now);
+  const ingestSecret = generateIngestSecret();
+  await insertPartner(db, {
+    id,
+    name: input.name ?? input.company,
+    email,
+    email_lower: email.toLowerCase(),
+    company: input.company,
+    tier: input.tier ?? 'standard',
+    active: 1,
+    created_at: now,
+    activated_at: input.activated ? now : null,
+    password_hash: input.passwordHash ?? null,
+    ingest_secret_hash: sha256Hex(ingestSecret),
+    ingest_secret_enc: deps.secrets.seal(ingestSecret),
+    ingest_secret_rotated_at: null,
+    usage_alert_email: '',
+    payment_customer_id: null,
+    payment_method_attached: 0,
+    expected_volume: input.expectedVolume ?? null,
+    signup_source: input.signupSource ?? null,
+    rate_limit_per_second: null,
+    rate_per_user_usd: null,
+  });
+  const generate = input.generateKeys ?? true;
+  const testKey = generate ? generateApiKey('test') : null;
+  const liveKey = generate ? generateApiKey('live') : null;
+  await insertKeySlot(deps, db, id, 'test', testKey, 'generated', now);
+  await insertKeySlot(deps, db, id, 'live', liveKey, 'generated', now);
+  return { id, email, company: input.company, testKey, liveKey, ingestSecret };
+}

@@ -1,0 +1,35 @@
+/** What a start does to an empty or new database: the first admin, and a demo partner. */
+import type { Deps } from './context.js';
+import { hashPassword } from './lib/crypto.js';
+import { newId } from './lib/ids.js';
+import { createPartner, type CreatedPartner } from './areas/partners/service.js';
+
+export async function createAdmin(deps: Pick<Deps, 'database' | 'clock'>, email: string, password: string): Promise<{ id: string; created: boolean }> {
+  const db = deps.database.db;
+  const existing = await db.selectFrom('admins').select('id').where('email_lower', '=', email.toLowerCase()).executeTakeFirst();
+  if (existing) return { id: existing.id, created: false };
+  const id = newId('adm', deps.clock.now());
+  await db
+    .insertInto('admins')
+    .values({ id, email, email_lower: email.toLowerCase(), password_hash: await hashPassword(password), created_at: deps.clock.now() })
+    .execute();
+  return { id, created: true };
+}
+
+/** The admin named by ADMIN_EMAIL / ADMIN_PASSWORD, created at start when missing. */
+export async function ensureConfiguredAdmin(deps: Deps): Promise<void> {
+  const { adminEmail, adminPassword } = deps.config;
+  if (!adminEmail || !adminPassword) return;
+  const r = await createAdmin(deps, adminEmail, adminPassword);
+  if (r.created) deps.log.info({ admin: adminEmail }, 'created the first admin from ADMIN_EMAIL');
+}
+
+/** On the very first start of an empty database: one demo partner, production-enabled. */
+export async function seedDemoPartnerIfEmpty(deps: Deps): Promise<CreatedPartner | null> {
+  if (!deps.config.seedDemoPartner) return null;
+  return deps.database.tx(async (trx) => {
+    const any = await trx.selectFrom('partners').select('id').limit(1).executeTakeFirst();
+    if (any) return null;
+    return createPartner(deps, trx, { email: 'demo@example.com', company: 'Demo Partner', name: 'Demo', activated: true, signupSource: 'first-start' });
+  });
+}

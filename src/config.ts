@@ -1,0 +1,191 @@
+/**
+ * One configuration object, read once at start from the environment, validated,
+ * frozen and passed down. Nothing else in the service reads process.env.
+ */
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… when set; the embedded SQLite file under dataDir when null. */
+  databaseUrl: string | null;
+  /** PostgreSQL schema to use (search_path); tests give each file its own. */
+  databaseSchema: string | null;
+  /** Platform-wide ingest secret (/api/ingest/*, /api/v1/admin/*); null → 503 there. */
+  ingestSecret: string | null;
+  /** 32-byte key (64 hex chars) for encrypting keys and secrets at rest. */
+  secretsKey: string | null;
+  logLevel: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  operatorEmail: string | null;
+  redisUrl: string | null;
+  rateLimitPerSecond: number;
+  ratePerUserUsd: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  webhookRetryScheduleMs: number[];
+  webhookTimeoutMs: number;
+  webhookAllowPrivate: boolean;
+  indexNowEndpoint: string;
+  indexNowKey: string | null;
+  publicBaseUrl: string;
+  /** Name of the account-aggregation provider for live keys; null = none configured. */
+  aggregatorProvider: string | null;
+  /** Run the background workers inside the server process. */
+  runWorkers: boolean;
+  usageFlushMs: number;
+  sessionTtlHours: number;
+  bodyLimitBytes: number;
+  /** Create and print a demo partner on the first start of an empty database. */
+  seedDemoPartner: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    public readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Standard Webhooks schedule: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h. */
+export const DEFAULT_WEBHOOK_SCHEDULE_MS = [
+  0,
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  14 * 3_600_000,
+  20 * 3_600_000,
+  24 * 3_600_000,
+];
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string): string | null {
+  const v = env[name];
+  if (v === undefined) return null;
+  const t = v.trim();
+  return t === '' ? null : t;
+}
+
+function int(env: Env, name: string, dflt: number, min: number, max: number): number {
+  const v = str(env, name);
+  if (v === null) return dflt;
+  if (!/^-?\d+$/.test(v)) throw new ConfigError(name, `must be an integer, got "${v}"`);
+  const n = Number(v);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function num(env: Env, name: string, dflt: number, min: number): number {
+  const v = str(env, name);
+  if (v === null) return dflt;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < min) throw new ConfigError(name, `must be a number ≥ ${min}, got "${v}"`);
+  return n;
+}
+
+function bool(env: Env, name: string, dflt: boolean): boolean {
+  const v = str(env, name);
+  if (v === null) return dflt;
+  const l = v.toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(l)) return true;
+  if (['0', 'false', 'no', 'off'].includes(l)) return false;
+  throw new ConfigError(name, `must be true or false, got "${v}"`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const v = str(env, name);
+  if (v === null) return null;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new ConfigError(name, 'is not a valid URL');
+  }
+  if (!protocols.includes(u.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.map((p) => p.replace(':', '://')).join(' or ')}`);
+  }
+  return v;
+}
+
+function email(env: Env, name: string): string | null {
+  const v = str(env, name);
+  if (v === null) return null;
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v)) throw new ConfigError(name, `is not an email address: "${v}"`);
+  return v;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: Env = process.env): Config {
+  const logLevel = (str(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const secretsKey = str(env, 'SECRETS_KEY');
+  if (secretsKey !== null && !/^[0-9a-fA-F]{64}$/.test(secretsKey)) {
+    throw new ConfigError('SECRETS_KEY', 'must be 64 hexadecimal characters (32 bytes)');
+  }
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  if (databaseUrl !== null && secretsKey === null) {
+    throw new ConfigError('SECRETS_KEY', 'is required when DATABASE_URL is set (generate one: openssl rand -hex 32)');
+  }
+  const schema = str(env, 'DATABASE_SCHEMA');
+  if (schema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new ConfigError('DATABASE_SCHEMA', 'must be a lower-case SQL identifier');
+  }
+
+  const ingestSecret = str(env, 'INGEST_SECRET');
+  if (ingestSecret !== null && ingestSecret.length < 16) {
+    throw new ConfigError('INGEST_SECRET', 'must be at least 16 characters');
+  }
+
+  let schedule = DEFAULT_WEBHOOK_SCHEDULE_MS;
+  const rawSchedule = str(env, 'WEBHOOK_RETRY_SCHEDULE_MS');
+  if (rawSchedule !== null) {
+    const parts = rawSchedule.split(',').map((p) => p.trim());
+    if (parts.length === 0 || parts.some((p) => !/^\d+$/.test(p))) {
+      throw new ConfigError('WEBHOOK_RETRY_SCHEDULE_MS', 'must be a comma list of non-negative integers (milliseconds)');
+    }
+    schedule = parts.map(Number);
+  }
+
+  const ratePerUser = num(env, 'RATE_PER_USER_USD', 0.05, 0);
+
+  return Object.freeze({
+    port: int(env, 'PORT', 8000, 0, 65535),
+    host: str(env, 'HOST') ?? '127.0.0.1',
+    dataDir: str(env, 'DATA_DIR') ?? './data',
+    databaseUrl,
+    databaseSchema: schema,
+    ingestSecret,
+    secretsKey,
+    logLevel,
+    adminEmail: email(env, 'ADMIN_EMAIL'),
+    adminPassword: str(env, 'ADMIN_PASSWORD'),
+    operatorEmail: email(env, 'OPERATOR_EMAIL'),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    rateLimitPerSecond: int(env, 'RATE_LIMIT_PER_SECOND', 60, 1, 1_000_000),
+    ratePerUserUsd: ratePerUser,
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: str(env, 'MAIL_FROM') ?? 'Service <no-reply@localhost>',
+    webhookRetryScheduleMs: Object.freeze([...schedule]) as number[],
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 1, 600_000),
+    webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    indexNowEndpoint: url(env, 'INDEXNOW_ENDPOINT', ['http:', 'https:']) ?? 'https://api.indexnow.org/indexnow',
+    indexNowKey: str(env, 'INDEXNOW_KEY'),
+    publicBaseUrl: (url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? 'http://localhost:8000').replace(/\/+$/, ''),
+    aggregatorProvider: str(env, 'AGGREGATOR_PROVIDER'),
+    runWorkers: bool(env, 'RUN_WORKERS', true),
+    usageFlushMs: int(env, 'USAGE_FLUSH_MS', 1000, 10, 60_000),
+    sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 12, 1, 24 * 30),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
+    seedDemoPartner: bool(env, 'SEED_DEMO_PARTNER', true),
+  });
+}

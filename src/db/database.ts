@@ -1,0 +1,114 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { migrations } from './migrations/index.js';
+import type { DB } from './schema/index.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** Where the data lives, for logs and health (no credentials). */
+  location: string;
+  /** Runs fn in one transaction. */
+  tx<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** The pg pool behind the PostgreSQL dialect (null on SQLite), for LISTEN and raw benchmarks. */
+  pgPool: pg.Pool | null;
+  /** The SQLite handle (null on PostgreSQL). */
+  sqlite: SQLite.Database | null;
+}
+
+/** Either the database or a transaction on it: repositories take this. */
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+const INT8_OID = 20;
+
+export function pgPoolConfig(url: string, schema: string | null, max = 10): pg.PoolConfig {
+  return {
+    connectionString: url,
+    max,
+    options: schema ? `-c search_path=${schema}` : undefined,
+    // Epoch milliseconds and counts are int8: return them as JS numbers (exact below 2^53).
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  };
+}
+
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres';
+  }
+}
+
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>, poolSize = 10): Database {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool(pgPoolConfig(config.databaseUrl, config.databaseSchema, poolSize));
+    // An idle client that errors (server restart) must not crash the process.
+    pool.on('error', () => {});
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      dialect: 'postgres',
+      location: redactUrl(config.databaseUrl) + (config.databaseSchema ? ` (schema ${config.databaseSchema})` : ''),
+      tx: (fn) => db.transaction().execute(fn),
+      close: () => db.destroy(),
+      pgPool: pool,
+      sqlite: null,
+    };
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'service.sqlite');
+  const handle = new SQLite(file);
+  handle.pragma('journal_mode = WAL');
+  handle.pragma('synchronous = FULL');
+  handle.pragma('foreign_keys = ON');
+  handle.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: handle }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    location: path.resolve(file),
+    tx: (fn) => db.transaction().execute(fn),
+    close: () => db.destroy(),
+    pgPool: null,
+    sqlite: handle,
+  };
+}
+
+/** Applies every pending migration (Kysely takes an advisory lock on PostgreSQL). */
+export async function migrate(database: Database): Promise<string[]> {
+  if (database.dialect === 'postgres') {
+    // A fresh per-test or per-tenant schema may not exist yet.
+    const schema = await sql<{ s: string }>`select current_schema() as s`.execute(database.db);
+    if (!schema.rows[0]?.s) throw new Error('no current schema: create it first or fix DATABASE_SCHEMA');
+  }
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Cheap reachability check with its latency. */
+export async function ping(database: Database): Promise<{ reachable: boolean; latency_ms: number }> {
+  const start = performance.now();
+  try {
+    await sql`select 1`.execute(database.db);
+    return { reachable: true, latency_ms: Math.round((performance.now() - start) * 100) / 100 };
+  } catch {
+    return { reachable: false, latency_ms: Math.round((performance.now() - start) * 100) / 100 };
+  }
+}

@@ -1,0 +1,19 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_core.js';
+import * as m0002 from './0002_accounts.js';
+import * as m0003 from './0003_webhooks.js';
+import * as m0004 from './0004_usage.js';
+import * as m0005 from './0005_ingest.js';
+import * as m0006 from './0006_sandbox.js';
+import * as m0007 from './0007_public.js';
+
+/** Every migration, in order. Names are fixed once released. */
+export const migrations: Record<string, Migration> = {
+  '0001_core': m0001,
+  '0002_accounts': m0002,
+  '0003_webhooks': m0003,
+  '0004_usage': m0004,
+  '0005_ingest': m0005,
+  '0006_sandbox': m0006,
+  '0007_public': m0007,
+};

@@ -1,0 +1,121 @@
+/**
+ * Core tables (migration 0001). Conventions: instants are integer epoch ms
+ * (bigint), days `YYYY-MM-DD` text, months `YYYY-MM` text, booleans integer 0/1,
+ * JSON as text.
+ */
+export interface PartnersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_lower: string;
+  company: string;
+  tier: string;
+  active: number;
+  created_at: number;
+  activated_at: number | null;
+  password_hash: string | null;
+  ingest_secret_hash: string;
+  ingest_secret_enc: string;
+  ingest_secret_rotated_at: number | null;
+  usage_alert_email: string;
+  payment_customer_id: string | null;
+  payment_method_attached: number;
+  expected_volume: string | null;
+  signup_source: string | null;
+  /** Per-partner rate limit override (requests per second); null = the configured default. */
+  rate_limit_per_second: number | null;
+  /** Per-partner price per unique production end-user; null = the configured default for the tier. */
+  rate_per_user_usd: number | null;
+}
+
+export type Environment = 'test' | 'live';
+
+export interface ApiKeysTable {
+  id: string;
+  partner_id: string;
+  environment: Environment;
+  /** SHA-256 of the key; null when the slot has been cleared (the row is kept). */
+  key_hash: string | null;
+  /** AES-256-GCM sealed key value; null when cleared. */
+  key_enc: string | null;
+  masked: string | null;
+  source: string;
+  created_at: number;
+  last_rotated_at: number | null;
+  updated_at: number;
+}
+
+export interface AdminsTable {
+  id: string;
+  email: string;
+  email_lower: string;
+  password_hash: string;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  token_hash: string;
+  subject_type: 'partner' | 'admin';
+  subject_id: string;
+  created_at: number;
+  expires_at: number;
+  /** How the session was opened: `password` or `api_key`. */
+  method: string;
+}
+
+export interface CalculationsTable {
+  partner_id: string;
+  environment: Environment;
+  end_user_id: string;
+  calculation_id: string;
+  user_email: string | null;
+  /** CalculateResponse as JSON text. */
+  result: string;
+  calculated_at: number;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  partner_id: string;
+  environment: Environment;
+  url: string;
+  /** JSON array of event types. */
+  events: string;
+  enabled: number;
+  secret_enc: string;
+  secret_hint: string;
+  previous_secret_enc: string | null;
+  previous_secret_expires_at: number | null;
+  disabled_reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The outbox: one row per event, written in the transaction of the change that causes it. */
+export interface WebhookEventsTable {
+  id: string;
+  partner_id: string;
+  environment: Environment;
+  type: string;
+  /** Delivery order is kept per (partner, environment, ordering_key); the end-user id where there is one. */
+  ordering_key: string | null;
+  /** The full delivery body `{id, type, created_at, data}` as JSON text. */
+  payload: string;
+  created_at: number;
+  /** pending | delivered | exhausted | skipped */
+  state: string;
+  attempts: number;
+  next_attempt_at: number;
+  locked_until: number | null;
+}
+
+export interface CoreTables {
+  partners: PartnersTable;
+  api_keys: ApiKeysTable;
+  admins: AdminsTable;
+  sessions: SessionsTable;
+  calculations: CalculationsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+}

@@ -1,0 +1,19 @@
+import type { CoreTables } from './core.js';
+import type { AccountsTables } from './accounts.js';
+import type { WebhooksTables } from './webhooks.js';
+import type { UsageTables } from './usage.js';
+import type { IngestTables } from './ingest.js';
+import type { SandboxTables } from './sandbox.js';
+import type { PublicTables } from './public.js';
+
+export type * from './core.js';
+
+/** Every table of the service, one interface per area. */
+export interface DB
+  extends CoreTables,
+    AccountsTables,
+    WebhooksTables,
+    UsageTables,
+    IngestTables,
+    SandboxTables,
+    PublicTables {}

@@ -1,0 +1,122 @@
+/**
+ * Authentication guards. Each area opens its scope with one of these as an
+ * onRequest hook, so no route inside can forget its guard.
+ *
+ *   apiKey            X-API-Key or Authorization: Bearer <svc_test_…|svc_live_…>
+ *   ingestSecret      + X-Service-Ingest-Secret (the partner's own secret); use after apiKey
+ *   platformSecret    the platform INGEST_SECRET (header or Bearer); 503 when unconfigured
+ *   partnerSession    a partner login session (Bearer token or cookie)
+ *   adminSession      an admin login session (Bearer token or cookie)
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../context.js';
+import type { Environment } from '../db/schema/index.js';
+import { safeEqual, sha256Hex } from '../lib/crypto.js';
+import type { AuthedPartner } from './auth-cache.js';
+import { errors } from './errors.js';
+
+export const SESSION_COOKIE = 'svc_session';
+export const INGEST_SECRET_HEADER = 'x-service-ingest-secret';
+
+export interface SessionPrincipal {
+  sessionId: string;
+  subjectType: 'partner' | 'admin';
+  subjectId: string;
+  expiresAt: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the apiKey guard. */
+    partner: AuthedPartner;
+    /** The key's environment: `test` (sandbox) or `live` (production). */
+    environment: Environment;
+    apiKeyId: string;
+    /** Set by the session guards. */
+    session: SessionPrincipal;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (typeof h !== 'string') return null;
+  const m = /^Bearer\s+(.+)$/i.exec(h.trim());
+  return m ? m[1].trim() : null;
+}
+
+function header(request: FastifyRequest, name: string): string | null {
+  const v = request.headers[name];
+  const s = Array.isArray(v) ? v[0] : v;
+  return typeof s === 'string' && s.trim() !== '' ? s.trim() : null;
+}
+
+/** The API key presented on a request, if any. */
+export function presentedApiKey(request: FastifyRequest): string | null {
+  return header(request, 'x-api-key') ?? bearer(request);
+}
+
+export function makeGuards(deps: Deps) {
+  async function apiKey(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const key = presentedApiKey(request);
+    if (!key) throw errors.unauthorized('Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>');
+    const resolved = await deps.auth.resolve(key, deps.clock.now());
+    if (!resolved) throw errors.unauthorized('Invalid API key');
+    if (!resolved.partner.active) throw errors.suspended();
+    request.partner = resolved.partner;
+    request.environment = resolved.environment;
+    request.apiKeyId = resolved.keyId;
+  }
+
+  async function ingestSecret(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const presented = header(request, INGEST_SECRET_HEADER);
+    if (!presented) throw errors.unauthorized('Missing X-Service-Ingest-Secret header');
+    if (!safeEqual(sha256Hex(presented), request.partner.ingest_secret_hash)) {
+      throw errors.unauthorized('Invalid ingest secret');
+    }
+  }
+
+  async function platformSecret(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const configured = deps.config.ingestSecret;
+    if (!configured) throw errors.unavailable('Ingest secret not configured on the server');
+    const presented = header(request, INGEST_SECRET_HEADER) ?? bearer(request);
+    if (!presented) throw errors.unauthorized('Missing ingest secret: send X-Service-Ingest-Secret or Authorization: Bearer');
+    if (!safeEqual(sha256Hex(presented), sha256Hex(configured))) throw errors.unauthorized('Invalid ingest secret');
+  }
+
+  async function loadSession(request: FastifyRequest): Promise<SessionPrincipal> {
+    const token = bearer(request) ?? (request.cookies?.[SESSION_COOKIE] || null);
+    if (!token) throw errors.unauthorized('Not signed in: send Authorization: Bearer <session token> or the session cookie');
+    const now = deps.clock.now();
+    const row = await deps.database.db
+      .selectFrom('sessions')
+      .select(['id', 'subject_type', 'subject_id', 'expires_at'])
+      .where('token_hash', '=', sha256Hex(token))
+      .executeTakeFirst();
+    if (!row || row.expires_at <= now) throw errors.unauthorized('Session expired or invalid: sign in again');
+    return { sessionId: row.id, subjectType: row.subject_type, subjectId: row.subject_id, expiresAt: row.expires_at };
+  }
+
+  async function partnerSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const s = await loadSession(request);
+    if (s.subjectType !== 'partner') throw errors.forbidden('This operation needs a partner session');
+    const p = await deps.database.db
+      .selectFrom('partners')
+      .select(['id', 'name', 'email', 'company', 'tier', 'active', 'activated_at', 'rate_limit_per_second', 'ingest_secret_hash'])
+      .where('id', '=', s.subjectId)
+      .executeTakeFirst();
+    if (!p) throw errors.unauthorized('Session expired or invalid: sign in again');
+    if (Number(p.active) !== 1) throw errors.suspended();
+    request.session = s;
+    request.partner = { ...p, active: true };
+  }
+
+  async function adminSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const s = await loadSession(request);
+    if (s.subjectType !== 'admin') throw errors.forbidden('This operation needs an administrator session');
+    request.session = s;
+  }
+
+  return { apiKey, ingestSecret, platformSecret, partnerSession, adminSession };
+}
+
+export type Guards = ReturnType<typeof makeGuards>;

@@ -1,0 +1,265 @@
+/**
+ * The error model. Every failure leaves the service as one of:
+ * - 422 `{detail: [{type, loc, msg, input, ctx?}]}`: validation, exactly as FastAPI/Pydantic v2;
+ * - `{detail: "<message>", ...extra}` with the status of the AppError that was thrown;
+ * - 500 `{detail: "Internal Server Error"}`, with the cause only in the log.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface ValidationItem {
+  type: string;
+  loc: (string | number)[];
+  msg: string;
+  input: unknown;
+  ctx?: Record<string, unknown>;
+}
+
+/** An error whose message is safe to show the caller. */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly detail: string,
+    public readonly extra: Record<string, unknown> = {},
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = 'AppError';
+  }
+}
+
+/** A 422 raised by a service rule rather than the schema (e.g. a cursor that does not decode). */
+export class ValidationFailed extends Error {
+  constructor(public readonly items: ValidationItem[]) {
+    super('validation failed');
+    this.name = 'ValidationFailed';
+  }
+}
+
+/** The closed set of errors the service raises, with their status codes. */
+export const errors = {
+  badRequest: (detail: string, extra?: Record<string, unknown>) => new AppError(400, detail, extra),
+  unauthorized: (detail = 'Missing or invalid API key') => new AppError(401, detail, {}, { 'WWW-Authenticate': 'Bearer' }),
+  paymentRequired: (detail = 'Production access is not enabled for this account') => new AppError(402, detail),
+  forbidden: (detail: string) => new AppError(403, detail),
+  suspended: () => new AppError(403, 'partner suspended'),
+  notFound: (detail = 'Not Found') => new AppError(404, detail),
+  conflict: (detail: string, extra?: Record<string, unknown>) => new AppError(409, detail, extra),
+  tooManyRequests: (retryAfterSeconds: number, detail = 'Rate limit exceeded') =>
+    new AppError(429, detail, {}, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) }),
+  unavailable: (detail: string) => new AppError(503, detail),
+  /** A single-field 422 in FastAPI's shape. */
+  invalid: (loc: (string | number)[], msg: string, input: unknown, type = 'value_error', ctx?: Record<string, unknown>) =>
+    new ValidationFailed([{ type, loc, msg, input, ...(ctx ? { ctx } : {}) }]),
+};
+
+const PART_LOC: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
+
+interface AjvLikeError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+  schema?: unknown;
+  parentSchema?: Record<string, unknown>;
+}
+
+function pathSegments(instancePath: string): (string | number)[] {
+  if (!instancePath) return [];
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+function valueAt(root: unknown, segs: (string | number)[]): unknown {
+  let cur: unknown = root;
+  for (const s of segs) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string | number, unknown>)[s];
+  }
+  return cur;
+}
+
+function literal(v: unknown): string {
+  return typeof v === 'string' ? `'${v}'` : JSON.stringify(v);
+}
+
+function typeItem(expected: string | string[], input: unknown, fromString: boolean): Pick<ValidationItem, 'type' | 'msg'> {
+  const types = (Array.isArray(expected) ? expected : [expected]).filter((t) => t !== 'null');
+  const t = types[0];
+  switch (t) {
+    case 'string':
+      return { type: 'string_type', msg: 'Input should be a valid string' };
+    case 'integer':
+      if (fromString) return { type: 'int_parsing', msg: 'Input should be a valid integer, unable to parse string as an integer' };
+      if (typeof input === 'number') return { type: 'int_from_float', msg: 'Input should be a valid integer, got a number with a fractional part' };
+      return { type: 'int_type', msg: 'Input should be a valid integer' };
+    case 'number':
+      if (fromString) return { type: 'float_parsing', msg: 'Input should be a valid number, unable to parse string as a number' };
+      return { type: 'float_type', msg: 'Input should be a valid number' };
+    case 'boolean':
+      if (fromString) return { type: 'bool_parsing', msg: 'Input should be a valid boolean, unable to interpret input' };
+      return { type: 'bool_type', msg: 'Input should be a valid boolean' };
+    case 'array':
+      return { type: 'list_type', msg: 'Input should be a valid list' };
+    case 'object':
+      return { type: 'model_attributes_type', msg: 'Input should be a valid dictionary or object to extract fields from' };
+    default:
+      return { type: 'type_error', msg: `Input should be of type ${types.join(' or ')}` };
+  }
+}
+
+/** Maps one Ajv error to Pydantic v2's item. */
+function toItem(err: AjvLikeError, part: string, data: unknown): ValidationItem | null {
+  const segs = pathSegments(err.instancePath);
+  const input = valueAt(data, segs);
+  const loc: (string | number)[] = [part, ...segs];
+  const p = err.params;
+  switch (err.keyword) {
+    case 'required':
+      return { type: 'missing', loc: [...loc, String(p.missingProperty)], msg: 'Field required', input: input ?? null };
+    case 'type':
+      return { ...typeItem(p.type as string, input, part !== 'body' && typeof input === 'string'), loc, input };
+    case 'minLength':
+      return {
+        type: 'string_too_short',
+        loc,
+        msg: `String should have at least ${p.limit} character${p.limit === 1 ? '' : 's'}`,
+        input,
+        ctx: { min_length: p.limit },
+      };
+    case 'maxLength':
+      return {
+        type: 'string_too_long',
+        loc,
+        msg: `String should have at most ${p.limit} character${p.limit === 1 ? '' : 's'}`,
+        input,
+        ctx: { max_length: p.limit },
+      };
+    case 'minimum':
+      return { type: 'greater_than_equal', loc, msg: `Input should be greater than or equal to ${p.limit}`, input, ctx: { ge: p.limit } };
+    case 'maximum':
+      return { type: 'less_than_equal', loc, msg: `Input should be less than or equal to ${p.limit}`, input, ctx: { le: p.limit } };
+    case 'exclusiveMinimum':
+      return { type: 'greater_than', loc, msg: `Input should be greater than ${p.limit}`, input, ctx: { gt: p.limit } };
+    case 'exclusiveMaximum':
+      return { type: 'less_than', loc, msg: `Input should be less than ${p.limit}`, input, ctx: { lt: p.limit } };
+    case 'minItems':
+      return {
+        type: 'too_short',
+        loc,
+        msg: `List should have at least ${p.limit} item${p.limit === 1 ? '' : 's'} after validation, not ${Array.isArray(input) ? input.length : 0}`,
+        input,
+        ctx: { field_type: 'List', min_length: p.limit, actual_length: Array.isArray(input) ? input.length : 0 },
+      };
+    case 'maxItems':
+      return {
+        type: 'too_long',
+        loc,
+        msg: `List should have at most ${p.limit} item${p.limit === 1 ? '' : 's'} after validation, not ${Array.isArray(input) ? input.length : 0}`,
+        input,
+        ctx: { field_type: 'List', max_length: p.limit, actual_length: Array.isArray(input) ? input.length : 0 },
+      };
+    case 'enum':
+    case 'const': {
+      const allowed = (err.keyword === 'enum' ? (p.allowedValues as unknown[]) : [p.allowedValue]) ?? [];
+      const expected =
+        allowed.length <= 1
+          ? allowed.map(literal).join('')
+          : `${allowed.slice(0, -1).map(literal).join(', ')} or ${literal(allowed[allowed.length - 1])}`;
+      return { type: err.keyword === 'enum' ? 'enum' : 'literal_error', loc, msg: `Input should be ${expected}`, input, ctx: { expected } };
+    }
+    case 'pattern':
+      return { type: 'string_pattern_mismatch', loc, msg: `String should match pattern '${p.pattern}'`, input, ctx: { pattern: p.pattern } };
+    case 'format': {
+      const format = String(p.format);
+      if (format === 'email') {
+        return { type: 'value_error', loc, msg: 'value is not a valid email address: An email address must have an @-sign.', input, ctx: { reason: 'invalid email address' } };
+      }
+      if (format === 'date') return { type: 'date_from_datetime_parsing', loc, msg: 'Input should be a valid date in the format YYYY-MM-DD', input };
+      if (format === 'date-time') return { type: 'datetime_from_date_parsing', loc, msg: 'Input should be a valid datetime', input };
+      if (format === 'uri' || format === 'url') return { type: 'url_parsing', loc, msg: 'Input should be a valid URL', input };
+      return { type: 'value_error', loc, msg: `Input should be a valid ${format}`, input };
+    }
+    case 'additionalProperties':
+      return { type: 'extra_forbidden', loc: [...loc, String(p.additionalProperty)], msg: 'Extra inputs are not permitted', input: valueAt(input, [String(p.additionalProperty)]) };
+    case 'anyOf':
+    case 'oneOf':
+    case 'if':
+      return null; // the branch errors already describe the failure
+    default: {
+      const custom = err.parentSchema?.errorMessage;
+      return { type: 'value_error', loc, msg: typeof custom === 'string' ? custom : err.message ?? 'Invalid value', input };
+    }
+  }
+}
+
+export function validationItems(errs: AjvLikeError[], part: string, data: unknown): ValidationItem[] {
+  const items: ValidationItem[] = [];
+  const seen = new Set<string>();
+  for (const e of errs) {
+    const item = toItem(e, PART_LOC[part] ?? part, data);
+    if (!item) continue;
+    const k = JSON.stringify([item.type, item.loc]);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    items.push(item);
+  }
+  if (items.length === 0 && errs.length > 0) {
+    items.push({ type: 'value_error', loc: [PART_LOC[part] ?? part], msg: 'Invalid input', input: data });
+  }
+  return items;
+}
+
+function jsonInvalid(err: Error): ValidationItem {
+  const m = /position (\d+)/.exec(err.message);
+  const pos = m ? Number(m[1]) : 0;
+  return { type: 'json_invalid', loc: ['body', pos], msg: 'JSON decode error', input: {}, ctx: { error: err.message.replace(/^.*?: /, '') } };
+}
+
+export function errorHandler(this: unknown, error: FastifyError & { validationContext?: string }, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    reply.headers(error.headers);
+    if (error.statusCode >= 500) request.log.warn({ detail: error.detail }, 'service unavailable answer');
+    return reply.status(error.statusCode).send({ detail: error.detail, ...error.extra });
+  }
+  if (error instanceof ValidationFailed) {
+    return reply.status(422).send({ detail: error.items });
+  }
+  if (error.validation) {
+    const part = error.validationContext ?? 'body';
+    const data = part === 'body' ? request.body : part === 'querystring' ? request.query : part === 'params' ? request.params : request.headers;
+    return reply.status(422).send({ detail: validationItems(error.validation as AjvLikeError[], part, data) });
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return reply.status(422).send({ detail: [jsonInvalid(error)] });
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return reply.status(422).send({ detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }] });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return reply.status(413).send({ detail: 'Request body too large' });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return reply.status(415).send({ detail: 'Unsupported media type: send application/json' });
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return reply.status(400).send({ detail: 'Content-Length does not match the body' });
+  }
+  if (error instanceof SyntaxError) {
+    return reply.status(422).send({ detail: [jsonInvalid(error)] });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply.status(status).send({ detail: error.message || 'Bad Request' });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send({ detail: 'Internal Server Error' });
+}
+
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ detail: 'Not Found' });
+}

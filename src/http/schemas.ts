@@ -1,0 +1,62 @@
+/** Schema pieces shared by every area. */
+import { Type, type Static, type TSchema } from 'typebox';
+
+/** `T | null`, written as a JSON Schema type list so errors name the real type (not an anyOf). */
+export function Nullable<T extends TSchema>(schema: T) {
+  const s = schema as unknown as Record<string, unknown>;
+  const type = s.type;
+  if (typeof type === 'string') {
+    return Type.Unsafe<Static<T> | null>({ ...s, type: [type, 'null'] });
+  }
+  return Type.Unsafe<Static<T> | null>({ anyOf: [s, { type: 'null' }] });
+}
+
+export const EnvironmentParam = Type.Union([Type.Literal('test'), Type.Literal('live')]);
+
+export const ErrorDetail = Type.Object(
+  { detail: Type.String() },
+  { title: 'ErrorDetail', description: 'Every non-validation error: a human-readable message (extra fields where documented).', additionalProperties: true },
+);
+
+export const ValidationErrorItem = Type.Object(
+  {
+    type: Type.String(),
+    loc: Type.Array(Type.Union([Type.String(), Type.Integer()])),
+    msg: Type.String(),
+    input: Type.Unknown(),
+    ctx: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { title: 'ValidationError' },
+);
+
+export const HTTPValidationError = Type.Object({ detail: Type.Array(ValidationErrorItem) }, { title: 'HTTPValidationError' });
+
+/** Response entries for the errors a route can give, for the OpenAPI document. */
+export function errorResponses(...codes: number[]) {
+  const out: Record<number, TSchema> = {};
+  for (const c of codes) out[c] = c === 422 ? HTTPValidationError : ErrorDetail;
+  return out;
+}
+
+/** Free-form JSON object (responses the spec leaves untyped). */
+export const AnyObject = Type.Object({}, { additionalProperties: true });
+
+/** A finite money amount in currency units, bounded to ±1e12. */
+export function Money(opts: { min?: number; description?: string; default?: number } = {}) {
+  return Type.Number({ minimum: opts.min ?? -1e12, maximum: 1e12, ...(opts.description ? { description: opts.description } : {}), ...(opts.default !== undefined ? { default: opts.default } : {}) });
+}
+
+export const IsoDateTime = Type.String({ description: 'ISO 8601 UTC timestamp' });
+
+type Security = { [scheme: string]: string[] }[];
+/** OpenAPI security requirements of the auth scopes. */
+export const security = {
+  key: [{ apiKey: [] }, { bearerKey: [] }] as Security,
+  keyAndSecret: [
+    { apiKey: [], ingestSecret: [] },
+    { bearerKey: [], ingestSecret: [] },
+  ] as Security,
+  platformSecret: [{ platformSecret: [] }] as Security,
+  partnerSession: [{ session: [] }, { sessionCookie: [] }] as Security,
+  adminSession: [{ session: [] }, { sessionCookie: [] }] as Security,
+};

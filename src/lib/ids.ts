@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+
+const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
+
+let lastTime = -1;
+let lastRand: number[] = [];
+
+function encodeTime(ms: number): string {
+  let out = '';
+  let t = ms;
+  for (let i = 0; i < 10; i++) {
+    out = CROCKFORD[t % 32] + out;
+    t = Math.floor(t / 32);
+  }
+  return out;
+}
+
+/**
+ * Prefixed, time-sortable identifiers: `<prefix>_` + 10 characters of millisecond
+ * time + 16 random characters, in lower-case Crockford base32 (the ULID layout).
+ * Monotonic within a process: two ids made in the same millisecond sort in the
+ * order they were made (the random part is incremented).
+ */
+export function newId(prefix: string, now: number = Date.now()): string {
+  let rand: number[];
+  if (now <= lastTime && lastRand.length === 16) {
+    now = lastTime;
+    rand = lastRand.slice();
+    for (let i = 15; i >= 0; i--) {
+      if (rand[i] < 31) {
+        rand[i]++;
+        break;
+      }
+      rand[i] = 0;
+    }
+  } else {
+    const bytes = randomBytes(16);
+    rand = Array.from(bytes, (b) => b % 32);
+    rand[0] &= 0x0f; // leave room to increment without overflow
+  }
+  lastTime = now;
+  lastRand = rand;
+  return `${prefix}_${encodeTime(now)}${rand.map((r) => CROCKFORD[r]).join('')}`;
+}

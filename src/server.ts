@@ -1,0 +1,72 @@
+/** The HTTP server: config → database → migrations → app (+ workers) → listen → graceful close. */
+import closeWithGrace from 'close-with-grace';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { buildApp } from './app.js';
+import { migrate } from './db/database.js';
+import { createDeps } from './deps.js';
+import { ensureConfiguredAdmin, seedDemoPartnerIfEmpty } from './bootstrap.js';
+import { startWorkers, stopWorkers } from './workers/index.js';
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`configuration error: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const deps = createDeps(config);
+  const applied = await migrate(deps.database);
+  if (applied.length) deps.log.info({ applied }, 'migrations applied');
+  await ensureConfiguredAdmin(deps);
+  const demo = await seedDemoPartnerIfEmpty(deps);
+
+  await deps.auth.start();
+  const app = await buildApp(deps);
+  const workers = config.runWorkers ? startWorkers(deps) : [];
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) deps.log.error({ err }, 'shutting down after an error');
+    else deps.log.info({ signal }, 'shutting down');
+    await app.close(); // stop accepting, finish in-flight requests
+    await stopWorkers(workers);
+    await deps.usage.flush();
+    await deps.auth.stop();
+    await deps.database.close();
+  });
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  deps.log.info({ address, database: deps.database.dialect, location: deps.database.location }, 'listening');
+
+  if (demo) {
+    const base = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
+    process.stdout.write(
+      [
+        '',
+        'First start: created a demo partner.',
+        `  partner id     ${demo.id}`,
+        `  test key       ${demo.testKey}`,
+        `  ingest secret  ${demo.ingestSecret}`,
+        '',
+        'Try it:',
+        `  curl -s ${base}/api/v1/calculate/safe-to-spend -H 'X-API-Key: ${demo.testKey}' -H 'Content-Type: application/json' \\`,
+        `    -d '{"end_user_id":"user_1","cash_balance":2500,"upcoming_bills":[{"amount":1200,"due_in_days":5}],"cash_buffer":300}'`,
+        '',
+        `More keys: npm run svc -- partner create --email you@example.com --company "Your Co"`,
+        `API docs:  ${base}/api/docs`,
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+/**
+ * Background workers. The server runs them in-process (RUN_WORKERS=true, the
+ * default); `npm run worker` runs them alone. Each area exports a start function
+ * that returns a handle with stop().
+ */
+import type { Deps } from '../context.js';
+import { startWebhookWorker } from '../areas/webhooks/worker.js';
+import { startUsageWorkers } from '../areas/usage/worker.js';
+import { startStatusProbes } from '../areas/public/worker.js';
+
+export interface WorkerHandle {
+  name: string;
+  stop(): Promise<void>;
+}
+
+export function startWorkers(deps: Deps): WorkerHandle[] {
+  return [startWebhookWorker(deps), startUsageWorkers(deps), startStatusProbes(deps)];
+}
+
+export async function stopWorkers(handles: WorkerHandle[]): Promise<void> {
+  await Promise.all(handles.map((h) => h.stop()));
+}
