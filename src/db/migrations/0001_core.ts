@@ -112,6 +112,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
     .addColumn('locked_until', 'bigint')
     .execute();
+  await db.schema
+    .createTable('audit_log')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('at', 'bigint', (c) => c.notNull())
+    .addColumn('actor_type', 'text', (c) => c.notNull())
+    .addColumn('actor_id', 'text')
+    .addColumn('action', 'text', (c) => c.notNull())
+    .addColumn('target_type', 'text')
+    .addColumn('target_id', 'text')
+    .addColumn('details', 'text', (c) => c.notNull().defaultTo('{}'))
+    .execute();
+  await db.schema.createIndex('audit_log_at_idx').on('audit_log').columns(['at', 'id']).execute();
+
   await db.schema.createIndex('webhook_events_due_idx').on('webhook_events').columns(['state', 'next_attempt_at']).execute();
   await db.schema
     .createIndex('webhook_events_partner_idx')
@@ -121,7 +134,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['webhook_events', 'webhook_endpoints', 'calculations', 'sessions', 'admins', 'api_keys', 'partners']) {
+  for (const t of ['audit_log', 'webhook_events', 'webhook_endpoints', 'calculations', 'sessions', 'admins', 'api_keys', 'partners']) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

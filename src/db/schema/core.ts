@@ -110,7 +110,22 @@ export interface WebhookEventsTable {
   locked_until: number | null;
 }
 
+/** Who did what to what, when: every admin action (kept when its target is deleted). */
+export interface AuditLogTable {
+  id: string;
+  at: number;
+  /** admin | partner | system | server (platform secret) */
+  actor_type: string;
+  actor_id: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  /** JSON object text */
+  details: string;
+}
+
 export interface CoreTables {
+  audit_log: AuditLogTable;
   partners: PartnersTable;
   api_keys: ApiKeysTable;
   admins: AdminsTable;

@@ -1,0 +1,41 @@
+/** The audit log: who did what to what, and when. Rows are never updated. */
+import type { Executor } from '../../db/database.js';
+import { newId } from '../../lib/ids.js';
+
+export interface AuditEntry {
+  at: number;
+  actorType: 'admin' | 'partner' | 'system' | 'server';
+  actorId: string | null;
+  action: string;
+  targetType?: string | null;
+  targetId?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** Writes one audit row (call it inside the transaction of the action it records). */
+export async function writeAudit(db: Executor, e: AuditEntry): Promise<string> {
+  const id = newId('aud', e.at);
+  await db
+    .insertInto('audit_log')
+    .values({
+      id,
+      at: e.at,
+      actor_type: e.actorType,
+      actor_id: e.actorId,
+      action: e.action,
+      target_type: e.targetType ?? null,
+      target_id: e.targetId ?? null,
+      details: JSON.stringify(e.details ?? {}),
+    })
+    .execute();
+  return id;
+}
+
+/** Newest first; `before` is the id of the last row of the previous page. */
+export function listAudit(db: Executor, limit: number, filter: { targetId?: string; action?: string; before?: string } = {}) {
+  let q = db.selectFrom('audit_log').selectAll();
+  if (filter.targetId) q = q.where('target_id', '=', filter.targetId);
+  if (filter.action) q = q.where('action', '=', filter.action);
+  if (filter.before) q = q.where('id', '<', filter.before);
+  return q.orderBy('id', 'desc').limit(limit).execute();
+}
