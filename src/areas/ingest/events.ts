@@ -6,6 +6,27 @@
 import type { Deps } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
+import type {
+  UsageEventDailyActiveTable,
+  UsageEventDailyTable,
+  UsageEventDayUsersTable,
+  UsageEventKeysTable,
+  UsageEventsTable,
+  UsageEventUsersTable,
+} from '../../db/schema/ingest.js';
+import { newId } from '../../lib/ids.js';
+import { DAY_MS, utcDay } from '../../lib/time.js';
+import {
+  addDaily,
+  addDailyActive,
+  addDayUsers,
+  claimEventKeys,
+  insertEvents,
+  keyOf,
+  pruneEventKeys,
+  rollupCategory,
+  upsertUsers,
+} from './repo.js';
 
 export type UsageEventType = 'user_signup' | 'account_link' | 'transaction';
 
@@ -23,11 +44,130 @@ export interface UsageEventInput {
   id?: string | null;
 }
 
-/** Stores the events in one multi-row statement; returns how many were new and how many duplicates. */
+/** How long an event id blocks a repeat of itself. */
+export const IDEMPOTENCY_WINDOW_MS = 32 * DAY_MS;
+
+/** Expired idempotency keys are pruned at most this often per process, inside an ingest transaction. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+let lastPruneAt = Number.NEGATIVE_INFINITY;
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Stores the events and updates the rollups in one transaction (the caller's when
+ * `db` is one); returns how many were new and how many duplicates.
+ *
+ * Fields that do not apply to an event type are not kept: `amount_cents` and
+ * `category` only on transactions, `institution` only on account links.
+ * Duplicates (an `id` already accepted from that partner within 32 days, or
+ * repeated in the same call) are dropped before anything is written.
+ */
 export async function recordUsageEvents(
-  _deps: Pick<Deps, 'clock'>,
-  _db: Executor,
-  _events: UsageEventInput[],
+  deps: Pick<Deps, 'clock'>,
+  db: Executor,
+  events: UsageEventInput[],
 ): Promise<{ accepted: number; duplicates: number }> {
-  throw new Error('recordUsageEvents: not implemented yet (issue 6)');
+  if (events.length === 0) return { accepted: 0, duplicates: 0 };
+  if (!db.isTransaction) return db.transaction().execute((trx) => recordUsageEvents(deps, trx, events));
+
+  const now = deps.clock.now();
+  const cutoff = now - IDEMPOTENCY_WINDOW_MS;
+
+  // Duplicates within the call: the first occurrence of an id wins.
+  const seen = new Set<string>();
+  let duplicates = 0;
+  const unique: UsageEventInput[] = [];
+  const keyRows: UsageEventKeysTable[] = [];
+  for (const e of events) {
+    if (e.id != null) {
+      const k = keyOf(e.partnerId, e.id);
+      if (seen.has(k)) {
+        duplicates++;
+        continue;
+      }
+      seen.add(k);
+      keyRows.push({ partner_id: e.partnerId, event_key: e.id, received_at: now });
+    }
+    unique.push(e);
+  }
+
+  let fresh = unique;
+  if (keyRows.length > 0) {
+    if (now - lastPruneAt >= PRUNE_EVERY_MS) {
+      lastPruneAt = now;
+      await pruneEventKeys(db, cutoff);
+    }
+    // Sorted so that concurrent transactions take row locks in the same order.
+    keyRows.sort((a, b) => cmp(a.partner_id, b.partner_id) || cmp(a.event_key, b.event_key));
+    const claimed = await claimEventKeys(db, keyRows, cutoff);
+    fresh = unique.filter((e) => e.id == null || claimed.has(keyOf(e.partnerId, e.id)));
+    duplicates += unique.length - fresh.length;
+  }
+  if (fresh.length === 0) return { accepted: 0, duplicates };
+
+  const rows: UsageEventsTable[] = [];
+  const daily = new Map<string, UsageEventDailyTable>();
+  const dayUsers = new Map<string, UsageEventDayUsersTable>();
+  const users = new Map<string, UsageEventUsersTable>();
+  for (const e of fresh) {
+    const isTx = e.eventType === 'transaction';
+    const day = utcDay(e.occurredAt);
+    const category = isTx ? (e.category ?? null) : null;
+    const amount = isTx ? (e.amountCents ?? null) : null;
+    rows.push({
+      id: newId('evt', now),
+      partner_id: e.partnerId,
+      environment: e.environment,
+      event_type: e.eventType,
+      user_id: e.userId ?? null,
+      amount_cents: amount,
+      category,
+      institution: e.eventType === 'account_link' ? (e.institution ?? null) : null,
+      occurred_at: e.occurredAt,
+      day,
+      received_at: now,
+      event_key: e.id ?? null,
+    });
+    const rc = rollupCategory(e.eventType, category);
+    const dk = [e.partnerId, e.environment, day, e.eventType, rc].join('\u0000');
+    const d = daily.get(dk);
+    if (d) {
+      d.events += 1;
+      d.amount_cents += amount ?? 0;
+    } else {
+      daily.set(dk, {
+        partner_id: e.partnerId,
+        environment: e.environment,
+        day,
+        event_type: e.eventType,
+        category: rc,
+        events: 1,
+        amount_cents: amount ?? 0,
+      });
+    }
+    if (e.userId != null && e.userId !== '') {
+      const uk = [e.partnerId, e.environment, e.userId].join('\u0000');
+      dayUsers.set(uk + '\u0000' + day, { partner_id: e.partnerId, environment: e.environment, user_id: e.userId, day });
+      const u = users.get(uk);
+      if (!u) users.set(uk, { partner_id: e.partnerId, environment: e.environment, user_id: e.userId, last_day: day });
+      else if (day > u.last_day) u.last_day = day;
+    }
+  }
+
+  await insertEvents(db, rows);
+  // Rollups in key order (a consistent lock order across concurrent batches).
+  await addDaily(db, [...daily.entries()].sort((a, b) => cmp(a[0], b[0])).map(([, v]) => v));
+  if (dayUsers.size > 0) {
+    const added = await addDayUsers(db, [...dayUsers.entries()].sort((a, b) => cmp(a[0], b[0])).map(([, v]) => v));
+    const active = new Map<string, UsageEventDailyActiveTable>();
+    for (const a of added) {
+      const k = [a.partner_id, a.environment, a.day].join('\u0000');
+      const x = active.get(k);
+      if (x) x.active_users += 1;
+      else active.set(k, { partner_id: a.partner_id, environment: a.environment, day: a.day, active_users: 1 });
+    }
+    if (active.size > 0) await addDailyActive(db, [...active.entries()].sort((a, b) => cmp(a[0], b[0])).map(([, v]) => v));
+    await upsertUsers(db, [...users.entries()].sort((a, b) => cmp(a[0], b[0])).map(([, v]) => v));
+  }
+  return { accepted: rows.length, duplicates };
 }

@@ -1,0 +1,212 @@
+/** SQL of the ingest area. Every function takes an Executor (the db or a transaction). */
+import type { Executor } from '../../db/database.js';
+import type {
+  UsageEventDailyActiveTable,
+  UsageEventDailyTable,
+  UsageEventDayUsersTable,
+  UsageEventKeysTable,
+  UsageEventsTable,
+  UsageEventUsersTable,
+} from '../../db/schema/ingest.js';
+import type { Environment } from '../../db/schema/index.js';
+
+/**
+ * Rows per statement: SQLite's bound-parameter limit is 32,766 (PostgreSQL's 65,535);
+ * stay well under it whatever the column count.
+ */
+const MAX_PARAMS = 30_000;
+
+function chunks<T>(rows: T[], columns: number): T[][] {
+  const size = Math.max(1, Math.floor(MAX_PARAMS / columns));
+  if (rows.length <= size) return [rows];
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Claims idempotency keys: inserts the new ones and takes over the ones older than
+ * `cutoff`; returns the keys that were claimed (the others are duplicates).
+ */
+export async function claimEventKeys(db: Executor, rows: UsageEventKeysTable[], cutoff: number): Promise<Set<string>> {
+  const claimed = new Set<string>();
+  for (const part of chunks(rows, 3)) {
+    const got = await db
+      .insertInto('usage_event_keys')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['partner_id', 'event_key'])
+          .doUpdateSet((eb) => ({ received_at: eb.ref('excluded.received_at') }))
+          .where('usage_event_keys.received_at', '<', cutoff),
+      )
+      .returning(['partner_id', 'event_key'])
+      .execute();
+    for (const r of got) claimed.add(keyOf(r.partner_id, r.event_key));
+  }
+  return claimed;
+}
+
+export function keyOf(partnerId: string, eventKey: string): string {
+  return `${partnerId}\u0000${eventKey}`;
+}
+
+export async function insertEvents(db: Executor, rows: UsageEventsTable[]): Promise<void> {
+  for (const part of chunks(rows, 12)) await db.insertInto('usage_events').values(part).execute();
+}
+
+/** Adds counts and sums to the daily rollup (rows must have distinct keys). */
+export async function addDaily(db: Executor, rows: UsageEventDailyTable[]): Promise<void> {
+  for (const part of chunks(rows, 7)) {
+    await db
+      .insertInto('usage_event_daily')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['partner_id', 'environment', 'day', 'event_type', 'category']).doUpdateSet((eb) => ({
+          events: eb('usage_event_daily.events', '+', eb.ref('excluded.events')),
+          amount_cents: eb('usage_event_daily.amount_cents', '+', eb.ref('excluded.amount_cents')),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Records (user, day) pairs; returns the pairs that were new. */
+export async function addDayUsers(db: Executor, rows: UsageEventDayUsersTable[]): Promise<UsageEventDayUsersTable[]> {
+  const added: UsageEventDayUsersTable[] = [];
+  for (const part of chunks(rows, 4)) {
+    const got = await db
+      .insertInto('usage_event_day_users')
+      .values(part)
+      .onConflict((oc) => oc.columns(['partner_id', 'environment', 'user_id', 'day']).doNothing())
+      .returning(['partner_id', 'environment', 'user_id', 'day'])
+      .execute();
+    added.push(...got);
+  }
+  return added;
+}
+
+export async function addDailyActive(db: Executor, rows: UsageEventDailyActiveTable[]): Promise<void> {
+  for (const part of chunks(rows, 4)) {
+    await db
+      .insertInto('usage_event_daily_active')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['partner_id', 'environment', 'day']).doUpdateSet((eb) => ({
+          active_users: eb('usage_event_daily_active.active_users', '+', eb.ref('excluded.active_users')),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Keeps each user's latest active day (only moves forward). */
+export async function upsertUsers(db: Executor, rows: UsageEventUsersTable[]): Promise<void> {
+  for (const part of chunks(rows, 4)) {
+    await db
+      .insertInto('usage_event_users')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['partner_id', 'environment', 'user_id'])
+          .doUpdateSet((eb) => ({ last_day: eb.ref('excluded.last_day') }))
+          .where((eb) => eb('excluded.last_day', '>', eb.ref('usage_event_users.last_day'))),
+      )
+      .execute();
+  }
+}
+
+/** Drops idempotency keys past their window (they no longer block anything). */
+export async function pruneEventKeys(db: Executor, cutoff: number): Promise<number> {
+  const r = await db.deleteFrom('usage_event_keys').where('received_at', '<', cutoff).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Erases one end-user's events and their traces in the rollups; returns how many rows went. */
+export async function eraseUserEvents(db: Executor, partnerId: string, environment: Environment, userId: string): Promise<number> {
+  const days = await db
+    .selectFrom('usage_event_day_users')
+    .select('day')
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('user_id', '=', userId)
+    .execute();
+  if (days.length === 0) return 0;
+  let removed = 0;
+  for (const { day } of days) {
+    const start = Date.parse(`${day}T00:00:00.000Z`);
+    const gone = await db
+      .deleteFrom('usage_events')
+      .where('partner_id', '=', partnerId)
+      .where('environment', '=', environment)
+      .where('occurred_at', '>=', start)
+      .where('occurred_at', '<', start + 86_400_000)
+      .where('user_id', '=', userId)
+      .returning(['event_type', 'category', 'amount_cents'])
+      .execute();
+    removed += gone.length;
+    const agg = new Map<string, { event_type: UsageEventsTable['event_type']; category: string; events: number; amount_cents: number }>();
+    for (const g of gone) {
+      const category = rollupCategory(g.event_type, g.category);
+      const k = `${g.event_type}\u0000${category}`;
+      const a = agg.get(k) ?? { event_type: g.event_type, category, events: 0, amount_cents: 0 };
+      a.events += 1;
+      a.amount_cents += g.amount_cents ?? 0;
+      agg.set(k, a);
+    }
+    for (const a of [...agg.values()].sort((x, y) => (x.event_type + x.category < y.event_type + y.category ? -1 : 1))) {
+      await db
+        .updateTable('usage_event_daily')
+        .set((eb) => ({
+          events: eb('events', '-', a.events),
+          amount_cents: eb('amount_cents', '-', a.amount_cents),
+        }))
+        .where('partner_id', '=', partnerId)
+        .where('environment', '=', environment)
+        .where('day', '=', day)
+        .where('event_type', '=', a.event_type)
+        .where('category', '=', a.category)
+        .execute();
+    }
+    await db
+      .deleteFrom('usage_event_daily')
+      .where('partner_id', '=', partnerId)
+      .where('environment', '=', environment)
+      .where('day', '=', day)
+      .where('events', '<=', 0)
+      .execute();
+    await db
+      .updateTable('usage_event_daily_active')
+      .set((eb) => ({ active_users: eb('active_users', '-', 1) }))
+      .where('partner_id', '=', partnerId)
+      .where('environment', '=', environment)
+      .where('day', '=', day)
+      .execute();
+    await db
+      .deleteFrom('usage_event_daily_active')
+      .where('partner_id', '=', partnerId)
+      .where('environment', '=', environment)
+      .where('day', '=', day)
+      .where('active_users', '<=', 0)
+      .execute();
+  }
+  const du = await db
+    .deleteFrom('usage_event_day_users')
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const u = await db
+    .deleteFrom('usage_event_users')
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return removed + Number(du.numDeletedRows) + Number(u.numDeletedRows);
+}
+
+/** The rollup's category: transactions keep theirs ('' when none); other types have none. */
+export function rollupCategory(eventType: string, category: string | null | undefined): string {
+  return eventType === 'transaction' ? (category ?? '') : '';
+}
+
