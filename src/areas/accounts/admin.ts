@@ -1,0 +1,169 @@
+/** Administrator operations on partners (admin session); every one is written to the audit log. */
+import type { Deps } from '../../context.js';
+import type { ApiKeysTable, PartnersTable } from '../../db/schema/index.js';
+import { errors } from '../../http/errors.js';
+import { decodeCursor, encodeCursor } from '../../http/pagination.js';
+import { iso, isoOrNull } from '../../lib/time.js';
+import { listAudit } from '../audit/repo.js';
+import { findPartnerById } from '../partners/repo.js';
+import { audit, type Actor } from './common.js';
+import { countRows, deletePartnerRow, deletePartnerSessions, externalKeys, keysOfPartners, pagePartners, setPartnerActive } from './repo.js';
+
+function adminPartner(p: PartnersTable, keys: ApiKeysTable[]) {
+  return {
+    id: p.id,
+    email: p.email,
+    company_name: p.company,
+    contact_name: p.name,
+    tier: p.tier,
+    active: Number(p.active) === 1,
+    production_enabled: p.activated_at !== null,
+    created_at: iso(Number(p.created_at)),
+    activated_at: isoOrNull(p.activated_at === null ? null : Number(p.activated_at)),
+    signup_source: p.signup_source,
+    keys: keys
+      .filter((k) => k.partner_id === p.id)
+      .map((k) => ({
+        id: k.id,
+        environment: k.environment,
+        masked: k.masked,
+        source: k.source,
+        created_at: iso(Number(k.created_at)),
+        last_rotated_at: isoOrNull(k.last_rotated_at === null ? null : Number(k.last_rotated_at)),
+      })),
+  };
+}
+
+export async function listPartners(deps: Deps, query: { limit: number; cursor?: string; q?: string; status?: 'active' | 'suspended' }) {
+  const after = query.cursor ? (decodeCursor(query.cursor, ['number', 'string']) as [number, string]) : null;
+  const db = deps.database.db;
+  const rows = await pagePartners(db, query.limit + 1, { q: query.q, status: query.status, after });
+  const page = rows.slice(0, query.limit);
+  const keys = await keysOfPartners(db, page.map((p) => p.id));
+  const last = page[page.length - 1];
+  return {
+    items: page.map((p) => adminPartner(p, keys)),
+    next_cursor: rows.length > query.limit && last ? encodeCursor([Number(last.created_at), last.id]) : null,
+    count: page.length,
+  };
+}
+
+async function mustFind(deps: Deps, partnerId: string) {
+  const p = await findPartnerById(deps.database.db, partnerId);
+  if (!p) throw errors.notFound(`No partner with id '${partnerId}'`);
+  return p;
+}
+
+export { mustFind as findPartnerOr404 };
+
+/** Suspend: every key and session of the partner answers 403 from the very next request. */
+export async function suspend(deps: Deps, actor: Actor, partnerId: string) {
+  const now = deps.clock.now();
+  const r = await deps.database.tx(async (trx) => {
+    const p = await findPartnerById(trx, partnerId);
+    if (!p) throw errors.notFound(`No partner with id '${partnerId}'`);
+    const changed = Number(p.active) === 1;
+    if (changed) await setPartnerActive(trx, partnerId, false, p.activated_at);
+    await audit(trx, actor, now, 'partner.suspend', 'partner', partnerId, { changed });
+    return { p, changed };
+  });
+  await deps.auth.invalidatePartner(partnerId);
+  const activatedAt = r.p.activated_at === null ? null : Number(r.p.activated_at);
+  return { partner_id: partnerId, active: false, production_enabled: activatedAt !== null, activated_at: isoOrNull(activatedAt), changed: r.changed };
+}
+
+/** Activate: active again, and production-enabled (activated_at is set the first time). */
+export async function activate(deps: Deps, actor: Actor, partnerId: string) {
+  const now = deps.clock.now();
+  const r = await deps.database.tx(async (trx) => {
+    const p = await findPartnerById(trx, partnerId);
+    if (!p) throw errors.notFound(`No partner with id '${partnerId}'`);
+    const activatedAt = p.activated_at === null ? now : Number(p.activated_at);
+    const changed = Number(p.active) !== 1 || p.activated_at === null;
+    if (changed) await setPartnerActive(trx, partnerId, true, activatedAt);
+    await audit(trx, actor, now, 'partner.activate', 'partner', partnerId, { changed, first_activation: p.activated_at === null });
+    return { activatedAt, changed };
+  });
+  await deps.auth.invalidatePartner(partnerId);
+  return { partner_id: partnerId, active: true, production_enabled: true, activated_at: iso(r.activatedAt), changed: r.changed };
+}
+
+/**
+ * Hard delete in one transaction: the partner row (its keys, cached calculations,
+ * webhooks, events and every other area's rows go with it through ON DELETE CASCADE)
+ * and its sessions (no foreign key: deleted here). The audit row stays.
+ */
+export async function deletePartner(deps: Deps, actor: Actor, partnerId: string) {
+  const now = deps.clock.now();
+  const removed = await deps.database.tx(async (trx) => {
+    const p = await findPartnerById(trx, partnerId);
+    if (!p) throw errors.notFound(`No partner with id '${partnerId}'`);
+    const counts: Record<string, number> = {};
+    for (const t of ['api_keys', 'calculations', 'webhook_endpoints', 'webhook_events'] as const) counts[t] = await countRows(trx, t, partnerId);
+    counts.sessions = await deletePartnerSessions(trx, partnerId);
+    counts.partners = await deletePartnerRow(trx, partnerId);
+    await audit(trx, actor, now, 'partner.delete', 'partner', partnerId, { email: p.email, company: p.company, removed: counts });
+    return counts;
+  });
+  await deps.auth.invalidatePartner(partnerId);
+  return { deleted: true, partner_id: partnerId, removed };
+}
+
+export async function listExternalKeys(deps: Deps) {
+  const rows = await externalKeys(deps.database.db);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      partner_id: r.partner_id,
+      email: r.email,
+      company_name: r.company,
+      environment: r.environment,
+      key_masked: r.masked ?? '',
+      source: r.source,
+      created_at: iso(Number(r.created_at)),
+      last_rotated_at: isoOrNull(r.last_rotated_at === null ? null : Number(r.last_rotated_at)),
+    })),
+    count: rows.length,
+  };
+}
+
+export async function platformIngestSecret(deps: Deps, actor: Actor) {
+  const configured = deps.config.ingestSecret;
+  await audit(deps.database.db, actor, deps.clock.now(), 'ingest_secret.read', 'platform', null, { configured: !!configured });
+  return {
+    configured: !!configured,
+    ingest_secret: configured,
+    header_name: 'X-Service-Ingest-Secret',
+    scope: '/api/ingest/*, /api/v1/admin/* (also accepted as Authorization: Bearer)',
+  };
+}
+
+export async function auditLog(deps: Deps, query: { limit: number; cursor?: string; target_id?: string; action?: string }) {
+  const before = query.cursor ? decodeCursor(query.cursor, ['string'])[0] : undefined;
+  const rows = await listAudit(deps.database.db, query.limit + 1, { targetId: query.target_id, action: query.action, before });
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => ({
+      id: r.id,
+      at: iso(Number(r.at)),
+      actor_type: r.actor_type,
+      actor_id: r.actor_id,
+      action: r.action,
+      target_type: r.target_type,
+      target_id: r.target_id,
+      details: safeJson(r.details),
+    })),
+    next_cursor: rows.length > query.limit && last ? encodeCursor([last.id]) : null,
+    count: page.length,
+  };
+}
+
+function safeJson(text: string): Record<string, unknown> {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,351 @@
+/** Request and response schemas of the accounts area (SPEC §2.2, §2.11, §2.12). */
+import { Type, type Static } from 'typebox';
+import { EnvironmentParam, IsoDateTime, Nullable } from '../../http/schemas.js';
+
+const Email = Type.String({ format: 'email', maxLength: 320 });
+const KeyValue = Type.String({ minLength: 8, maxLength: 200, description: 'An API key value (8 to 200 characters)' });
+
+// ---------- sign-up, sign-in, sessions ----------
+
+export const PartnerRegister = Type.Object(
+  {
+    email: Email,
+    password: Type.String({ minLength: 8, maxLength: 128 }),
+    company_name: Type.String({ minLength: 2, maxLength: 120 }),
+    contact_name: Type.String({ minLength: 2, maxLength: 120 }),
+  },
+  { title: 'PartnerRegister' },
+);
+export type PartnerRegister = Static<typeof PartnerRegister>;
+
+export const LoginPayload = Type.Object(
+  { email: Email, password: Type.String({ maxLength: 1024 }) },
+  { title: 'LoginPayload' },
+);
+export type LoginPayload = Static<typeof LoginPayload>;
+
+export const KeyLoginPayload = Type.Object(
+  { key: KeyValue },
+  { title: 'KeyLoginPayload', description: 'Sign in to the portal by pasting one of your API keys (test or live).' },
+);
+
+export const PartnerAccount = Type.Object(
+  {
+    id: Type.String(),
+    email: Type.String(),
+    company_name: Type.String(),
+    contact_name: Type.String(),
+    tier: Type.String(),
+    active: Type.Boolean(),
+    production_enabled: Type.Boolean({ description: 'true once an administrator has activated the account (live keys work on the sandbox layer)' }),
+    created_at: IsoDateTime,
+    activated_at: Nullable(IsoDateTime),
+    signup_source: Nullable(Type.String()),
+    sandbox_key_masked: Nullable(Type.String()),
+    production_key_masked: Nullable(Type.String()),
+  },
+  { title: 'PartnerAccount' },
+);
+export type PartnerAccount = Static<typeof PartnerAccount>;
+
+export const AdminAccount = Type.Object(
+  { id: Type.String(), email: Type.String(), created_at: IsoDateTime },
+  { title: 'AdminAccount' },
+);
+export type AdminAccount = Static<typeof AdminAccount>;
+
+const SessionFields = {
+  token: Type.String({ description: 'Send as Authorization: Bearer <token>; the same value is set in the HttpOnly svc_session cookie' }),
+  token_type: Type.Literal('bearer'),
+  expires_at: IsoDateTime,
+};
+
+export const PartnerSession = Type.Object({ ...SessionFields, partner: PartnerAccount }, { title: 'PartnerSession' });
+export const AdminSession = Type.Object({ ...SessionFields, admin: AdminAccount }, { title: 'AdminSession' });
+
+export const PartnerMe = Type.Object(
+  { ...PartnerAccount.properties, session_expires_at: IsoDateTime, session_method: Type.String({ description: '`password` or `api_key`' }) },
+  { title: 'PartnerMe' },
+);
+export const AdminMe = Type.Object(
+  { ...AdminAccount.properties, session_expires_at: IsoDateTime },
+  { title: 'AdminMe' },
+);
+
+export const LogoutResponse = Type.Object({ logged_out: Type.Boolean() }, { title: 'LogoutResponse' });
+
+// ---------- keys ----------
+
+export const ApiKeyOut = Type.Object(
+  {
+    id: Type.String(),
+    environment: EnvironmentParam,
+    key: Type.String({ description: 'The key value' }),
+    masked: Type.String(),
+    created_at: IsoDateTime,
+    last_rotated_at: Nullable(IsoDateTime),
+  },
+  { title: 'ApiKeyOut' },
+);
+export type ApiKeyOut = Static<typeof ApiKeyOut>;
+export const ApiKeyList = Type.Array(ApiKeyOut, { title: 'ApiKeyList' });
+
+export const EnvironmentPath = Type.Object({ environment: EnvironmentParam });
+export const EnvironmentQuery = Type.Object({ environment: Type.Union([Type.Literal('test'), Type.Literal('live')], { default: 'live' }) });
+
+export const ApiKeyUpdate = Type.Object({ key: KeyValue }, { title: 'ApiKeyUpdate' });
+
+export const KeyPasteBody = Type.Object(
+  {
+    key: KeyValue,
+    environment: Type.Optional(
+      Type.Union([Type.Literal('test'), Type.Literal('live')], { description: 'The slot; when omitted, taken from the svc_test_/svc_live_ prefix' }),
+    ),
+  },
+  { title: 'KeyPasteBody' },
+);
+
+export const KeyPasteResponse = Type.Object(
+  {
+    environment: EnvironmentParam,
+    key_masked: Type.String(),
+    saved_at: IsoDateTime,
+    source: Type.String({ default: 'portal-paste' }),
+  },
+  { title: 'KeyPasteResponse' },
+);
+
+export const KeyClearResponse = Type.Object(
+  {
+    partner_id: Type.String(),
+    environment: EnvironmentParam,
+    cleared: Type.Boolean({ description: 'false when the slot was already blank' }),
+    cleared_at: IsoDateTime,
+  },
+  { title: 'KeyClearResponse' },
+);
+
+export const KeyRotateBody = Type.Object(
+  { key_type: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]) },
+  { title: 'KeyRotateBody' },
+);
+
+export const KeyRotateResponse = Type.Object(
+  {
+    key_type: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]),
+    new_key: Type.String({ description: 'Shown once' }),
+    rotated_at: IsoDateTime,
+    message: Type.String(),
+  },
+  { title: 'KeyRotateResponse' },
+);
+
+const SyncFields = {
+  key: KeyValue,
+  environment: EnvironmentParam,
+  partner_id: Type.Optional(Nullable(Type.String({ maxLength: 120 }))),
+  partner_email: Type.Optional(Nullable(Email)),
+  partner_company_name: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 160 }))),
+  partner_contact_name: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 160 }))),
+  tier: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 40 }))),
+};
+
+export const KeySyncBody = Type.Object(
+  { ...SyncFields, source: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 40, default: 'external-sync' }))) },
+  { title: 'KeySyncBody' },
+);
+export type KeySyncBody = Static<typeof KeySyncBody>;
+
+export const KeySyncBatchBody = Type.Object(
+  { keys: Type.Array(KeySyncBody, { minItems: 1, maxItems: 500 }) },
+  { title: 'KeySyncBatchBody' },
+);
+
+export const KeySyncResult = Type.Object(
+  {
+    partner_id: Type.String(),
+    company_name: Type.String(),
+    email: Type.String(),
+    environment: EnvironmentParam,
+    key_masked: Type.String(),
+    created_partner: Type.Boolean(),
+    rotated_at: IsoDateTime,
+    source: Type.String(),
+  },
+  { title: 'KeySyncResult' },
+);
+export type KeySyncResult = Static<typeof KeySyncResult>;
+
+export const KeySyncBatchResult = Type.Object(
+  {
+    synced: Type.Integer(),
+    created_partners: Type.Integer(),
+    results: Type.Array(KeySyncResult),
+  },
+  { title: 'KeySyncBatchResult' },
+);
+
+export const ExternalKeyCreate = Type.Object(SyncFields, { title: 'ExternalKeyCreate' });
+
+export const KeyValuePath = Type.Object({ key_value: KeyValue });
+
+export const KeyDeleteResult = Type.Object(
+  { deleted: Type.Boolean(), partner_id: Type.String(), environment: EnvironmentParam, key_masked: Type.String() },
+  { title: 'KeyDeleteResult' },
+);
+
+export const EmailPath = Type.Object({ email: Email });
+
+export const PartnerMetadataUpdateBody = Type.Object(
+  {
+    partner_company_name: Type.Optional(Type.String({ minLength: 1, maxLength: 160 })),
+    partner_contact_name: Type.Optional(Type.String({ minLength: 1, maxLength: 160 })),
+  },
+  { title: 'PartnerMetadataUpdateBody' },
+);
+
+export const PartnerMetadataUpdateResult = Type.Object(
+  {
+    partner_id: Type.String(),
+    email: Type.String(),
+    company_name: Type.String(),
+    contact_name: Type.String(),
+    updated: Type.Boolean(),
+  },
+  { title: 'PartnerMetadataUpdateResult' },
+);
+
+// ---------- administrator ----------
+
+export const PartnerIdPath = Type.Object({ partner_id: Type.String({ minLength: 1, maxLength: 120 }) });
+export const KeyIdPath = Type.Object({ key_id: Type.String({ minLength: 1, maxLength: 120 }) });
+
+export const KeySlotSummary = Type.Object(
+  {
+    id: Type.String(),
+    environment: EnvironmentParam,
+    masked: Nullable(Type.String()),
+    source: Type.String(),
+    created_at: IsoDateTime,
+    last_rotated_at: Nullable(IsoDateTime),
+  },
+  { title: 'KeySlotSummary' },
+);
+
+export const AdminPartner = Type.Object(
+  {
+    id: Type.String(),
+    email: Type.String(),
+    company_name: Type.String(),
+    contact_name: Type.String(),
+    tier: Type.String(),
+    active: Type.Boolean(),
+    production_enabled: Type.Boolean(),
+    created_at: IsoDateTime,
+    activated_at: Nullable(IsoDateTime),
+    signup_source: Nullable(Type.String()),
+    keys: Type.Array(KeySlotSummary),
+  },
+  { title: 'AdminPartner' },
+);
+
+export const AdminPartnerListQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive match on email or company' })),
+  status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('suspended')])),
+});
+
+export const AdminPartnerList = Type.Object(
+  { items: Type.Array(AdminPartner), next_cursor: Nullable(Type.String()), count: Type.Integer() },
+  { title: 'AdminPartnerList' },
+);
+
+export const PartnerStateResult = Type.Object(
+  {
+    partner_id: Type.String(),
+    active: Type.Boolean(),
+    production_enabled: Type.Boolean(),
+    activated_at: Nullable(IsoDateTime),
+    changed: Type.Boolean({ description: 'false when the partner was already in that state' }),
+  },
+  { title: 'PartnerStateResult' },
+);
+
+export const PartnerDeleteResult = Type.Object(
+  {
+    deleted: Type.Boolean(),
+    partner_id: Type.String(),
+    removed: Type.Record(Type.String(), Type.Integer(), { description: 'Rows removed, by table' }),
+  },
+  { title: 'PartnerDeleteResult' },
+);
+
+export const RegeneratedKey = Type.Object(
+  {
+    partner_id: Type.String(),
+    environment: EnvironmentParam,
+    key: Type.String({ description: 'Shown once' }),
+    masked: Type.String(),
+    rotated_at: IsoDateTime,
+  },
+  { title: 'RegeneratedKey' },
+);
+
+export const ExternalKey = Type.Object(
+  {
+    id: Type.String(),
+    partner_id: Type.String(),
+    email: Type.String(),
+    company_name: Type.String(),
+    environment: EnvironmentParam,
+    key_masked: Type.String(),
+    source: Type.String(),
+    created_at: IsoDateTime,
+    last_rotated_at: Nullable(IsoDateTime),
+  },
+  { title: 'ExternalKey' },
+);
+
+export const ExternalKeyList = Type.Object({ items: Type.Array(ExternalKey), count: Type.Integer() }, { title: 'ExternalKeyList' });
+
+export const ExternalKeyDeleted = Type.Object(
+  { deleted: Type.Boolean(), id: Type.String(), partner_id: Type.String(), environment: EnvironmentParam },
+  { title: 'ExternalKeyDeleted' },
+);
+
+export const IngestSecretOut = Type.Object(
+  {
+    configured: Type.Boolean(),
+    ingest_secret: Nullable(Type.String()),
+    header_name: Type.String(),
+    scope: Type.String(),
+  },
+  { title: 'PlatformIngestSecret' },
+);
+
+export const AuditQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+  target_id: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+  action: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
+});
+
+export const AuditEntryOut = Type.Object(
+  {
+    id: Type.String(),
+    at: IsoDateTime,
+    actor_type: Type.String(),
+    actor_id: Nullable(Type.String()),
+    action: Type.String(),
+    target_type: Nullable(Type.String()),
+    target_id: Nullable(Type.String()),
+    details: Type.Record(Type.String(), Type.Unknown()),
+  },
+  { title: 'AuditEntry' },
+);
+
+export const AuditList = Type.Object(
+  { items: Type.Array(AuditEntryOut), next_cursor: Nullable(Type.String()), count: Type.Integer() },
+  { title: 'AuditList' },
+);

@@ -1,0 +1,178 @@
+/**
+ * Sign-up, sign-in (password or pasted API key), sessions and sign-out.
+ *
+ * A session token is `sess_` + 43 random base62 characters (~256 bits); only its
+ * SHA-256 is stored. It lasts config.sessionTtlHours and is sent back either as
+ * Authorization: Bearer or in the HttpOnly, SameSite=Lax `svc_session` cookie.
+ */
+import type { FastifyReply } from 'fastify';
+import type { Deps } from '../../context.js';
+import { SESSION_COOKIE } from '../../http/auth.js';
+import { errors } from '../../http/errors.js';
+import { dummyPasswordHash, hashPassword, randomBase62, sha256Hex, verifyPassword } from '../../lib/crypto.js';
+import { newId } from '../../lib/ids.js';
+import { iso } from '../../lib/time.js';
+import { createPartner } from '../partners/service.js';
+import { findPartnerByEmail, findPartnerById, keysOfPartner } from '../partners/repo.js';
+import { audit, isUniqueViolation, toPartnerAccount } from './common.js';
+import { beginAttempt, emailScope, ipScope } from './lockout.js';
+import { deleteExpiredSessions, deleteSession, findAdminByEmail, findAdminById, findSessionByHash, insertSession, keyByHash } from './repo.js';
+import type { AdminAccount, PartnerAccount, PartnerRegister } from './schemas.js';
+
+export const BAD_CREDENTIALS = 'Incorrect email or password';
+export const BAD_KEY = 'Invalid API key';
+
+interface Opened {
+  token: string;
+  expiresAt: number;
+}
+
+async function openSession(deps: Deps, subjectType: 'partner' | 'admin', subjectId: string, method: 'password' | 'api_key' | 'signup'): Promise<Opened> {
+  const now = deps.clock.now();
+  const token = `sess_${randomBase62(43)}`;
+  const expiresAt = now + deps.config.sessionTtlHours * 3_600_000;
+  await deleteExpiredSessions(deps.database.db, subjectType, subjectId, now);
+  await insertSession(deps.database.db, {
+    id: newId('ses', now),
+    token_hash: sha256Hex(token),
+    subject_type: subjectType,
+    subject_id: subjectId,
+    created_at: now,
+    expires_at: expiresAt,
+    method,
+  });
+  return { token, expiresAt };
+}
+
+/** Sets the session cookie (HttpOnly, SameSite=Lax, Secure when the service is served over https). */
+export function setSessionCookie(deps: Deps, reply: FastifyReply, s: Opened): void {
+  reply.setCookie(SESSION_COOKIE, s.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.config.publicBaseUrl.startsWith('https://'),
+    maxAge: Math.max(1, Math.floor((s.expiresAt - deps.clock.now()) / 1000)),
+  });
+}
+
+export function clearSessionCookie(deps: Deps, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.config.publicBaseUrl.startsWith('https://') });
+}
+
+async function partnerAccount(deps: Deps, partnerId: string): Promise<PartnerAccount> {
+  const db = deps.database.db;
+  const [p, keys] = await Promise.all([findPartnerById(db, partnerId), keysOfPartner(db, partnerId)]);
+  if (!p) throw errors.unauthorized('Session expired or invalid: sign in again');
+  return toPartnerAccount(p, keys);
+}
+
+function sessionBody(s: Opened) {
+  return { token: s.token, token_type: 'bearer' as const, expires_at: iso(s.expiresAt) };
+}
+
+/** Self sign-up: a partner with a test key, a live key and an ingest secret, not production-enabled; signed in at once. */
+export async function register(deps: Deps, body: PartnerRegister) {
+  const passwordHash = await hashPassword(body.password);
+  let id: string;
+  try {
+    id = await deps.database.tx(async (trx) => {
+      const p = await createPartner(deps, trx, {
+        email: body.email,
+        company: body.company_name.trim(),
+        name: body.contact_name.trim(),
+        passwordHash,
+        activated: false,
+        signupSource: 'self-signup',
+      });
+      await audit(trx, { type: 'partner', id: p.id }, deps.clock.now(), 'partner.register', 'partner', p.id, { email: p.email });
+      return p.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw errors.conflict('A partner with this email already exists');
+    throw err;
+  }
+  const s = await openSession(deps, 'partner', id, 'signup');
+  return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, id) } };
+}
+
+/** Checks a password against a stored hash, or against a dummy one so unknown accounts cost the same time. */
+async function checkPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  const ok = await verifyPassword(password, stored ?? (await dummyPasswordHash()));
+  return ok && !!stored;
+}
+
+export async function partnerLogin(deps: Deps, email: string, password: string, ip: string) {
+  const attempt = await beginAttempt(deps, [
+    { scope: emailScope('partner', email), resetOnSuccess: true },
+    { scope: ipScope(ip), resetOnSuccess: false },
+  ]);
+  const p = await findPartnerByEmail(deps.database.db, email.trim());
+  if (!(await checkPassword(password, p?.password_hash))) {
+    await attempt.failed();
+    throw errors.unauthorized(BAD_CREDENTIALS);
+  }
+  await attempt.succeeded();
+  if (Number(p!.active) !== 1) throw errors.suspended();
+  const s = await openSession(deps, 'partner', p!.id, 'password');
+  return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, p!.id) } };
+}
+
+/** The portal's second way in: paste one of your API keys. Failures count against the client address. */
+export async function keyLogin(deps: Deps, key: string, ip: string) {
+  const attempt = await beginAttempt(deps, [{ scope: ipScope(ip), resetOnSuccess: false }]);
+  const slot = await keyByHash(deps.database.db, sha256Hex(key));
+  if (!slot) {
+    await attempt.failed();
+    throw errors.unauthorized(BAD_KEY);
+  }
+  await attempt.succeeded();
+  const p = await findPartnerById(deps.database.db, slot.partner_id);
+  if (!p) throw errors.unauthorized(BAD_KEY);
+  if (Number(p.active) !== 1) throw errors.suspended();
+  const s = await openSession(deps, 'partner', p.id, 'api_key');
+  return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, p.id) } };
+}
+
+function adminAccount(a: { id: string; email: string; created_at: number }): AdminAccount {
+  return { id: a.id, email: a.email, created_at: iso(Number(a.created_at)) };
+}
+
+export async function adminLogin(deps: Deps, email: string, password: string, ip: string) {
+  const attempt = await beginAttempt(deps, [
+    { scope: emailScope('admin', email), resetOnSuccess: true },
+    { scope: ipScope(ip), resetOnSuccess: false },
+  ]);
+  const a = await findAdminByEmail(deps.database.db, email);
+  if (!(await checkPassword(password, a?.password_hash))) {
+    await attempt.failed();
+    throw errors.unauthorized(BAD_CREDENTIALS);
+  }
+  await attempt.succeeded();
+  const s = await openSession(deps, 'admin', a!.id, 'password');
+  await audit(deps.database.db, { type: 'admin', id: a!.id }, deps.clock.now(), 'admin.login', 'admin', a!.id);
+  return { session: s, body: { ...sessionBody(s), admin: adminAccount(a!) } };
+}
+
+export async function partnerMe(deps: Deps, partnerId: string, sessionId: string, expiresAt: number) {
+  const account = await partnerAccount(deps, partnerId);
+  const s = await deps.database.db.selectFrom('sessions').select('method').where('id', '=', sessionId).executeTakeFirst();
+  return { ...account, session_expires_at: iso(expiresAt), session_method: s?.method ?? 'password' };
+}
+
+export async function adminMe(deps: Deps, adminId: string, expiresAt: number) {
+  const a = await findAdminById(deps.database.db, adminId);
+  if (!a) throw errors.unauthorized('Session expired or invalid: sign in again');
+  return { ...adminAccount(a), session_expires_at: iso(expiresAt) };
+}
+
+/**
+ * Ends the presented session of the given role. Works for a suspended partner too
+ * (signing out is always allowed); another role's session is a 403.
+ */
+export async function logout(deps: Deps, token: string | null, role: 'partner' | 'admin'): Promise<void> {
+  if (!token) throw errors.unauthorized('Not signed in: send Authorization: Bearer <session token> or the session cookie');
+  const s = await findSessionByHash(deps.database.db, sha256Hex(token));
+  if (!s || Number(s.expires_at) <= deps.clock.now()) throw errors.unauthorized('Session expired or invalid: sign in again');
+  if (s.subject_type !== role) throw errors.forbidden(role === 'admin' ? 'This operation needs an administrator session' : 'This operation needs a partner session');
+  await deleteSession(deps.database.db, s.id);
+}

@@ -1,0 +1,254 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildTestApp, keyHeaders, TestClock, type TestApp } from '../helpers/app.js';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+function cookieOf(res: { headers: Record<string, unknown> }): string {
+  const raw = res.headers['set-cookie'];
+  const line = (Array.isArray(raw) ? raw : [raw]).find((c) => typeof c === 'string' && c.startsWith('svc_session=')) as string;
+  assert.ok(line, 'a svc_session cookie is set');
+  return line;
+}
+
+describe('partner sign-up, sign-in and sessions', () => {
+  let t: TestApp;
+  const clock = new TestClock(Date.parse('2026-03-01T10:00:00Z'));
+  before(async () => {
+    t = await buildTestApp({ clock });
+  });
+  after(() => t.close());
+
+  const REG = { email: 'Owner@Bank.example', password: 'correct horse 1', company_name: 'First Bank', contact_name: 'Ada Owner' };
+
+  it('registers a partner with keys and an ingest secret, not production-enabled, signed in at once', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/auth/partner/register', payload: REG });
+    assert.equal(res.statusCode, 200, res.body);
+    const b = res.json();
+    assert.equal(b.token_type, 'bearer');
+    assert.match(b.token, /^sess_[0-9A-Za-z]{43}$/);
+    assert.equal(b.expires_at, new Date(clock.now() + 12 * 3_600_000).toISOString());
+    assert.equal(b.partner.email, 'Owner@Bank.example');
+    assert.equal(b.partner.company_name, 'First Bank');
+    assert.equal(b.partner.contact_name, 'Ada Owner');
+    assert.equal(b.partner.active, true);
+    assert.equal(b.partner.production_enabled, false);
+    assert.equal(b.partner.activated_at, null);
+    assert.equal(b.partner.signup_source, 'self-signup');
+    assert.match(b.partner.sandbox_key_masked, /^svc_test_\*\*\*\*/);
+    assert.match(b.partner.production_key_masked, /^svc_live_\*\*\*\*/);
+    const cookie = cookieOf(res);
+    assert.match(cookie, /HttpOnly/i);
+    assert.match(cookie, /SameSite=Lax/i);
+    assert.match(cookie, /Path=\//);
+    assert.match(cookie, /Max-Age=43200/);
+
+    const keys = await t.inject({ method: 'GET', url: '/api/partners/me/api-keys', headers: bearer(b.token) });
+    assert.equal(keys.statusCode, 200);
+    const list = keys.json();
+    assert.deepEqual(list.map((k: { environment: string }) => k.environment).sort(), ['live', 'test']);
+    const test = list.find((k: { environment: string }) => k.environment === 'test');
+    // The key works on the partner API; the ingest secret exists.
+    const me = await t.inject({ method: 'GET', url: '/api/v1/me', headers: { 'x-api-key': test.key } });
+    assert.equal(me.statusCode, 200);
+    assert.equal(me.json().id, b.partner.id);
+    const secrets = await t.inject({ method: 'GET', url: '/api/v1/secrets', headers: { 'x-api-key': test.key } });
+    assert.match(secrets.json().ingest_secret, /^svc_ingest_/);
+    const row = await t.deps.database.db.selectFrom('partners').select(['password_hash']).where('id', '=', b.partner.id).executeTakeFirstOrThrow();
+    assert.match(row.password_hash!, /^scrypt\$/);
+  });
+
+  it('refuses a duplicate email, case-insensitively (409)', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/auth/partner/register', payload: { ...REG, email: 'owner@BANK.example' } });
+    assert.equal(res.statusCode, 409);
+    assert.equal(res.json().detail, 'A partner with this email already exists');
+  });
+
+  it('validates the sign-up body (422 with loc)', async () => {
+    const cases: [Record<string, unknown>, (string | number)[], string][] = [
+      [{ ...REG, email: 'not-an-email' }, ['body', 'email'], 'value_error'],
+      [{ ...REG, password: 'short' }, ['body', 'password'], 'string_too_short'],
+      [{ ...REG, password: 'x'.repeat(129) }, ['body', 'password'], 'string_too_long'],
+      [{ ...REG, company_name: 'A' }, ['body', 'company_name'], 'string_too_short'],
+      [{ ...REG, contact_name: 'x'.repeat(121) }, ['body', 'contact_name'], 'string_too_long'],
+      [{ email: 'a@b.example', password: 'password1', company_name: 'Co' }, ['body', 'contact_name'], 'missing'],
+      [{ ...REG, password: 12345678 }, ['body', 'password'], 'string_type'],
+    ];
+    for (const [payload, loc, type] of cases) {
+      const res = await t.inject({ method: 'POST', url: '/api/auth/partner/register', payload });
+      assert.equal(res.statusCode, 422, JSON.stringify(payload));
+      const item = res.json().detail.find((d: { loc: unknown[] }) => JSON.stringify(d.loc) === JSON.stringify(loc));
+      assert.ok(item, `${JSON.stringify(loc)} in ${res.body}`);
+      assert.equal(item.type, type);
+    }
+    const bad = await t.inject({ method: 'POST', url: '/api/auth/partner/register', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    assert.equal(bad.statusCode, 422);
+    assert.equal(bad.json().detail[0].type, 'json_invalid');
+  });
+
+  it('signs in with email (any case) and password; Bearer and cookie both work; logout ends the session', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/auth/partner/login', payload: { email: 'OWNER@bank.example', password: REG.password } });
+    assert.equal(res.statusCode, 200, res.body);
+    const b = res.json();
+    assert.equal(b.token_type, 'bearer');
+    assert.equal(b.partner.email, 'Owner@Bank.example');
+    const cookie = cookieOf(res).split(';')[0];
+
+    const viaBearer = await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(b.token) });
+    assert.equal(viaBearer.statusCode, 200);
+    assert.equal(viaBearer.json().id, b.partner.id);
+    assert.equal(viaBearer.json().session_method, 'password');
+    assert.equal(viaBearer.json().session_expires_at, b.expires_at);
+    const viaCookie = await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: { cookie } });
+    assert.equal(viaCookie.statusCode, 200);
+    assert.equal(viaCookie.json().id, b.partner.id);
+
+    // Stored hashed: the token itself is nowhere in the table.
+    const rows = await t.deps.database.db.selectFrom('sessions').selectAll().execute();
+    assert.ok(!JSON.stringify(rows).includes(b.token));
+
+    const out = await t.inject({ method: 'POST', url: '/api/auth/partner/logout', headers: { cookie } });
+    assert.equal(out.statusCode, 200);
+    assert.deepEqual(out.json(), { logged_out: true });
+    assert.match(cookieOf(out), /svc_session=;/);
+    const again = await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(b.token) });
+    assert.equal(again.statusCode, 401);
+    const twice = await t.inject({ method: 'POST', url: '/api/auth/partner/logout', headers: bearer(b.token) });
+    assert.equal(twice.statusCode, 401);
+    const none = await t.inject({ method: 'POST', url: '/api/auth/partner/logout' });
+    assert.equal(none.statusCode, 401);
+  });
+
+  it('expires sessions after SESSION_TTL_HOURS', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/auth/partner/login', payload: { email: REG.email, password: REG.password } });
+    const token = res.json().token;
+    clock.advance(12 * 3_600_000 - 1);
+    assert.equal((await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(token) })).statusCode, 200);
+    clock.advance(1);
+    assert.equal((await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(token) })).statusCode, 401);
+  });
+
+  it('answers the same 401 for an unknown email and a wrong password', async () => {
+    const wrong = await t.inject({ method: 'POST', url: '/api/auth/partner/login', payload: { email: REG.email, password: 'wrong password' }, remoteAddress: '10.0.0.1' });
+    const unknown = await t.inject({ method: 'POST', url: '/api/auth/partner/login', payload: { email: 'nobody@bank.example', password: 'wrong password' }, remoteAddress: '10.0.0.2' });
+    assert.equal(wrong.statusCode, 401);
+    assert.equal(unknown.statusCode, 401);
+    assert.deepEqual(wrong.json(), unknown.json());
+    assert.equal(wrong.json().detail, 'Incorrect email or password');
+    // A partner created without a password (CLI, key sync) cannot sign in with one.
+    const p = await t.partner();
+    const nopw = await t.inject({ method: 'POST', url: '/api/auth/partner/login', payload: { email: p.email, password: 'anything at all' }, remoteAddress: '10.0.0.3' });
+    assert.equal(nopw.statusCode, 401);
+    assert.deepEqual(nopw.json(), wrong.json());
+  });
+
+  it('spends about the same time on an unknown email as on a wrong password (a password hash either way)', async () => {
+    const time = async (email: string, ip: string) => {
+      const start = performance.now();
+      const r = await t.inject({ method: 'POST', url: '/api/auth/partner/login', payload: { email, password: 'not the password' }, remoteAddress: ip });
+      assert.equal(r.statusCode, 401);
+      return performance.now() - start;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      known.push(await time(REG.email.replace('Owner', i % 2 ? 'owner' : 'OWNER'), `10.1.0.${i}`));
+      unknown.push(await time(`ghost${i}@bank.example`, `10.2.0.${i}`));
+    }
+    // Reset the email's lockout count used above.
+    await t.deps.database.db.deleteFrom('login_throttle').execute();
+    const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const k = median(known);
+    const u = median(unknown);
+    // Without the dummy hash the unknown case would take well under a millisecond against tens for scrypt.
+    assert.ok(u > k / 3 && u < k * 3, `unknown ${u.toFixed(1)} ms vs wrong password ${k.toFixed(1)} ms`);
+  });
+
+  it('signs in by pasting an API key, with the same session shape', async () => {
+    const p = await t.partner();
+    const res = await t.inject({ method: 'POST', url: '/api/auth/partner/key-login', payload: { key: p.liveKey } });
+    assert.equal(res.statusCode, 200, res.body);
+    const b = res.json();
+    assert.equal(b.token_type, 'bearer');
+    assert.equal(b.partner.id, p.id);
+    assert.ok(b.expires_at);
+    cookieOf(res);
+    const me = await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(b.token) });
+    assert.equal(me.json().session_method, 'api_key');
+    const bad = await t.inject({ method: 'POST', url: '/api/auth/partner/key-login', payload: { key: 'svc_test_notakeyatall000' }, remoteAddress: '10.9.9.9' });
+    assert.equal(bad.statusCode, 401);
+    const short = await t.inject({ method: 'POST', url: '/api/auth/partner/key-login', payload: { key: 'short' } });
+    assert.equal(short.statusCode, 422);
+    assert.deepEqual(short.json().detail[0].loc, ['body', 'key']);
+  });
+
+  it('a suspended partner cannot sign in (403), by password or by key', async () => {
+    const p = await t.partner();
+    await t.deps.database.db.updateTable('partners').set({ active: 0 }).where('id', '=', p.id).execute();
+    const byKey = await t.inject({ method: 'POST', url: '/api/auth/partner/key-login', payload: { key: p.testKey } });
+    assert.equal(byKey.statusCode, 403);
+    assert.deepEqual(byKey.json(), { detail: 'partner suspended' });
+    const reg = await t.inject({ method: 'POST', url: '/api/auth/partner/register', payload: { ...REG, email: 'sus@bank.example' } });
+    const id = reg.json().partner.id;
+    await t.deps.database.db.updateTable('partners').set({ active: 0 }).where('id', '=', id).execute();
+    const byPw = await t.inject({ method: 'POST', url: '/api/auth/partner/login', payload: { email: 'sus@bank.example', password: REG.password } });
+    assert.equal(byPw.statusCode, 403);
+    assert.deepEqual(byPw.json(), { detail: 'partner suspended' });
+    // The open session answers 403 too, and signing out still works.
+    const me = await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(reg.json().token) });
+    assert.equal(me.statusCode, 403);
+    const out = await t.inject({ method: 'POST', url: '/api/auth/partner/logout', headers: bearer(reg.json().token) });
+    assert.equal(out.statusCode, 200);
+  });
+
+  it('keeps partner and admin sessions apart (403 both ways)', async () => {
+    const a = await t.admin();
+    const res = await t.inject({ method: 'POST', url: '/api/auth/partner/login', payload: { email: REG.email, password: REG.password } });
+    const partnerToken = res.json().token;
+    assert.equal((await t.inject({ method: 'GET', url: '/api/auth/admin/me', headers: bearer(partnerToken) })).statusCode, 403);
+    assert.equal((await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(a.token) })).statusCode, 403);
+    assert.equal((await t.inject({ method: 'POST', url: '/api/auth/admin/logout', headers: bearer(partnerToken) })).statusCode, 403);
+    assert.equal((await t.inject({ method: 'POST', url: '/api/auth/partner/logout', headers: bearer(a.token) })).statusCode, 403);
+    // A session token is not an API key, and an API key is not a session.
+    const p = await t.partner();
+    assert.equal((await t.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(partnerToken) })).statusCode, 401);
+    assert.equal((await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: keyHeaders(p) })).statusCode, 401);
+    assert.equal((await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(p.testKey) })).statusCode, 401);
+  });
+});
+
+describe('administrator sign-in', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp();
+  });
+  after(() => t.close());
+
+  it('signs in, reads me, signs out', async () => {
+    const a = await t.admin();
+    const res = await t.inject({ method: 'POST', url: '/api/auth/admin/login', payload: { email: a.email.toUpperCase(), password: 'admin-password-1' } });
+    assert.equal(res.statusCode, 200, res.body);
+    const b = res.json();
+    assert.equal(b.token_type, 'bearer');
+    assert.deepEqual(Object.keys(b).sort(), ['admin', 'expires_at', 'token', 'token_type']);
+    assert.equal(b.admin.id, a.id);
+    assert.equal(b.admin.email, a.email);
+    const cookie = cookieOf(res).split(';')[0];
+    const me = await t.inject({ method: 'GET', url: '/api/auth/admin/me', headers: { cookie } });
+    assert.equal(me.statusCode, 200);
+    assert.equal(me.json().id, a.id);
+    assert.equal(me.json().session_expires_at, b.expires_at);
+    const wrong = await t.inject({ method: 'POST', url: '/api/auth/admin/login', payload: { email: a.email, password: 'nope-nope' } });
+    assert.equal(wrong.statusCode, 401);
+    assert.equal(wrong.json().detail, 'Incorrect email or password');
+    const unknown = await t.inject({ method: 'POST', url: '/api/auth/admin/login', payload: { email: 'x@y.example', password: 'nope-nope' } });
+    assert.deepEqual(unknown.json(), wrong.json());
+    // A partner's password does not open the admin sign-in.
+    const out = await t.inject({ method: 'POST', url: '/api/auth/admin/logout', headers: bearer(b.token) });
+    assert.equal(out.statusCode, 200);
+    assert.equal((await t.inject({ method: 'GET', url: '/api/auth/admin/me', headers: bearer(b.token) })).statusCode, 401);
+    const bad = await t.inject({ method: 'POST', url: '/api/auth/admin/login', payload: { email: a.email } });
+    assert.equal(bad.statusCode, 422);
+    assert.deepEqual(bad.json().detail[0].loc, ['body', 'password']);
+  });
+});
