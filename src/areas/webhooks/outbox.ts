@@ -3,6 +3,7 @@
  * own transaction, so an acknowledged change always has its event; the delivery
  * workers take it from there.
  */
+import { EventEmitter } from 'node:events';
 import type { Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
@@ -21,6 +22,14 @@ export interface OutboxEvent {
   orderingKey?: string | null;
   now: number;
 }
+
+/**
+ * Emits `enqueued` when an event row is written in this process, so the delivery
+ * worker of this process looks for it at once instead of at its next poll (the
+ * row becomes visible when the caller's transaction commits).
+ */
+export const outboxSignal = new EventEmitter();
+outboxSignal.setMaxListeners(100);
 
 /** Writes one event row (state `pending`, due now) and returns its id. */
 export async function enqueueEvent(trx: Executor, ev: OutboxEvent): Promise<string> {
@@ -42,5 +51,6 @@ export async function enqueueEvent(trx: Executor, ev: OutboxEvent): Promise<stri
       locked_until: null,
     })
     .execute();
+  outboxSignal.emit('enqueued');
   return id;
 }

@@ -108,6 +108,10 @@ export interface WebhookEventsTable {
   attempts: number;
   next_attempt_at: number;
   locked_until: number | null;
+  /** Which delivery claim holds the event while locked_until is in the future (migration 0003). */
+  lock_token?: string | null;
+  /** When the event left `pending` (migration 0003). */
+  completed_at?: number | null;
 }
 
 /** Who did what to what, when: every admin action (kept when its target is deleted). */

@@ -1,0 +1,217 @@
+/** SQL of the webhooks area. Every function takes an Executor (the database or a transaction). */
+import { sql, type Selectable } from 'kysely';
+import type { Dialect, Executor } from '../../db/database.js';
+import type { Environment, WebhookEndpointsTable, WebhookEventsTable } from '../../db/schema/index.js';
+import type { WebhookDeliveriesTable } from '../../db/schema/webhooks.js';
+
+export type EndpointRow = Selectable<WebhookEndpointsTable>;
+export type EventRow = Selectable<WebhookEventsTable>;
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+// ---------------------------------------------------------------- endpoints
+
+export function getEndpoint(db: Executor, partnerId: string, environment: Environment) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .executeTakeFirst();
+}
+
+export async function insertEndpoint(db: Executor, row: WebhookEndpointsTable): Promise<void> {
+  await db.insertInto('webhook_endpoints').values(row).execute();
+}
+
+export async function updateEndpoint(
+  db: Executor,
+  id: string,
+  set: Partial<Omit<WebhookEndpointsTable, 'id' | 'partner_id' | 'environment' | 'created_at'>>,
+): Promise<void> {
+  await db.updateTable('webhook_endpoints').set(set).where('id', '=', id).execute();
+}
+
+export async function deleteEndpoint(db: Executor, partnerId: string, environment: Environment): Promise<number> {
+  const r = await db.deleteFrom('webhook_endpoints').where('partner_id', '=', partnerId).where('environment', '=', environment).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** The endpoints of several (partner, environment) pairs, for one delivery pass. */
+export async function endpointsFor(db: Executor, pairs: { partnerId: string; environment: Environment }[]): Promise<EndpointRow[]> {
+  if (pairs.length === 0) return [];
+  const ids = [...new Set(pairs.map((p) => p.partnerId))];
+  const rows = await db.selectFrom('webhook_endpoints').selectAll().where('partner_id', 'in', ids).execute();
+  const wanted = new Set(pairs.map((p) => `${p.partnerId}|${p.environment}`));
+  return rows.filter((r) => wanted.has(`${r.partner_id}|${r.environment}`));
+}
+
+/** Disables an endpoint (a 410 from the receiver), unless it was replaced meanwhile. */
+export async function disableEndpoint(db: Executor, id: string, reason: string, now: number): Promise<void> {
+  await db.updateTable('webhook_endpoints').set({ enabled: 0, disabled_reason: reason, updated_at: now }).where('id', '=', id).execute();
+}
+
+// ---------------------------------------------------------------- claiming
+
+/**
+ * Claims up to `limit` due events for one delivery pass and returns them. An event
+ * is due when it is pending, its next attempt time has come, no live lease holds
+ * it, and no older event of the same (partner, environment, ordering_key) is still
+ * pending (so deliveries keep their order per end-user). The claim is a lease:
+ * locked_until = now + leaseMs, lock_token = `token`; a crashed worker's events
+ * become claimable again when the lease runs out (at-least-once).
+ *
+ * PostgreSQL: the candidate rows are locked with FOR UPDATE SKIP LOCKED, so
+ * concurrent workers in any number of processes claim disjoint sets without
+ * waiting on each other. SQLite: one UPDATE … WHERE id IN (SELECT … LIMIT n)
+ * RETURNING statement; SQLite runs one writer at a time, so the statement is the
+ * claim (two processes on one file serialize on the write lock).
+ */
+export async function claimDueEvents(
+  db: Executor,
+  dialect: Dialect,
+  opts: { now: number; limit: number; leaseMs: number; token: string },
+): Promise<EventRow[]> {
+  const { now, limit, leaseMs, token } = opts;
+  const candidates = () => {
+    const q = db
+      .selectFrom('webhook_events as e')
+      .select('e.id')
+      .where('e.state', '=', 'pending')
+      .where('e.next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('e.locked_until', 'is', null), eb('e.locked_until', '<=', now)]))
+      .where((eb) =>
+        eb.or([
+          eb('e.ordering_key', 'is', null),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('webhook_events as o')
+                .select(sql<number>`1`.as('one'))
+                .whereRef('o.partner_id', '=', 'e.partner_id')
+                .whereRef('o.environment', '=', 'e.environment')
+                .whereRef('o.ordering_key', '=', 'e.ordering_key')
+                .where('o.state', '=', 'pending')
+                .whereRef('o.id', '<', 'e.id'),
+            ),
+          ),
+        ]),
+      )
+      .orderBy('e.next_attempt_at')
+      .orderBy('e.id')
+      .limit(limit);
+    return dialect === 'postgres' ? q.forUpdate().skipLocked() : q;
+  };
+  const rows = await db
+    .updateTable('webhook_events')
+    .set({ locked_until: now + leaseMs, lock_token: token })
+    .where('id', 'in', candidates())
+    .returningAll()
+    .execute();
+  // RETURNING gives no order: deliver oldest first.
+  return rows.sort((a, b) => (a.next_attempt_at - b.next_attempt_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Claims one event by id (a manual resend); null when another worker holds it. */
+export async function claimEvent(db: Executor, id: string, opts: { now: number; leaseMs: number; token: string }): Promise<EventRow | null> {
+  const row = await db
+    .updateTable('webhook_events')
+    .set({ locked_until: opts.now + opts.leaseMs, lock_token: opts.token })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', opts.now)]))
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export interface EventOutcome {
+  id: string;
+  token: string;
+  state: 'pending' | 'delivered' | 'exhausted' | 'skipped';
+  attempts: number;
+  nextAttemptAt: number;
+  completedAt: number | null;
+}
+
+/** Writes an event's new state and releases its lease; false when the lease was lost meanwhile. */
+export async function settleEvent(db: Executor, o: EventOutcome): Promise<boolean> {
+  const r = await db
+    .updateTable('webhook_events')
+    .set({ state: o.state, attempts: o.attempts, next_attempt_at: o.nextAttemptAt, completed_at: o.completedAt, locked_until: null, lock_token: null })
+    .where('id', '=', o.id)
+    .where('lock_token', '=', o.token)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Marks several claimed events skipped (no enabled endpoint subscribed to them). */
+export async function skipEvents(db: Executor, ids: string[], token: string, now: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('webhook_events')
+    .set({ state: 'skipped', completed_at: now, locked_until: null, lock_token: null })
+    .where('id', 'in', ids)
+    .where('lock_token', '=', token)
+    .execute();
+}
+
+export function getEvent(db: Executor, partnerId: string, environment: Environment, id: string) {
+  return db.selectFrom('webhook_events').selectAll().where('id', '=', id).where('partner_id', '=', partnerId).where('environment', '=', environment).executeTakeFirst();
+}
+
+// ---------------------------------------------------------------- deliveries
+
+export async function insertDeliveries(db: Executor, rows: WebhookDeliveriesTable[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('webhook_deliveries').values(rows).execute();
+}
+
+export function getDelivery(db: Executor, partnerId: string, environment: Environment, id: string) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('id', '=', id)
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .executeTakeFirst();
+}
+
+export interface DeliveryFilter {
+  status?: 'delivered' | 'failed';
+  eventId?: string;
+  since?: number;
+  until?: number;
+  /** Keyset: rows strictly before this (created_at, id), newest first. */
+  before?: [number, string];
+}
+
+/** The delivery log of one partner and environment, newest first. */
+export function listDeliveries(db: Executor, partnerId: string, environment: Environment, limit: number, f: DeliveryFilter = {}) {
+  let q = db.selectFrom('webhook_deliveries').selectAll().where('partner_id', '=', partnerId).where('environment', '=', environment);
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.eventId) q = q.where('event_id', '=', f.eventId);
+  if (f.since !== undefined) q = q.where('created_at', '>=', f.since);
+  if (f.until !== undefined) q = q.where('created_at', '<', f.until);
+  if (f.before) {
+    const [at, id] = f.before;
+    q = q.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]));
+  }
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Erasure: the delivery records of one end-user's events (by the events' ordering key). */
+export async function deleteUserDeliveries(db: Executor, partnerId: string, environment: Environment, endUserId: string): Promise<number> {
+  const r = await db
+    .deleteFrom('webhook_deliveries')
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('event_id', 'in', (eb) =>
+      eb
+        .selectFrom('webhook_events')
+        .select('id')
+        .where('partner_id', '=', partnerId)
+        .where('environment', '=', environment)
+        .where('ordering_key', '=', endUserId),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

@@ -1,0 +1,94 @@
+import { Type, type Static } from 'typebox';
+import { Nullable } from '../../http/schemas.js';
+import { EVENT_TYPES } from './outbox.js';
+
+export const EventTypeSchema = Type.Enum([...EVENT_TYPES], { description: `One of: ${EVENT_TYPES.join(', ')}` });
+
+export const WebhookConfigBody = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 2048, description: 'https URL on a public address (http and private addresses only with WEBHOOK_ALLOW_PRIVATE=true)' }),
+    events: Type.Array(EventTypeSchema, { minItems: 1, maxItems: 20, description: 'Event types to receive (duplicates are ignored)' }),
+    enabled: Type.Optional(Type.Boolean({ default: true })),
+  },
+  { title: 'WebhookConfigBody' },
+);
+export type WebhookConfigBody = Static<typeof WebhookConfigBody>;
+
+const configFields = {
+  url: Type.String(),
+  events: Type.Array(Type.String()),
+  enabled: Type.Boolean(),
+  environment: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+  secret_hint: Type.String({ description: 'The end of the signing secret, to tell secrets apart' }),
+  disabled_reason: Nullable(Type.String({ description: 'Why the service disabled the endpoint (e.g. the receiver answered 410)' })),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+};
+
+export const WebhookConfig = Type.Object(configFields, { title: 'WebhookConfig' });
+export type WebhookConfig = Static<typeof WebhookConfig>;
+
+export const WebhookConfigCreated = Type.Object(
+  {
+    ...configFields,
+    secret: Nullable(
+      Type.String({
+        description:
+          'The signing secret (whsec_…), shown this one time: on creation and on rotation. null when an existing configuration was updated (its secret is unchanged).',
+      }),
+    ),
+    previous_secret_expires_at: Nullable(Type.String({ description: 'After a rotation: until when deliveries are also signed with the previous secret' })),
+  },
+  { title: 'WebhookConfigCreated' },
+);
+export type WebhookConfigCreated = Static<typeof WebhookConfigCreated>;
+
+export const DeliveryStatus = Type.Union([Type.Literal('delivered'), Type.Literal('failed')]);
+
+export const WebhookDelivery = Type.Object(
+  {
+    id: Type.String(),
+    event_id: Type.String(),
+    event_type: Type.String(),
+    url: Type.String(),
+    attempt: Type.Integer({ minimum: 1 }),
+    status: DeliveryStatus,
+    status_code: Nullable(Type.Integer()),
+    duration_ms: Type.Integer(),
+    error: Nullable(Type.String()),
+    response_excerpt: Nullable(Type.String({ description: 'The first 1 KiB of the response body' })),
+    created_at: Type.String(),
+    next_attempt_at: Nullable(Type.String({ description: 'When the next automatic attempt of this event is due; null when none follows' })),
+  },
+  { title: 'WebhookDelivery' },
+);
+export type WebhookDelivery = Static<typeof WebhookDelivery>;
+
+export const DeliveriesQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+  status: Type.Optional(DeliveryStatus),
+  event_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Only the attempts of this event' })),
+});
+
+export const DeliveryParams = Type.Object({ delivery_id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const WebhookDeleted = Type.Object(
+  { deleted: Type.Boolean(), environment: Type.String() },
+  { title: 'WebhookDeleted', additionalProperties: true },
+);
+
+export const WebhookTestQueued = Type.Object(
+  {
+    event_id: Type.String(),
+    type: Type.Literal('webhook.test'),
+    created_at: Type.String(),
+    status: Type.Literal('queued'),
+  },
+  { title: 'WebhookTestQueued' },
+);
+
+export const WebhooksCsvQuery = Type.Object({
+  since: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601 date or date-time; attempts at or after it' })),
+  until: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601 date-time (attempts before it) or date (attempts up to the end of that UTC day)' })),
+  status: Type.Optional(DeliveryStatus),
+});

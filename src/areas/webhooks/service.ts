@@ -1,0 +1,294 @@
+/** Webhook configuration, the delivery log, resend, test events and the CSV report. */
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { Deps } from '../../context.js';
+import type { Environment } from '../../db/schema/index.js';
+import { errors } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+import { DAY_MS, iso, isoOrNull, parseInstant } from '../../lib/time.js';
+import { enqueueEvent } from './outbox.js';
+import {
+  claimEvent,
+  deleteEndpoint,
+  deleteUserDeliveries,
+  getDelivery,
+  getEndpoint,
+  getEvent,
+  insertEndpoint,
+  listDeliveries,
+  updateEndpoint,
+  type DeliveryFilter,
+  type DeliveryRow,
+  type EndpointRow,
+} from './repo.js';
+import { webhookResolver } from './runtime.js';
+import type { WebhookConfig, WebhookConfigBody, WebhookConfigCreated, WebhookDelivery } from './schemas.js';
+import { generateSigningSecret, secretHint } from './signing.js';
+import { checkWebhookUrl, SsrfError } from './ssrf.js';
+import { deliverOne, leaseMs, writeSettlements } from './worker.js';
+
+export interface Caller {
+  partnerId: string;
+  environment: Environment;
+}
+
+/** How long deliveries stay signed with the previous secret after a rotation. */
+export const ROTATION_OVERLAP_MS = DAY_MS;
+
+function toConfig(ep: EndpointRow): WebhookConfig {
+  return {
+    url: ep.url,
+    events: JSON.parse(ep.events) as string[],
+    enabled: Number(ep.enabled) === 1,
+    environment: ep.environment,
+    secret_hint: ep.secret_hint,
+    disabled_reason: ep.disabled_reason,
+    created_at: iso(Number(ep.created_at)),
+    updated_at: iso(Number(ep.updated_at)),
+  };
+}
+
+function previousExpiry(ep: EndpointRow, now: number): string | null {
+  const at = ep.previous_secret_expires_at === null ? null : Number(ep.previous_secret_expires_at);
+  return at !== null && at > now && ep.previous_secret_enc ? iso(at) : null;
+}
+
+export function toDelivery(d: DeliveryRow): WebhookDelivery {
+  return {
+    id: d.id,
+    event_id: d.event_id,
+    event_type: d.event_type,
+    url: d.url,
+    attempt: Number(d.attempt),
+    status: d.status as WebhookDelivery['status'],
+    status_code: d.status_code === null ? null : Number(d.status_code),
+    duration_ms: Number(d.duration_ms),
+    error: d.error,
+    response_excerpt: d.response_excerpt,
+    created_at: iso(Number(d.created_at)),
+    next_attempt_at: isoOrNull(d.next_attempt_at === null ? null : Number(d.next_attempt_at)),
+  };
+}
+
+async function requireEndpoint(deps: Deps, caller: Caller): Promise<EndpointRow> {
+  const ep = await getEndpoint(deps.database.db, caller.partnerId, caller.environment);
+  if (!ep) throw errors.notFound(`No webhook configured for the ${caller.environment} environment`);
+  return ep;
+}
+
+export async function getConfig(deps: Deps, caller: Caller): Promise<WebhookConfig> {
+  return toConfig(await requireEndpoint(deps, caller));
+}
+
+/**
+ * Creates or replaces the configuration of the caller's environment. A new
+ * configuration gets a signing secret (returned once); an update keeps the
+ * secret (so receivers keep verifying) and answers `secret: null`. Enabling
+ * clears a 410 disablement.
+ */
+export async function setConfig(deps: Deps, caller: Caller, body: WebhookConfigBody): Promise<WebhookConfigCreated> {
+  const url = body.url.trim();
+  try {
+    await checkWebhookUrl(url, deps.config.webhookAllowPrivate, webhookResolver(deps));
+  } catch (err) {
+    if (err instanceof SsrfError) throw errors.invalid(['body', 'url'], `Value error, ${err.message}`, body.url, 'value_error', { error: err.message });
+    throw err;
+  }
+  const events = [...new Set(body.events)];
+  const enabled = body.enabled ?? true;
+  const now = deps.clock.now();
+  return deps.database.tx(async (trx) => {
+    const existing = await getEndpoint(trx, caller.partnerId, caller.environment);
+    if (existing) {
+      await updateEndpoint(trx, existing.id, {
+        url,
+        events: JSON.stringify(events),
+        enabled: enabled ? 1 : 0,
+        disabled_reason: enabled ? null : existing.disabled_reason,
+        updated_at: now,
+      });
+      const ep = (await getEndpoint(trx, caller.partnerId, caller.environment))!;
+      return { ...toConfig(ep), secret: null, previous_secret_expires_at: previousExpiry(ep, now) };
+    }
+    const secret = generateSigningSecret();
+    const row = {
+      id: newId('whe', now),
+      partner_id: caller.partnerId,
+      environment: caller.environment,
+      url,
+      events: JSON.stringify(events),
+      enabled: enabled ? 1 : 0,
+      secret_enc: deps.secrets.seal(secret),
+      secret_hint: secretHint(secret),
+      previous_secret_enc: null,
+      previous_secret_expires_at: null,
+      disabled_reason: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await insertEndpoint(trx, row);
+    return { ...toConfig(row), secret, previous_secret_expires_at: null };
+  });
+}
+
+export async function removeConfig(deps: Deps, caller: Caller) {
+  const n = await deleteEndpoint(deps.database.db, caller.partnerId, caller.environment);
+  if (n === 0) throw errors.notFound(`No webhook configured for the ${caller.environment} environment`);
+  return { deleted: true, environment: caller.environment };
+}
+
+/** New secret, returned once; the previous one keeps signing for 24 hours. */
+export async function rotateSecret(deps: Deps, caller: Caller): Promise<WebhookConfigCreated> {
+  const now = deps.clock.now();
+  return deps.database.tx(async (trx) => {
+    const ep = await getEndpoint(trx, caller.partnerId, caller.environment);
+    if (!ep) throw errors.notFound(`No webhook configured for the ${caller.environment} environment`);
+    const secret = generateSigningSecret();
+    await updateEndpoint(trx, ep.id, {
+      secret_enc: deps.secrets.seal(secret),
+      secret_hint: secretHint(secret),
+      previous_secret_enc: ep.secret_enc,
+      previous_secret_expires_at: now + ROTATION_OVERLAP_MS,
+      updated_at: now,
+    });
+    const updated = (await getEndpoint(trx, caller.partnerId, caller.environment))!;
+    return { ...toConfig(updated), secret, previous_secret_expires_at: iso(now + ROTATION_OVERLAP_MS) };
+  });
+}
+
+export async function deliveries(deps: Deps, caller: Caller, limit: number, filter: DeliveryFilter): Promise<WebhookDelivery[]> {
+  const rows = await listDeliveries(deps.database.db, caller.partnerId, caller.environment, limit, filter);
+  return rows.map(toDelivery);
+}
+
+/**
+ * Sends the event of a delivery record again, now, to the current endpoint, and
+ * answers the new attempt's record. A success marks the event delivered (ending
+ * its retries); a failure leaves the event's schedule as it was.
+ */
+export async function resend(deps: Deps, caller: Caller, deliveryId: string): Promise<WebhookDelivery> {
+  const d = await getDelivery(deps.database.db, caller.partnerId, caller.environment, deliveryId);
+  if (!d) throw errors.notFound(`No delivery '${deliveryId}'`);
+  const ep = await requireEndpoint(deps, caller);
+  if (Number(ep.enabled) !== 1) throw errors.conflict('The webhook endpoint is disabled: enable it with POST /api/v1/webhooks first');
+  const token = newId('clm', deps.clock.now());
+  const ev = await claimEvent(deps.database.db, d.event_id, { now: deps.clock.now(), leaseMs: leaseMs(deps), token });
+  if (!ev) {
+    const exists = await getEvent(deps.database.db, caller.partnerId, caller.environment, d.event_id);
+    if (!exists) throw errors.notFound(`The event of delivery '${deliveryId}' no longer exists`);
+    throw errors.conflict('This event is being delivered right now; try again in a moment');
+  }
+  const s = await deliverOne(deps, ev, ep, token, true);
+  await writeSettlements(deps, [s]);
+  return toDelivery(s.delivery);
+}
+
+/** Queues a `webhook.test` event to the caller's endpoint (delivered like any other event). */
+export async function sendTestEvent(deps: Deps, caller: Caller) {
+  const ep = await requireEndpoint(deps, caller);
+  if (Number(ep.enabled) !== 1) throw errors.conflict('The webhook endpoint is disabled: enable it with POST /api/v1/webhooks first');
+  const now = deps.clock.now();
+  const id = await deps.database.tx((trx) =>
+    enqueueEvent(trx, {
+      partnerId: caller.partnerId,
+      environment: caller.environment,
+      type: 'webhook.test',
+      data: { message: 'A test event from the webhook settings', url: ep.url, environment: caller.environment },
+      orderingKey: null,
+      now,
+    }),
+  );
+  return { event_id: id, type: 'webhook.test' as const, created_at: iso(now), status: 'queued' as const };
+}
+
+/** Registers the eraser of this area: the delivery records of an end-user's events. */
+export function registerWebhookErasers(deps: Deps): void {
+  deps.erasers.set('webhook_deliveries', (trx, p, env, u) => deleteUserDeliveries(trx, p, env, u));
+  // The records go with their events (ON DELETE CASCADE); erasing them first gives
+  // the erasure answer their real count, so keep the events' eraser after this one.
+  const events = deps.erasers.get('webhook_events');
+  if (events) {
+    deps.erasers.delete('webhook_events');
+    deps.erasers.set('webhook_events', events);
+  }
+}
+
+// ---------------------------------------------------------------- CSV report
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Prefixes text cells a spreadsheet would run as a formula with `'`. */
+export function neutralise(value: string | null): string {
+  if (value === null) return '';
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+export const CSV_COLUMNS = [
+  'id',
+  'created_at',
+  'event_id',
+  'event_type',
+  'url',
+  'attempt',
+  'status',
+  'status_code',
+  'duration_ms',
+  'error',
+  'response_excerpt',
+  'next_attempt_at',
+] as const;
+
+/** Parses since/until: since inclusive; until exclusive, a bare date meaning up to the end of that UTC day. */
+export function reportRange(since: string | undefined, until: string | undefined): { since?: number; until?: number } {
+  const out: { since?: number; until?: number } = {};
+  if (since !== undefined) {
+    const at = parseInstant(since);
+    if (at === null) throw errors.invalid(['query', 'since'], 'Input should be an ISO 8601 date (YYYY-MM-DD) or date-time', since, 'datetime_parsing');
+    out.since = at;
+  }
+  if (until !== undefined) {
+    const at = parseInstant(until);
+    if (at === null) throw errors.invalid(['query', 'until'], 'Input should be an ISO 8601 date (YYYY-MM-DD) or date-time', until, 'datetime_parsing');
+    out.until = /^\d{4}-\d{2}-\d{2}$/.test(until) ? at + DAY_MS : at;
+  }
+  if (out.since !== undefined && out.until !== undefined && out.until <= out.since) {
+    throw errors.invalid(['query', 'until'], 'until must be after since', until, 'value_error');
+  }
+  return out;
+}
+
+const PAGE = 500;
+
+/** The delivery log as a CSV stream, newest first, read page by page. */
+export function deliveriesCsv(deps: Deps, caller: Caller, filter: Omit<DeliveryFilter, 'before' | 'eventId'>): Readable {
+  async function* rows() {
+    let before: [number, string] | undefined;
+    for (;;) {
+      const page = await listDeliveries(deps.database.db, caller.partnerId, caller.environment, PAGE, { ...filter, before });
+      for (const r of page) {
+        const d = toDelivery(r);
+        yield [
+          neutralise(d.id),
+          d.created_at,
+          neutralise(d.event_id),
+          neutralise(d.event_type),
+          neutralise(d.url),
+          d.attempt,
+          neutralise(d.status),
+          d.status_code ?? '',
+          d.duration_ms,
+          neutralise(d.error),
+          neutralise(d.response_excerpt),
+          d.next_attempt_at ?? '',
+        ];
+      }
+      if (page.length < PAGE) return;
+      const last = page[page.length - 1];
+      before = [Number(last.created_at), last.id];
+    }
+  }
+  const source = Readable.from(rows());
+  const csv = stringify({ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' });
+  source.on('error', (err) => csv.destroy(err));
+  return source.pipe(csv);
+}
