@@ -1,7 +1,62 @@
+/**
+ * Status probes: every interval, probe the database, the ingest write path and the
+ * webhook delivery backlog, and record the results (status_probes); once an hour,
+ * drop probes older than the retention. Runs in every process that runs workers;
+ * each process records what it sees.
+ */
 import type { Deps } from '../../context.js';
 import type { WorkerHandle } from '../../workers/index.js';
+import { DAY_MS } from '../../domain/status.js';
+import { runProbes } from './probes.js';
+import { deleteProbesBefore } from './repo.js';
 
-/** Placeholder until this area's worker exists. */
-export function startStatusProbes(_deps: Deps): WorkerHandle {
-  return { name: 'status-probes', stop: async () => {} };
+export interface ProbeOptions {
+  intervalMs?: number;
+  retentionDays?: number;
+}
+
+export const DEFAULT_PROBE_INTERVAL_MS = 60_000;
+export const PROBE_RETENTION_DAYS = 90;
+
+export function startStatusProbes(deps: Deps, options: ProbeOptions = {}): WorkerHandle {
+  const interval = options.intervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
+  const retention = (options.retentionDays ?? PROBE_RETENTION_DAYS) * DAY_MS;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let lastPrune = 0;
+
+  const tick = async () => {
+    try {
+      await runProbes(deps);
+      const now = deps.clock.now();
+      if (now - lastPrune >= 3_600_000) {
+        lastPrune = now;
+        await deleteProbesBefore(deps.database.db, now - retention);
+      }
+    } catch (err) {
+      deps.log.warn({ err: (err as Error).message }, 'status probe run failed');
+    }
+  };
+
+  const loop = () => {
+    if (stopped) return;
+    running = tick().finally(() => {
+      running = null;
+      if (!stopped) {
+        timer = setTimeout(loop, interval);
+        timer.unref();
+      }
+    });
+  };
+  loop();
+
+  return {
+    name: 'status-probes',
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      if (running) await running;
+    },
+  };
 }

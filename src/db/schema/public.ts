@@ -1,3 +1,102 @@
-/** Tables owned by the public area (its own migration). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface PublicTables {}
+/** Tables owned by the public area (migration 0007). */
+
+export type ComponentState = 'operational' | 'degraded' | 'outage' | 'maintenance';
+
+/** One self-probe result of one component (database, ingest, webhooks). */
+export interface StatusProbesTable {
+  id: string;
+  component: string;
+  at: number;
+  status: ComponentState;
+  response_ms: number;
+  /** What the probe saw, for operators (no secrets). */
+  detail: string | null;
+}
+
+export interface IncidentsTable {
+  id: string;
+  title: string;
+  summary: string;
+  /** none | minor | major | critical */
+  impact: string;
+  /** investigating | identified | monitoring | resolved */
+  status: string;
+  /** JSON array of component ids the incident affects. */
+  components: string;
+  started_at: number;
+  resolved_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IncidentUpdatesTable {
+  id: string;
+  incident_id: string;
+  at: number;
+  status: string;
+  message: string;
+}
+
+export interface StatusChecksTable {
+  id: string;
+  client_name: string;
+  created_at: number;
+}
+
+export interface ContactLeadsTable {
+  id: string;
+  name: string;
+  email: string;
+  email_lower: string;
+  company: string | null;
+  topic: string;
+  message: string;
+  website: string | null;
+  /** 1 when the honeypot field was filled. */
+  spam: number;
+  client_ip: string | null;
+  notified: number;
+  created_at: number;
+}
+
+export interface DeletionRequestsTable {
+  id: string;
+  email: string;
+  email_lower: string;
+  /** email_lower while open (pending / in_progress), null once closed: one open request per email. */
+  open_email: string | null;
+  name: string | null;
+  reason: string | null;
+  last_4_phone: string | null;
+  /** pending | in_progress | completed | cancelled */
+  status: string;
+  notes: string | null;
+  /** JSON: what completing the request erased. */
+  erased: string | null;
+  created_at: number;
+  updated_at: number;
+  completed_at: number | null;
+}
+
+export interface IndexnowSubmissionsTable {
+  id: string;
+  at: number;
+  endpoint: string;
+  url_count: number;
+  /** JSON array of the submitted URLs. */
+  urls: string;
+  status_code: number | null;
+  ok: number;
+  error: string | null;
+  duration_ms: number;
+}
+
+export interface PublicTables {
+  status_probes: StatusProbesTable;
+  incidents: IncidentsTable;
+  incident_updates: IncidentUpdatesTable;
+  status_checks: StatusChecksTable;
+  contact_leads: ContactLeadsTable;
+  deletion_requests: DeletionRequestsTable;
+  indexnow_submissions: IndexnowSubmissionsTable;
+}

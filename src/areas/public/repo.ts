@@ -1,0 +1,211 @@
+/** SQL of the public area (takes an Executor: the database or a transaction). */
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type {
+  ContactLeadsTable,
+  DeletionRequestsTable,
+  IncidentsTable,
+  IncidentUpdatesTable,
+  IndexnowSubmissionsTable,
+  StatusProbesTable,
+} from '../../db/schema/public.js';
+
+// ---- probes ----
+
+export async function insertProbes(db: Executor, rows: StatusProbesTable[]): Promise<void> {
+  if (rows.length) await db.insertInto('status_probes').values(rows).execute();
+}
+
+/** Probe counts per (component, UTC day, status) since an instant (day = epoch day number). */
+export async function probeDayCounts(db: Executor, since: number) {
+  const day = sql<number>`at / 86400000`;
+  const rows = await db
+    .selectFrom('status_probes')
+    .select((eb) => ['component', 'status', day.as('day'), eb.fn.countAll().as('n')])
+    .where('at', '>=', since)
+    .groupBy(['component', 'status', day])
+    .execute();
+  return rows.map((r) => ({ component: r.component, status: r.status, day: Number(r.day), n: Number(r.n) }));
+}
+
+export function latestProbe(db: Executor, component: string) {
+  return db
+    .selectFrom('status_probes')
+    .select(['at', 'status', 'response_ms', 'detail'])
+    .where('component', '=', component)
+    .orderBy('at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function latestProbeAt(db: Executor) {
+  return db
+    .selectFrom('status_probes')
+    .select((eb) => eb.fn.max('at').as('at'))
+    .executeTakeFirst();
+}
+
+export async function deleteProbesBefore(db: Executor, before: number): Promise<number> {
+  const r = await db.deleteFrom('status_probes').where('at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+// ---- incidents ----
+
+export async function insertIncident(db: Executor, row: IncidentsTable): Promise<void> {
+  await db.insertInto('incidents').values(row).execute();
+}
+
+export async function updateIncident(db: Executor, id: string, patch: Partial<IncidentsTable>): Promise<void> {
+  await db.updateTable('incidents').set(patch).where('id', '=', id).execute();
+}
+
+export function getIncident(db: Executor, id: string) {
+  return db.selectFrom('incidents').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function deleteIncident(db: Executor, id: string): Promise<number> {
+  const r = await db.deleteFrom('incidents').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Open incidents, plus those resolved at or after `resolvedSince`; newest first. */
+export function incidentsForStatus(db: Executor, resolvedSince: number, limit: number) {
+  return db
+    .selectFrom('incidents')
+    .selectAll()
+    .where((eb) => eb.or([eb('resolved_at', 'is', null), eb('resolved_at', '>=', resolvedSince)]))
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function listIncidents(db: Executor, limit: number, status?: string) {
+  let q = db.selectFrom('incidents').selectAll();
+  if (status === 'open') q = q.where('resolved_at', 'is', null);
+  else if (status) q = q.where('status', '=', status);
+  return q.orderBy('started_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function insertIncidentUpdate(db: Executor, row: IncidentUpdatesTable): Promise<void> {
+  await db.insertInto('incident_updates').values(row).execute();
+}
+
+export function updatesOf(db: Executor, incidentIds: string[]) {
+  if (incidentIds.length === 0) return Promise.resolve([] as IncidentUpdatesTable[]);
+  return db.selectFrom('incident_updates').selectAll().where('incident_id', 'in', incidentIds).orderBy('at', 'desc').orderBy('id', 'desc').execute();
+}
+
+// ---- status checks ----
+
+export async function insertStatusCheck(db: Executor, row: { id: string; client_name: string; created_at: number }): Promise<void> {
+  await db.insertInto('status_checks').values(row).execute();
+}
+
+export function listStatusChecks(db: Executor, limit: number) {
+  return db.selectFrom('status_checks').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+// ---- contact ----
+
+export async function insertLead(db: Executor, row: ContactLeadsTable): Promise<void> {
+  await db.insertInto('contact_leads').values(row).execute();
+}
+
+export async function markLeadNotified(db: Executor, id: string): Promise<void> {
+  await db.updateTable('contact_leads').set({ notified: 1 }).where('id', '=', id).execute();
+}
+
+export function listLeads(db: Executor, limit: number, includeSpam: boolean) {
+  let q = db.selectFrom('contact_leads').selectAll();
+  if (!includeSpam) q = q.where('spam', '=', 0);
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+// ---- deletion requests ----
+
+export function findOpenDeletionRequest(db: Executor, emailLower: string) {
+  return db.selectFrom('deletion_requests').selectAll().where('open_email', '=', emailLower).executeTakeFirst();
+}
+
+export async function insertDeletionRequest(db: Executor, row: DeletionRequestsTable): Promise<void> {
+  await db.insertInto('deletion_requests').values(row).execute();
+}
+
+export function getDeletionRequest(db: Executor, id: string) {
+  return db.selectFrom('deletion_requests').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateDeletionRequest(db: Executor, id: string, patch: Partial<DeletionRequestsTable>): Promise<void> {
+  await db.updateTable('deletion_requests').set(patch).where('id', '=', id).execute();
+}
+
+export async function deleteDeletionRequest(db: Executor, id: string): Promise<number> {
+  const r = await db.deleteFrom('deletion_requests').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export function listDeletionRequests(db: Executor, limit: number, status?: string) {
+  let q = db.selectFrom('deletion_requests').selectAll();
+  if (status) q = q.where('status', '=', status);
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Partners whose email matches (case-insensitive; email_lower is unique, so at most one). */
+export function partnersByEmail(db: Executor, emailLower: string) {
+  return db.selectFrom('partners').select(['id', 'email', 'company']).where('email_lower', '=', emailLower).execute();
+}
+
+/** End users (partner, environment, end_user_id) whose cached calculation carries this email. */
+export function endUsersByEmail(db: Executor, emailLower: string) {
+  return db
+    .selectFrom('calculations')
+    .select(['partner_id', 'environment', 'end_user_id'])
+    .where((eb) => eb(eb.fn('lower', ['user_email']), '=', emailLower))
+    .execute();
+}
+
+// ---- indexnow ----
+
+export async function insertSubmission(db: Executor, row: IndexnowSubmissionsTable): Promise<void> {
+  await db.insertInto('indexnow_submissions').values(row).execute();
+}
+
+export function recentSubmissions(db: Executor, limit: number) {
+  return db.selectFrom('indexnow_submissions').selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+export function submissionTotals(db: Executor) {
+  return db
+    .selectFrom('indexnow_submissions')
+    .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum('url_count').as('urls')])
+    .executeTakeFirst();
+}
+
+// ---- metrics ----
+
+export async function countRows(db: Executor, table: 'partners' | 'calculations' | 'webhook_events'): Promise<number> {
+  const r = await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export async function countActivePartners(db: Executor): Promise<number> {
+  const r = await db.selectFrom('partners').select((eb) => eb.fn.countAll().as('n')).where('active', '=', 1).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export async function countDeliveredEvents(db: Executor): Promise<number> {
+  const r = await db.selectFrom('webhook_events').select((eb) => eb.fn.countAll().as('n')).where('state', '=', 'delivered').executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** Partner-API calls served, all time; null while no usage table exists to read it from. */
+export async function countCallsServed(_db: Executor): Promise<number | null> {
+  return null;
+}
+
+/** Usage events accepted, all time; null while no usage-event table exists to read it from. */
+export async function countUsageEvents(_db: Executor): Promise<number | null> {
+  return null;
+}

@@ -1,0 +1,308 @@
+/** Contact form and data-deletion requests (public), and their administration. */
+import type { Deps } from '../../context.js';
+import type { DeletionRequestsTable } from '../../db/schema/public.js';
+import { writeAudit } from '../audit/repo.js';
+import { errors } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+import { iso, isoOrNull } from '../../lib/time.js';
+import * as repo from './repo.js';
+import type { ContactBody, DeletionRequestBody, DeletionRequestUpdate, DeletionStatus } from './schemas.js';
+
+/** One line, no control characters: safe in a mail subject. */
+function oneLine(s: string, max = 120): string {
+  return s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, max);
+}
+
+function blankToNull(s: string | null | undefined): string | null {
+  if (s === undefined || s === null) return null;
+  const t = s.trim();
+  return t === '' ? null : t;
+}
+
+async function notifyOperator(deps: Deps, subject: string, text: string, kind: string): Promise<boolean> {
+  const to = deps.config.operatorEmail;
+  if (!to) return false;
+  try {
+    await deps.mailer.send({ to, subject, text, kind });
+    return true;
+  } catch (err) {
+    deps.log.warn({ err: (err as Error).message, kind }, 'operator notification failed');
+    return false;
+  }
+}
+
+// ---------- contact ----------
+
+export async function submitContact(deps: Deps, body: ContactBody, clientIp: string | null) {
+  const now = deps.clock.now();
+  const id = newId('lead', now);
+  const spam = blankToNull(body.website) !== null;
+  const email = body.email.trim();
+  const row = {
+    id,
+    name: body.name.trim(),
+    email,
+    email_lower: email.toLowerCase(),
+    company: blankToNull(body.company),
+    topic: blankToNull(body.topic) ?? 'general',
+    message: body.message,
+    website: blankToNull(body.website),
+    spam: spam ? 1 : 0,
+    client_ip: clientIp,
+    notified: 0,
+    created_at: now,
+  };
+  await repo.insertLead(deps.database.db, row);
+  // The answer is the same for spam, so the trap does not teach bots anything.
+  if (!spam) {
+    const sent = await notifyOperator(
+      deps,
+      `[contact] ${oneLine(row.topic, 40)}: ${oneLine(row.name)}${row.company ? ` (${oneLine(row.company)})` : ''}`,
+      [
+        `New message from the contact form (lead ${id}).`,
+        '',
+        `Name:    ${row.name}`,
+        `Email:   ${row.email}`,
+        `Company: ${row.company ?? '-'}`,
+        `Topic:   ${row.topic}`,
+        `Sent:    ${iso(now)}`,
+        '',
+        row.message,
+      ].join('\n'),
+      'contact',
+    );
+    if (sent) await repo.markLeadNotified(deps.database.db, id);
+  }
+  return { received: true, lead_id: id, message: 'Thanks: we received your message and will reply by email, usually within one business day.' };
+}
+
+export async function listLeads(deps: Deps, limit: number, includeSpam: boolean) {
+  const rows = await repo.listLeads(deps.database.db, limit, includeSpam);
+  const items = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    company: r.company,
+    topic: r.topic,
+    message: r.message,
+    spam: Number(r.spam) === 1,
+    notified: Number(r.notified) === 1,
+    created_at: iso(r.created_at),
+  }));
+  return { items, count: items.length };
+}
+
+// ---------- deletion requests ----------
+
+const OPEN: DeletionStatus[] = ['pending', 'in_progress'];
+
+const NEXT_STEPS = [
+  'We will verify the request: if we cannot match it to an account or stored record from the email alone, we will reply to that address before acting.',
+  'Once verified, your partner account (if any) and every stored record linked to this email are erased within 30 days; we email you when it is done.',
+  'Sending this form again with the same email returns the same request id while it is open: there is no need to resend.',
+  'Questions: reply to the confirmation email or use the contact form, quoting the request id.',
+];
+
+function isEmailLike(s: string): boolean {
+  return /^[^@\s]+@[^@\s]+$/.test(s);
+}
+
+function requestOut(r: DeletionRequestsTable) {
+  return {
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    reason: r.reason,
+    last_4_phone: r.last_4_phone,
+    status: r.status as DeletionStatus,
+    notes: r.notes,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+    completed_at: isoOrNull(r.completed_at),
+    erased: r.erased ? (JSON.parse(r.erased) as Record<string, unknown>) : null,
+  };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(e?.message ?? '');
+}
+
+export async function requestDeletion(deps: Deps, body: DeletionRequestBody) {
+  const email = body.email.trim();
+  if (!isEmailLike(email)) throw errors.invalid(['body', 'email'], 'value is not a valid email address', body.email, 'value_error');
+  const emailLower = email.toLowerCase();
+  const answer = (id: string, repeated: boolean) => ({
+    received: true,
+    request_id: id,
+    message: repeated
+      ? 'We already have an open deletion request for this email; it keeps its place in the queue.'
+      : 'We received your data-deletion request.',
+    next_steps: NEXT_STEPS,
+  });
+
+  const existing = await repo.findOpenDeletionRequest(deps.database.db, emailLower);
+  if (existing) return answer(existing.id, true);
+
+  const now = deps.clock.now();
+  const id = newId('del', now);
+  try {
+    await deps.database.tx(async (trx) => {
+      await repo.insertDeletionRequest(trx, {
+        id,
+        email,
+        email_lower: emailLower,
+        open_email: emailLower,
+        name: blankToNull(body.name),
+        reason: blankToNull(body.reason),
+        last_4_phone: blankToNull(body.last_4_phone),
+        status: 'pending',
+        notes: null,
+        erased: null,
+        created_at: now,
+        updated_at: now,
+        completed_at: null,
+      });
+      await writeAudit(trx, { at: now, actorType: 'system', actorId: null, action: 'deletion_request.received', targetType: 'deletion_request', targetId: id });
+    });
+  } catch (err) {
+    // Two requests for the same email at once: the unique open_email lets one in; the other answers with its id.
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await repo.findOpenDeletionRequest(deps.database.db, emailLower);
+    if (!winner) throw err;
+    return answer(winner.id, true);
+  }
+  await notifyOperator(
+    deps,
+    `[deletion request] ${id}`,
+    [
+      `A data-deletion request was received (${id}).`,
+      '',
+      `Email: ${email}`,
+      `Name:  ${blankToNull(body.name) ?? '-'}`,
+      `Reason: ${blankToNull(body.reason) ?? '-'}`,
+      '',
+      'Review it in the admin console (deletion requests).',
+    ].join('\n'),
+    'deletion_request',
+  );
+  return answer(id, false);
+}
+
+export async function listDeletionRequests(deps: Deps, limit: number, status?: string) {
+  const rows = await repo.listDeletionRequests(deps.database.db, limit, status);
+  const items = rows.map(requestOut);
+  return { items, count: items.length };
+}
+
+/**
+ * Erases what is stored about the person behind an email, inside the transaction:
+ * the partner account with that email (its rows go with it by foreign-key cascade,
+ * and its sessions), every end user whose cached calculation carries the email
+ * (through every registered eraser), and contact-form messages from it.
+ */
+async function eraseByEmail(deps: Deps, trx: Parameters<Parameters<Deps['database']['tx']>[0]>[0], emailLower: string) {
+  const partners = await repo.partnersByEmail(trx, emailLower);
+  const partnerIds = partners.map((p) => p.id);
+  const endUsers = (await repo.endUsersByEmail(trx, emailLower)).filter((u) => !partnerIds.includes(u.partner_id));
+  const rows: Record<string, number> = {};
+  for (const u of endUsers) {
+    for (const [name, eraser] of deps.erasers) {
+      rows[name] = (rows[name] ?? 0) + (await eraser(trx, u.partner_id, u.environment, u.end_user_id));
+    }
+  }
+  let sessions = 0;
+  if (partnerIds.length) {
+    const r = await trx.deleteFrom('sessions').where('subject_type', '=', 'partner').where('subject_id', 'in', partnerIds).executeTakeFirst();
+    sessions = Number(r.numDeletedRows);
+    const d = await trx.deleteFrom('partners').where('id', 'in', partnerIds).executeTakeFirst();
+    rows.partners = Number(d.numDeletedRows);
+  }
+  const leads = await trx.deleteFrom('contact_leads').where('email_lower', '=', emailLower).executeTakeFirst();
+  rows.contact_leads = Number(leads.numDeletedRows);
+  if (sessions) rows.sessions = sessions;
+  return {
+    partner_ids: partnerIds,
+    end_users: endUsers.map((u) => ({ partner_id: u.partner_id, environment: u.environment, end_user_id: u.end_user_id })),
+    rows,
+  };
+}
+
+/**
+ * Sets a request's status. Completing erases the person's data (once) and records it
+ * in the audit log. A completed request is final: its data is gone, so it cannot go
+ * back to another status (409).
+ */
+export async function updateDeletionRequest(deps: Deps, adminId: string, id: string, body: DeletionRequestUpdate) {
+  const now = deps.clock.now();
+  let invalidate: string[] = [];
+  await deps.database.tx(async (trx) => {
+    const row = await repo.getDeletionRequest(trx, id);
+    if (!row) throw errors.notFound(`No deletion request '${id}'`);
+    if (row.status === 'completed' && body.status !== 'completed') {
+      throw errors.conflict('This request is completed: the data is already erased and the request cannot be reopened');
+    }
+    const patch: Partial<DeletionRequestsTable> = { status: body.status, updated_at: now };
+    if (body.notes !== undefined) patch.notes = blankToNull(body.notes);
+    const reopening = OPEN.includes(body.status) && !OPEN.includes(row.status as DeletionStatus);
+    if (reopening) {
+      const other = await repo.findOpenDeletionRequest(trx, row.email_lower);
+      if (other && other.id !== id) throw errors.conflict(`Another open request exists for this email: ${other.id}`);
+    }
+    patch.open_email = OPEN.includes(body.status) ? row.email_lower : null;
+    let erased: Awaited<ReturnType<typeof eraseByEmail>> | null = null;
+    if (body.status === 'completed' && row.status !== 'completed') {
+      erased = await eraseByEmail(deps, trx, row.email_lower);
+      patch.completed_at = now;
+      patch.erased = JSON.stringify({
+        partners: erased.partner_ids.length,
+        end_users: erased.end_users.length,
+        rows: erased.rows,
+      });
+      invalidate = erased.partner_ids;
+    }
+    await repo.updateDeletionRequest(trx, id, patch);
+    await writeAudit(trx, {
+      at: now,
+      actorType: 'admin',
+      actorId: adminId,
+      action: erased ? 'deletion_request.completed' : 'deletion_request.updated',
+      targetType: 'deletion_request',
+      targetId: id,
+      details: {
+        from_status: row.status,
+        to_status: body.status,
+        ...(erased
+          ? {
+              // What was erased, by id and count; the email itself is not copied into the log.
+              partners_deleted: erased.partner_ids,
+              end_users_erased: erased.end_users,
+              rows: erased.rows,
+            }
+          : {}),
+      },
+    });
+  });
+  for (const pid of invalidate) await deps.auth.invalidatePartner(pid);
+  const row = await repo.getDeletionRequest(deps.database.db, id);
+  return requestOut(row!);
+}
+
+export async function deleteDeletionRequest(deps: Deps, adminId: string, id: string) {
+  const now = deps.clock.now();
+  await deps.database.tx(async (trx) => {
+    const row = await repo.getDeletionRequest(trx, id);
+    if (!row) throw errors.notFound(`No deletion request '${id}'`);
+    await repo.deleteDeletionRequest(trx, id);
+    await writeAudit(trx, {
+      at: now,
+      actorType: 'admin',
+      actorId: adminId,
+      action: 'deletion_request.deleted',
+      targetType: 'deletion_request',
+      targetId: id,
+      details: { status: row.status },
+    });
+  });
+  return { deleted: true, id };
+}

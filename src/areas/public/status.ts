@@ -1,0 +1,240 @@
+/** Status page, platform metrics, status checks and incidents (rules; SQL in repo.ts). */
+import type { Deps } from '../../context.js';
+import type { IncidentsTable, IncidentUpdatesTable } from '../../db/schema/public.js';
+import { DAY_MS, dayHistory, statusFromImpact, uptimePercent, worst, worstOf, type ComponentStatus, type DayCount } from '../../domain/status.js';
+import { writeAudit } from '../audit/repo.js';
+import { errors } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+import { iso, isoOrNull, parseInstant } from '../../lib/time.js';
+import { COMPONENTS, runProbes } from './probes.js';
+import * as repo from './repo.js';
+import type { IncidentCreate, IncidentPatch } from './schemas.js';
+
+export const HISTORY_DAYS = 30;
+/** When no probe is younger than this, the status page probes on demand before answering. */
+export const STALE_PROBE_MS = 5 * 60_000;
+const RESOLVED_SHOWN_MS = 7 * DAY_MS;
+
+let inFlight: Promise<unknown> | null = null;
+
+/** Runs the probes now unless a recent result exists (one run at a time per process). */
+async function ensureFreshProbes(deps: Deps): Promise<void> {
+  const latest = await repo.latestProbeAt(deps.database.db);
+  const at = latest?.at === null || latest?.at === undefined ? null : Number(latest.at);
+  if (at !== null && deps.clock.now() - at < STALE_PROBE_MS) return;
+  if (!inFlight) inFlight = runProbes(deps).finally(() => (inFlight = null));
+  await inFlight;
+}
+
+type IncidentRow = IncidentsTable;
+
+function incidentOut(row: IncidentRow, updates: IncidentUpdatesTable[]) {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    impact: row.impact as 'none' | 'minor' | 'major' | 'critical',
+    status: row.status as 'investigating' | 'identified' | 'monitoring' | 'resolved',
+    started_at: iso(row.started_at),
+    resolved_at: isoOrNull(row.resolved_at),
+    components: JSON.parse(row.components) as string[],
+    updated_at: iso(row.updated_at),
+    updates: updates
+      .filter((u) => u.incident_id === row.id)
+      .map((u) => ({ id: u.id, at: iso(u.at), status: u.status as 'resolved', message: u.message })),
+  };
+}
+
+async function withUpdates(deps: Deps, rows: IncidentRow[]) {
+  const updates = await repo.updatesOf(deps.database.db, rows.map((r) => r.id));
+  return rows.map((r) => incidentOut(r, updates));
+}
+
+export async function componentStatuses(deps: Deps, openIncidents: IncidentRow[]) {
+  await ensureFreshProbes(deps);
+  const now = deps.clock.now();
+  const today = Math.floor(now / DAY_MS);
+  const counts = await repo.probeDayCounts(deps.database.db, (today - HISTORY_DAYS + 1) * DAY_MS);
+  return Promise.all(
+    COMPONENTS.map(async (c) => {
+      const rows: DayCount[] = counts.filter((r) => r.component === c.id).map((r) => ({ day: r.day, status: r.status as ComponentStatus, n: r.n }));
+      const latest = await repo.latestProbe(deps.database.db, c.id);
+      let status: ComponentStatus = (latest?.status as ComponentStatus) ?? 'operational';
+      for (const inc of openIncidents) {
+        if ((JSON.parse(inc.components) as string[]).includes(c.id)) status = worst(status, statusFromImpact(inc.impact));
+      }
+      return {
+        id: c.id,
+        name: c.name,
+        description: c.description,
+        status,
+        uptime_30d: uptimePercent(rows),
+        response_ms: latest ? Number(latest.response_ms) : 0,
+        history: dayHistory(rows, now, HISTORY_DAYS),
+        checked_at: latest ? iso(Number(latest.at)) : null,
+        detail: latest?.detail ?? null,
+      };
+    }),
+  );
+}
+
+export async function statusOverview(deps: Deps) {
+  const now = deps.clock.now();
+  const incidents = await repo.incidentsForStatus(deps.database.db, now - RESOLVED_SHOWN_MS, 50);
+  const open = incidents.filter((i) => i.resolved_at === null);
+  const components = await componentStatuses(deps, open);
+  return {
+    status: worstOf(components.map((c) => c.status)),
+    updated_at: iso(now),
+    components,
+    incidents: await withUpdates(deps, incidents),
+  };
+}
+
+/**
+ * Public aggregates. Counts other areas own are read through `extraMetrics` when
+ * those areas register a reader; until then they are null rather than invented.
+ */
+export async function platformMetrics(deps: Deps) {
+  const db = deps.database.db;
+  const components = await componentStatuses(deps, []);
+  const per: Record<string, number> = {};
+  for (const c of components) per[c.id] = c.uptime_30d;
+  const [total, active, cached, delivered, served, ingested] = await Promise.all([
+    repo.countRows(db, 'partners'),
+    repo.countActivePartners(db),
+    repo.countRows(db, 'calculations'),
+    repo.countDeliveredEvents(db),
+    repo.countCallsServed(db),
+    repo.countUsageEvents(db),
+  ]);
+  return {
+    generated_at: iso(deps.clock.now()),
+    partners: { total, active },
+    calculations: { served, end_users_cached: cached },
+    events_ingested: ingested,
+    webhooks_delivered: delivered,
+    uptime_30d: Math.min(...components.map((c) => c.uptime_30d)),
+    components: per,
+  };
+}
+
+// ---- status checks ----
+
+export async function createStatusCheck(deps: Deps, clientName: string) {
+  const now = deps.clock.now();
+  const row = { id: newId('chk', now), client_name: clientName.trim() || clientName, created_at: now };
+  await repo.insertStatusCheck(deps.database.db, row);
+  return { id: row.id, client_name: row.client_name, timestamp: iso(now) };
+}
+
+export async function listStatusChecks(deps: Deps, limit: number) {
+  const rows = await repo.listStatusChecks(deps.database.db, limit);
+  return rows.map((r) => ({ id: r.id, client_name: r.client_name, timestamp: iso(r.created_at) }));
+}
+
+// ---- incidents (admin) ----
+
+export interface Actor {
+  adminId: string;
+}
+
+export async function listIncidents(deps: Deps, limit: number, status?: string) {
+  const rows = await repo.listIncidents(deps.database.db, limit, status);
+  const items = await withUpdates(deps, rows);
+  return { items, count: items.length };
+}
+
+async function loadIncident(deps: Deps, id: string) {
+  const row = await repo.getIncident(deps.database.db, id);
+  if (!row) throw errors.notFound(`No incident '${id}'`);
+  return (await withUpdates(deps, [row]))[0];
+}
+
+export async function createIncident(deps: Deps, actor: Actor, body: IncidentCreate) {
+  const now = deps.clock.now();
+  let startedAt = now;
+  if (body.started_at !== undefined) {
+    const t = parseInstant(body.started_at);
+    if (t === null) throw errors.invalid(['body', 'started_at'], 'Input should be a valid datetime', body.started_at, 'datetime_parsing');
+    if (t > now) throw errors.invalid(['body', 'started_at'], 'started_at cannot be in the future', body.started_at);
+    startedAt = t;
+  }
+  const status = body.status ?? 'investigating';
+  const id = newId('inc', now);
+  await deps.database.tx(async (trx) => {
+    await repo.insertIncident(trx, {
+      id,
+      title: body.title.trim(),
+      summary: body.summary.trim(),
+      impact: body.impact,
+      status,
+      components: JSON.stringify(body.components ?? []),
+      started_at: startedAt,
+      resolved_at: status === 'resolved' ? now : null,
+      created_at: now,
+      updated_at: now,
+    });
+    await repo.insertIncidentUpdate(trx, { id: newId('incu', now), incident_id: id, at: now, status, message: body.summary.trim() });
+    await writeAudit(trx, {
+      at: now,
+      actorType: 'admin',
+      actorId: actor.adminId,
+      action: 'incident.created',
+      targetType: 'incident',
+      targetId: id,
+      details: { impact: body.impact, status, components: body.components ?? [] },
+    });
+  });
+  return loadIncident(deps, id);
+}
+
+export async function updateIncident(deps: Deps, actor: Actor, id: string, body: IncidentPatch) {
+  const now = deps.clock.now();
+  await deps.database.tx(async (trx) => {
+    const row = await repo.getIncident(trx, id);
+    if (!row) throw errors.notFound(`No incident '${id}'`);
+    const patch: Partial<IncidentsTable> = { updated_at: now };
+    if (body.title !== undefined) patch.title = body.title.trim();
+    if (body.summary !== undefined) patch.summary = body.summary.trim();
+    if (body.impact !== undefined) patch.impact = body.impact;
+    if (body.components !== undefined) patch.components = JSON.stringify(body.components);
+    const status = body.status ?? row.status;
+    if (body.status !== undefined && body.status !== row.status) {
+      patch.status = body.status;
+      // Resolving stamps resolved_at; moving a resolved incident back re-opens it.
+      patch.resolved_at = body.status === 'resolved' ? now : null;
+    }
+    await repo.updateIncident(trx, id, patch);
+    if (body.message !== undefined || patch.status !== undefined) {
+      await repo.insertIncidentUpdate(trx, {
+        id: newId('incu', now),
+        incident_id: id,
+        at: now,
+        status,
+        message: body.message?.trim() ?? `Status changed to ${status}.`,
+      });
+    }
+    await writeAudit(trx, {
+      at: now,
+      actorType: 'admin',
+      actorId: actor.adminId,
+      action: status === 'resolved' && row.status !== 'resolved' ? 'incident.resolved' : 'incident.updated',
+      targetType: 'incident',
+      targetId: id,
+      details: { changed: Object.keys(body), from_status: row.status, to_status: status },
+    });
+  });
+  return loadIncident(deps, id);
+}
+
+export async function deleteIncident(deps: Deps, actor: Actor, id: string) {
+  const now = deps.clock.now();
+  await deps.database.tx(async (trx) => {
+    const row = await repo.getIncident(trx, id);
+    if (!row) throw errors.notFound(`No incident '${id}'`);
+    await repo.deleteIncident(trx, id);
+    await writeAudit(trx, { at: now, actorType: 'admin', actorId: actor.adminId, action: 'incident.deleted', targetType: 'incident', targetId: id, details: { title: row.title } });
+  });
+  return { deleted: true, id };
+}
