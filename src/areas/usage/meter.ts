@@ -1,13 +1,259 @@
 /**
- * The usage meter (issue 5 implements the real one: in-memory aggregation,
- * batched flushes, exact unique end-users). Until then it counts nothing.
+ * The usage meter: counts partner-API calls and unique end-users in memory and
+ * writes them in batches, never on a request's path.
+ *
+ * - recordCall / recordEndUser only touch in-memory maps.
+ * - flush() swaps the maps out and writes them in one transaction: calls as
+ *   additive upserts (`calls = calls + excluded.calls`), end-users as
+ *   insert-or-ignore into a table keyed (partner, environment, month, end_user_id),
+ *   so several processes flushing into one database count exactly together.
+ *   Rows are written in key order so two processes never deadlock.
+ * - Concurrent flush() calls are serialised: when a call returns, everything
+ *   recorded before it was made is written (or, on a database error, put back
+ *   into memory for the next flush, and the error is thrown).
+ * - start() flushes every `usageFlushMs` while there is something to write (the
+ *   HTTP app starts it; server.ts flushes once more on shutdown). A SIGKILL loses
+ *   what was recorded since the last flush: at most one interval.
  */
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Deps, UsageMeter } from '../../context.js';
+import type { Database } from '../../db/database.js';
+import type { DB, Environment } from '../../db/schema/index.js';
+import { utcDay, utcMonth } from '../../lib/time.js';
 
-export function createUsageMeter(_deps: Omit<Deps, 'usage'>): UsageMeter {
+const SEP = '\u0001';
+/** Bound of the "already written" end-user cache (keys), so memory stays flat. */
+const SEEN_MAX = 200_000;
+const CHUNK = 500;
+
+export interface ManagedUsageMeter extends UsageMeter {
+  /** Starts the periodic flush (idempotent). */
+  start(): void;
+  /** Stops the periodic flush (does not flush). */
+  stop(): void;
+  /** Forgets an erased end-user from the in-memory state (GDPR erasure). */
+  forget(partnerId: string, environment: Environment, endUserId: string): void;
+  /** What is waiting to be written, for tests and health. */
+  pending(): { calls: number; endUsers: number };
+}
+
+export function isManaged(meter: UsageMeter): meter is ManagedUsageMeter {
+  return typeof (meter as Partial<ManagedUsageMeter>).start === 'function';
+}
+
+type MeterDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'log'>;
+
+export function createUsageMeter(deps: Omit<Deps, 'usage'>): ManagedUsageMeter {
+  return new Meter(deps);
+}
+
+class Meter implements ManagedUsageMeter {
+  /** partner SEP env SEP day → calls */
+  private calls = new Map<string, number>();
+  /** partner SEP env SEP month → end_user_id → first seen (epoch ms) */
+  private users = new Map<string, Map<string, number>>();
+  /** partner SEP env SEP month SEP end_user_id already written (skip re-inserting). */
+  private seen = new Set<string>();
+  private chain: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing = false;
+
+  constructor(private readonly deps: MeterDeps) {}
+
+  recordCall(partnerId: string, environment: Environment, at: number): void {
+    const k = partnerId + SEP + environment + SEP + utcDay(at);
+    this.calls.set(k, (this.calls.get(k) ?? 0) + 1);
+  }
+
+  recordEndUser(partnerId: string, environment: Environment, endUserId: string, at: number): void {
+    const month = utcMonth(at);
+    const k = partnerId + SEP + environment + SEP + month;
+    if (this.seen.has(k + SEP + endUserId)) return;
+    let set = this.users.get(k);
+    if (!set) {
+      set = new Map();
+      this.users.set(k, set);
+    }
+    if (!set.has(endUserId)) set.set(endUserId, at);
+    // Mark the day as touched (zero calls) so the alert evaluator sees the change.
+    const d = partnerId + SEP + environment + SEP + utcDay(at);
+    if (!this.calls.has(d)) this.calls.set(d, 0);
+  }
+
+  forget(partnerId: string, environment: Environment, endUserId: string): void {
+    for (const [k, set] of this.users) {
+      const [p, e] = k.split(SEP);
+      if (p === partnerId && e === environment) set.delete(endUserId);
+    }
+    for (const s of this.seen) {
+      const [p, e, , u] = s.split(SEP);
+      if (p === partnerId && e === environment && u === endUserId) this.seen.delete(s);
+    }
+  }
+
+  pending() {
+    let endUsers = 0;
+    for (const s of this.users.values()) endUsers += s.size;
+    let calls = 0;
+    for (const c of this.calls.values()) calls += c;
+    return { calls, endUsers };
+  }
+
+  flush(): Promise<void> {
+    const run = this.chain.then(() => this.flushOnce());
+    this.chain = run.catch(() => {});
+    return run;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.flushing || (this.calls.size === 0 && this.users.size === 0)) return;
+      this.flushing = true;
+      this.flush()
+        .catch((err) => this.deps.log.warn({ err }, 'usage flush failed; counts kept in memory for the next flush'))
+        .finally(() => {
+          this.flushing = false;
+        });
+    }, this.deps.config.usageFlushMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private async flushOnce(): Promise<void> {
+    if (this.calls.size === 0 && this.users.size === 0) return;
+    const calls = this.calls;
+    const users = this.users;
+    this.calls = new Map();
+    this.users = new Map();
+    const now = this.deps.clock.now();
+
+    const dailyRows = [...calls.entries()]
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .map(([k, n]) => {
+        const [partner_id, environment, day] = k.split(SEP);
+        return { partner_id, environment: environment as Environment, day, calls: n, updated_at: now };
+      });
+    const userRows: { partner_id: string; environment: Environment; month: string; end_user_id: string; first_seen_at: number }[] = [];
+    for (const [k, set] of users) {
+      const [partner_id, environment, month] = k.split(SEP);
+      for (const [end_user_id, at] of set) userRows.push({ partner_id, environment: environment as Environment, month, end_user_id, first_seen_at: at });
+    }
+    userRows.sort((a, b) => {
+      const x = a.partner_id + SEP + a.environment + SEP + a.month + SEP + a.end_user_id;
+      const y = b.partner_id + SEP + b.environment + SEP + b.month + SEP + b.end_user_id;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+
+    try {
+      await writeBatch(this.deps.database, dailyRows, userRows);
+    } catch (err) {
+      // Put everything back: nothing recorded is lost by a failed flush.
+      for (const [k, n] of calls) this.calls.set(k, (this.calls.get(k) ?? 0) + n);
+      for (const [k, set] of users) {
+        const cur = this.users.get(k);
+        if (!cur) this.users.set(k, set);
+        else for (const [u, at] of set) if (!cur.has(u)) cur.set(u, at);
+      }
+      throw err;
+    }
+    if (this.seen.size + userRows.length > SEEN_MAX) this.seen.clear();
+    for (const r of userRows) this.seen.add(r.partner_id + SEP + r.environment + SEP + r.month + SEP + r.end_user_id);
+  }
+}
+
+interface DailyRow {
+  partner_id: string;
+  environment: Environment;
+  day: string;
+  calls: number;
+  updated_at: number;
+}
+interface UserRow {
+  partner_id: string;
+  environment: Environment;
+  month: string;
+  end_user_id: string;
+  first_seen_at: number;
+}
+
+/** The statements of one flush, built with Kysely (portable SQL); `run` executes one and returns its rows. */
+function batchStatements(db: Kysely<DB>) {
   return {
-    recordCall() {},
-    recordEndUser() {},
-    async flush() {},
+    existing: (ids: string[]) => db.selectFrom('partners').select('id').where('id', 'in', ids).compile(),
+    daily: (rows: DailyRow[]) =>
+      db
+        .insertInto('usage_daily')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.columns(['partner_id', 'environment', 'day']).doUpdateSet((eb) => ({
+            calls: eb('usage_daily.calls', '+', eb.ref('excluded.calls')),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .compile(),
+    users: (rows: UserRow[]) =>
+      db
+        .insertInto('usage_end_users')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['partner_id', 'environment', 'month', 'end_user_id']).doNothing())
+        .compile(),
   };
+}
+
+/**
+ * The statements of one batch, as a generator (each `yield` runs one statement and
+ * gets its rows back), so the same plan runs synchronously on SQLite and
+ * asynchronously on PostgreSQL. Rows of partners deleted meanwhile are dropped
+ * (their usage went with them by cascade).
+ */
+function* plan(db: Kysely<DB>, daily: DailyRow[], users: UserRow[]): Generator<CompiledQuery, void, unknown[]> {
+  const st = batchStatements(db);
+  const ids = [...new Set(daily.map((r) => r.partner_id).concat(users.map((r) => r.partner_id)))];
+  const existing = new Set<string>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = (yield st.existing(ids.slice(i, i + CHUNK))) as { id: string }[];
+    for (const r of rows) existing.add(r.id);
+  }
+  const d = daily.filter((r) => existing.has(r.partner_id));
+  const u = users.filter((r) => existing.has(r.partner_id));
+  for (let i = 0; i < d.length; i += CHUNK) yield st.daily(d.slice(i, i + CHUNK));
+  for (let i = 0; i < u.length; i += CHUNK) yield st.users(u.slice(i, i + CHUNK));
+}
+
+/**
+ * One transaction per flush, in key order. PostgreSQL: an ordinary transaction
+ * (row locks in key order: no deadlock between processes). SQLite: Kysely's single
+ * connection is held while one synchronous BEGIN IMMEDIATE transaction runs, so the
+ * write lock is taken up front (other processes wait on busy_timeout instead of
+ * failing to upgrade a read lock) and nothing interleaves with it in this process.
+ */
+async function writeBatch(database: Database, daily: DailyRow[], users: UserRow[]): Promise<void> {
+  const handle = database.sqlite;
+  if (database.dialect === 'sqlite' && handle) {
+    await database.db.connection().execute(async () => {
+      const runSync = (q: CompiledQuery): unknown[] => {
+        const stmt = handle.prepare(q.sql);
+        const params = q.parameters as unknown[];
+        if (stmt.reader) return stmt.all(...params);
+        stmt.run(...params);
+        return [];
+      };
+      handle
+        .transaction(() => {
+          const it = plan(database.db, daily, users);
+          for (let step = it.next([]); !step.done; step = it.next(runSync(step.value)));
+        })
+        .immediate();
+    });
+    return;
+  }
+  await database.tx(async (trx) => {
+    const it = plan(trx, daily, users);
+    for (let step = it.next([]); !step.done; step = it.next((await trx.executeQuery(step.value)).rows as unknown[]));
+  });
 }

@@ -1,14 +1,185 @@
 /**
- * Rate limiting (issue 5 implements it): per API key on the partner API, and per
- * client address on public write endpoints.
+ * Rate limiting: per API key on the partner API, and per client address on public
+ * write endpoints (login, register, contact, deletion request).
+ *
+ * Fixed windows (1 s for keys, 60 s for public writes) counted in memory for one
+ * process, or in Redis (REDIS_URL) so that every process shares one budget. Redis is
+ * used with short timeouts and no offline queue: when it is unreachable or slow the
+ * limiter falls back to the in-memory count of this process (logged, at most once a
+ * minute), and goes back to Redis when it reconnects. It never answers 500 and
+ * never waits more than the command timeout.
  */
+import { Redis } from 'ioredis';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../context.js';
+import { errors } from '../../http/errors.js';
+
+export interface Decision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** End of the current window (epoch ms). */
+  resetAt: number;
+  /** Where the count came from. */
+  store: 'memory' | 'redis';
+  /** The instant the decision was made (epoch ms, from the service clock). */
+  now: number;
+}
+
+/** Public write endpoints: requests per address per minute, per endpoint name. */
+export const PUBLIC_WRITE_LIMIT = 30;
+export const PUBLIC_WRITE_WINDOW_MS = 60_000;
+
+const REDIS_CONNECT_TIMEOUT_MS = 500;
+const REDIS_COMMAND_TIMEOUT_MS = 200;
+const MEMORY_SWEEP_AT = 50_000;
+
+const INCR_SCRIPT = `local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return c`;
+
+type RedisWithIncr = Redis & { svcIncrWindow(key: string, ttlMs: number): Promise<number> };
+
+export class RateLimiter {
+  private readonly memory = new Map<string, { windowStart: number; count: number }>();
+  private redis: RedisWithIncr | null = null;
+  private lastWarn = 0;
+
+  constructor(
+    private readonly deps: Pick<Deps, 'config' | 'clock' | 'log'>,
+    /** Redis key prefix (lets tests and tenants keep their counters apart). */
+    readonly prefix = 'svc:rl:',
+  ) {
+    const url = deps.config.redisUrl;
+    if (url) {
+      const client = new Redis(url, {
+        connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        retryStrategy: (times: number) => Math.min(100 * times, 2000),
+        lazyConnect: false,
+      }) as RedisWithIncr;
+      client.defineCommand('svcIncrWindow', { numberOfKeys: 1, lua: INCR_SCRIPT });
+      client.on('error', (err: Error) => this.warn('redis error: rate limits fall back to this process', err));
+      this.redis = client;
+    }
+  }
+
+  /** True when Redis is configured and connected. */
+  get usingRedis(): boolean {
+    return this.redis?.status === 'ready';
+  }
+
+  /** Resolves once Redis is connected (or at once when it is not configured); false on timeout. */
+  async ready(timeoutMs = 2000): Promise<boolean> {
+    const r = this.redis;
+    if (!r) return true;
+    const until = Date.now() + timeoutMs;
+    while (r.status !== 'ready' && Date.now() < until) await new Promise((res) => setTimeout(res, 10));
+    return r.status === 'ready';
+  }
+
+  /** Counts one request of `bucket` against `limit` per `windowMs`. */
+  async hit(bucket: string, limit: number, windowMs: number): Promise<Decision> {
+    const now = this.deps.clock.now();
+    const windowStart = Math.floor(now / windowMs) * windowMs;
+    const resetAt = windowStart + windowMs;
+    const r = this.redis;
+    if (r && r.status === 'ready') {
+      try {
+        const count = await r.svcIncrWindow(`${this.prefix}${bucket}:${windowStart}`, windowMs * 2);
+        return decide(Number(count), limit, resetAt, 'redis', now);
+      } catch (err) {
+        this.warn('redis command failed: rate limits fall back to this process', err);
+      }
+    }
+    return decide(this.memoryIncr(bucket, windowStart, now), limit, resetAt, 'memory', now);
+  }
+
+  private memoryIncr(bucket: string, windowStart: number, now: number): number {
+    let e = this.memory.get(bucket);
+    if (!e || e.windowStart !== windowStart) {
+      if (!e && this.memory.size >= MEMORY_SWEEP_AT) this.sweep(now);
+      e = { windowStart, count: 0 };
+      this.memory.set(bucket, e);
+    }
+    e.count++;
+    return e.count;
+  }
+
+  /** Drops the entries whose window is over (older than the longest window in use). */
+  private sweep(now: number): void {
+    for (const [k, e] of this.memory) if (e.windowStart + PUBLIC_WRITE_WINDOW_MS <= now) this.memory.delete(k);
+    if (this.memory.size >= MEMORY_SWEEP_AT) this.memory.clear();
+  }
+
+  private warn(msg: string, err: unknown): void {
+    const now = Date.now();
+    if (now - this.lastWarn < 60_000) return;
+    this.lastWarn = now;
+    this.deps.log.warn({ err: err instanceof Error ? err.message : String(err) }, msg);
+  }
+
+  async close(): Promise<void> {
+    const r = this.redis;
+    this.redis = null;
+    if (!r) return;
+    try {
+      await Promise.race([r.quit(), new Promise((res) => setTimeout(res, 500))]);
+    } catch {
+      // already gone
+    }
+    r.disconnect();
+  }
+}
+
+function decide(count: number, limit: number, resetAt: number, store: 'memory' | 'redis', now: number): Decision {
+  return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetAt, store, now };
+}
+
+const limiters = new WeakMap<object, RateLimiter>();
+
+/** The limiter of one application (one per Deps, shared by both path forms and every area). */
+export function limiterFor(deps: Deps): RateLimiter {
+  let l = limiters.get(deps);
+  if (!l) {
+    l = new RateLimiter(deps);
+    limiters.set(deps, l);
+  }
+  return l;
+}
+
+export async function closeLimiter(deps: Deps): Promise<void> {
+  const l = limiters.get(deps);
+  limiters.delete(deps);
+  if (l) await l.close();
+}
+
+/** Writes the rate-limit headers (legacy X-RateLimit-* and the IETF RateLimit pair). */
+export function setRateLimitHeaders(reply: FastifyReply, d: Decision, policy: string, windowMs: number): void {
+  const seconds = Math.max(1, Math.ceil((d.resetAt - d.now) / 1000));
+  reply.header('X-RateLimit-Limit', String(d.limit));
+  reply.header('X-RateLimit-Remaining', String(d.remaining));
+  reply.header('X-RateLimit-Reset', String(Math.ceil(d.resetAt / 1000)));
+  reply.header('RateLimit-Policy', `"${policy}";q=${d.limit};w=${Math.round(windowMs / 1000)}`);
+  reply.header('RateLimit', `"${policy}";r=${d.remaining};t=${seconds}`);
+}
+
+/** Throws the 429 for a refused decision (Retry-After in whole seconds, at least 1). */
+export function refuse(d: Decision): never {
+  throw errors.tooManyRequests((d.resetAt - d.now) / 1000);
+}
 
 /**
  * An onRequest hook limiting a public write endpoint (login, register, contact,
  * deletion request) per client address. `name` separates the budgets of endpoints.
  */
-export function publicWriteLimit(_deps: Deps, _name: string): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
-  return async () => {};
+export function publicWriteLimit(deps: Deps, name: string): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  return async (request, reply) => {
+    const limiter = limiterFor(deps);
+    const d = await limiter.hit(`ip:${name}:${request.ip}`, PUBLIC_WRITE_LIMIT, PUBLIC_WRITE_WINDOW_MS);
+    setRateLimitHeaders(reply, d, name, PUBLIC_WRITE_WINDOW_MS);
+    if (!d.allowed) refuse(d);
+  };
 }

@@ -1,7 +1,56 @@
+/**
+ * The usage worker: flushes this process's meter every USAGE_FLUSH_MS and then
+ * evaluates the alert thresholds whose usage or configuration changed since the
+ * previous pass (every configuration on the first pass, and every minute, so a
+ * month boundary or a change made by another process is never missed). Several
+ * workers may run: a threshold level notifies once (the fired row decides).
+ */
 import type { Deps } from '../../context.js';
 import type { WorkerHandle } from '../../workers/index.js';
+import { isManaged } from './meter.js';
+import { evaluateAlerts } from './service.js';
 
-/** Placeholder until this area's worker exists. */
-export function startUsageWorkers(_deps: Deps): WorkerHandle {
-  return { name: 'usage', stop: async () => {} };
+const FULL_PASS_MS = 60_000;
+
+export function startUsageWorkers(deps: Deps): WorkerHandle {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let lastPass: number | null = null;
+  let lastFull = 0;
+
+  async function tick(): Promise<void> {
+    try {
+      await deps.usage.flush();
+    } catch (err) {
+      deps.log.warn({ err }, 'usage flush failed; counts kept in memory for the next flush');
+    }
+    const startedAt = deps.clock.now();
+    const full = lastPass === null || Date.now() - lastFull >= FULL_PASS_MS;
+    try {
+      // Look back one interval more than needed: a flush that committed while the last pass ran is not missed.
+      await evaluateAlerts(deps, full ? null : lastPass! - deps.config.usageFlushMs);
+      lastPass = startedAt;
+      if (full) lastFull = Date.now();
+    } catch (err) {
+      deps.log.warn({ err }, 'usage alert evaluation failed');
+    }
+  }
+
+  const timer = setInterval(() => {
+    if (stopped || running) return;
+    running = tick().finally(() => {
+      running = null;
+    });
+  }, deps.config.usageFlushMs);
+  timer.unref();
+  if (isManaged(deps.usage)) deps.usage.start();
+
+  return {
+    name: 'usage',
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (running) await running;
+    },
+  };
 }

@@ -1,0 +1,211 @@
+/** SQL of the usage area (takes an Executor: the database or a transaction). */
+import type { Executor } from '../../db/database.js';
+import type { Environment } from '../../db/schema/index.js';
+import type { UsageAlertsTable } from '../../db/schema/usage.js';
+
+/** First and last day (`YYYY-MM-DD`) of a `YYYY-MM` month, as text bounds. */
+function monthDays(month: string): [string, string] {
+  return [`${month}-01`, `${month}-31`];
+}
+
+export async function monthCalls(db: Executor, partnerId: string, environment: Environment, month: string): Promise<number> {
+  const [from, to] = monthDays(month);
+  const r = await db
+    .selectFrom('usage_daily')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('calls'), eb.lit(0)).as('n'))
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export async function monthEndUsers(db: Executor, partnerId: string, environment: Environment, month: string): Promise<number> {
+  const r = await db
+    .selectFrom('usage_end_users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('month', '=', month)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** Calls per month for the months in [fromMonth, toMonth] (inclusive). */
+export async function callsByMonth(db: Executor, partnerId: string, environment: Environment, fromMonth: string, toMonth: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('usage_daily')
+    .select(['day', 'calls'])
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('day', '>=', `${fromMonth}-01`)
+    .where('day', '<=', `${toMonth}-31`)
+    .execute();
+  const out = new Map<string, number>();
+  for (const r of rows) {
+    const m = r.day.slice(0, 7);
+    out.set(m, (out.get(m) ?? 0) + Number(r.calls));
+  }
+  return out;
+}
+
+export async function endUsersByMonth(db: Executor, partnerId: string, environment: Environment, fromMonth: string, toMonth: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('usage_end_users')
+    .select((eb) => ['month', eb.fn.countAll<number>().as('n')])
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('month', '>=', fromMonth)
+    .where('month', '<=', toMonth)
+    .groupBy('month')
+    .execute();
+  return new Map(rows.map((r) => [r.month, Number(r.n)]));
+}
+
+export function getPartnerBilling(db: Executor, partnerId: string) {
+  return db
+    .selectFrom('partners')
+    .select(['id', 'email', 'company', 'tier', 'usage_alert_email', 'rate_per_user_usd'])
+    .where('id', '=', partnerId)
+    .executeTakeFirst();
+}
+
+export function getAlertConfig(db: Executor, partnerId: string, environment: Environment) {
+  return db.selectFrom('usage_alerts').selectAll().where('partner_id', '=', partnerId).where('environment', '=', environment).executeTakeFirst();
+}
+
+export async function putAlertConfig(db: Executor, row: UsageAlertsTable): Promise<void> {
+  await db
+    .insertInto('usage_alerts')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['partner_id', 'environment']).doUpdateSet({
+        notify_email: row.notify_email,
+        calls_threshold: row.calls_threshold,
+        unique_users_threshold: row.unique_users_threshold,
+        bill_threshold_cents: row.bill_threshold_cents,
+        updated_at: row.updated_at,
+      }),
+    )
+    .execute();
+}
+
+export async function deleteAlertConfig(db: Executor, partnerId: string, environment: Environment): Promise<number> {
+  const r = await db.deleteFrom('usage_alerts').where('partner_id', '=', partnerId).where('environment', '=', environment).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export function firedThisMonth(db: Executor, partnerId: string, environment: Environment, month: string) {
+  return db
+    .selectFrom('usage_alert_fired')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('month', '=', month)
+    .orderBy('fired_at', 'asc')
+    .orderBy('threshold', 'asc')
+    .execute();
+}
+
+/** Alert configurations with at least one threshold whose usage or configuration changed at or after `since` (all when null). */
+export function alertsToEvaluate(db: Executor, since: number | null) {
+  let q = db
+    .selectFrom('usage_alerts as a')
+    .selectAll('a')
+    .where((eb) => eb.or([eb('a.calls_threshold', 'is not', null), eb('a.unique_users_threshold', 'is not', null), eb('a.bill_threshold_cents', 'is not', null)]));
+  if (since !== null) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('a.updated_at', '>=', since),
+        eb.exists(
+          eb
+            .selectFrom('usage_daily as d')
+            .select('d.day')
+            .whereRef('d.partner_id', '=', 'a.partner_id')
+            .whereRef('d.environment', '=', 'a.environment')
+            .where('d.updated_at', '>=', since),
+        ),
+      ]),
+    );
+  }
+  return q.orderBy('a.partner_id').orderBy('a.environment').execute();
+}
+
+/** Records one fired threshold level; true when this call wrote it (it had not fired before). */
+export async function insertFired(
+  db: Executor,
+  row: { partner_id: string; environment: Environment; month: string; threshold: string; level: string; limit_value: number; observed: number; fired_at: number; notified: number },
+): Promise<boolean> {
+  const r = await db
+    .insertInto('usage_alert_fired')
+    .values(row)
+    .onConflict((oc) => oc.columns(['partner_id', 'environment', 'month', 'threshold', 'level', 'limit_value']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export function webhookEndpointOf(db: Executor, partnerId: string, environment: Environment) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'enabled'])
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .executeTakeFirst();
+}
+
+/** Calculations of one partner and environment, oldest first, after the keyset position `after`. */
+export function calculationsBatch(
+  db: Executor,
+  partnerId: string,
+  environment: Environment,
+  range: { since: number | null; until: number | null },
+  after: [number, string] | null,
+  limit: number,
+) {
+  let q = db
+    .selectFrom('calculations')
+    .select(['end_user_id', 'user_email', 'calculation_id', 'result', 'calculated_at'])
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment);
+  if (range.since !== null) q = q.where('calculated_at', '>=', range.since);
+  if (range.until !== null) q = q.where('calculated_at', '<', range.until);
+  if (after) {
+    const [at, id] = after;
+    q = q.where((eb) => eb.or([eb('calculated_at', '>', at), eb.and([eb('calculated_at', '=', at), eb('calculation_id', '>', id)])]));
+  }
+  return q.orderBy('calculated_at', 'asc').orderBy('calculation_id', 'asc').limit(limit).execute();
+}
+
+/** GDPR erasure: the end-user's identifier leaves the unique-user table, the count stays (it is billing data). */
+export async function anonymiseEndUser(db: Executor, partnerId: string, environment: Environment, endUserId: string, replacement: (month: string) => string): Promise<number> {
+  const rows = await db
+    .selectFrom('usage_end_users')
+    .select('month')
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('end_user_id', '=', endUserId)
+    .execute();
+  for (const r of rows) {
+    await db
+      .updateTable('usage_end_users')
+      .set({ end_user_id: replacement(r.month) })
+      .where('partner_id', '=', partnerId)
+      .where('environment', '=', environment)
+      .where('month', '=', r.month)
+      .where('end_user_id', '=', endUserId)
+      .execute();
+  }
+  return rows.length;
+}
+
+export function listMailOutbox(db: Executor, opts: { limit: number; status?: string; kind?: string; before: [number, string] | null }) {
+  let q = db.selectFrom('mail_outbox').selectAll();
+  if (opts.status) q = q.where('status', '=', opts.status);
+  if (opts.kind) q = q.where('kind', '=', opts.kind);
+  if (opts.before) {
+    const [at, id] = opts.before;
+    q = q.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]));
+  }
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit).execute();
+}

@@ -1,0 +1,140 @@
+/** Streamed CSV reports (RFC 4180 via csv-stringify), scoped to the key's environment. */
+import { Readable, pipeline } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { Deps } from '../../context.js';
+import { errors } from '../../http/errors.js';
+import { fromCents } from '../../lib/money.js';
+import { DAY_MS, iso, parseDay, parseInstant, utcDay, utcMonth } from '../../lib/time.js';
+import { calculationsBatch, callsByMonth, endUsersByMonth, getPartnerBilling } from './repo.js';
+import { billCents, ratePerUser, type Caller } from './service.js';
+
+const BATCH = 1000;
+
+/** Text cells that a spreadsheet would run as a formula get a leading apostrophe. */
+export function neutralise(v: string | null | undefined): string {
+  if (v === null || v === undefined) return '';
+  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+}
+
+export function envName(environment: string): string {
+  return environment === 'live' ? 'production' : 'sandbox';
+}
+
+/** Parses the date filters; 422 on what does not parse, or since after until. */
+export function parseRange(q: { since?: string; until?: string }): { since: number | null; until: number | null } {
+  let since: number | null = null;
+  let until: number | null = null;
+  if (q.since !== undefined) {
+    since = parseInstant(q.since);
+    if (since === null) throw errors.invalid(['query', 'since'], 'Input should be an ISO 8601 date (YYYY-MM-DD) or date-time with a time zone', q.since, 'datetime_parsing');
+  }
+  if (q.until !== undefined) {
+    const day = parseDay(q.until);
+    // A bare date means the whole day: everything before the next midnight.
+    until = day !== null ? day + DAY_MS : parseInstant(q.until);
+    if (until === null) throw errors.invalid(['query', 'until'], 'Input should be an ISO 8601 date (YYYY-MM-DD) or date-time with a time zone', q.until, 'datetime_parsing');
+  }
+  if (since !== null && until !== null && since >= until) {
+    throw errors.invalid(['query', 'since'], 'since must be before until', q.since, 'value_error');
+  }
+  return { since, until };
+}
+
+export const CALCULATION_COLUMNS = [
+  'calculation_id',
+  'end_user_id',
+  'user_email',
+  'calculated_at',
+  'environment',
+  'safe_to_spend_today',
+  'daily_allowance',
+  'monthly_safe_to_spend',
+  'cash_after_buffer',
+  'upcoming_bills_total',
+  'savings_commitments',
+  'debt_commitments',
+  'discretionary_pool',
+  'days_in_period',
+] as const;
+
+interface StoredResult {
+  safe_to_spend_today: number;
+  daily_allowance: number;
+  monthly_safe_to_spend: number;
+  breakdown: Record<string, number>;
+}
+
+/** Every cached calculation of the caller's environment in the range, oldest first, read in keyset batches. */
+export function calculationsCsv(deps: Deps, caller: Caller, range: { since: number | null; until: number | null }): Readable {
+  async function* rows() {
+    let after: [number, string] | null = null;
+    for (;;) {
+      const batch = await calculationsBatch(deps.database.db, caller.partnerId, caller.environment, range, after, BATCH);
+      for (const r of batch) {
+        const c = JSON.parse(r.result) as StoredResult;
+        const b = c.breakdown ?? {};
+        yield [
+          neutralise(r.calculation_id),
+          neutralise(r.end_user_id),
+          neutralise(r.user_email),
+          iso(Number(r.calculated_at)),
+          envName(caller.environment),
+          c.safe_to_spend_today,
+          c.daily_allowance,
+          c.monthly_safe_to_spend,
+          b.cash_after_buffer,
+          b.upcoming_bills_total,
+          b.savings_commitments,
+          b.debt_commitments,
+          b.discretionary_pool,
+          b.days_in_period,
+        ];
+      }
+      if (batch.length < BATCH) return;
+      const last = batch[batch.length - 1];
+      after = [Number(last.calculated_at), last.calculation_id];
+    }
+  }
+  const csv = stringify({ header: true, columns: [...CALCULATION_COLUMNS], record_delimiter: '\r\n' });
+  return pipeline(Readable.from(rows(), { highWaterMark: 64 }), csv, (err) => {
+    if (err) deps.log.warn({ err }, 'calculations.csv stream failed');
+  });
+}
+
+export const USAGE_COLUMNS = ['month', 'environment', 'calls', 'unique_end_users', 'estimated_bill_usd', 'rate_per_user_usd'] as const;
+
+/** The last `months` months up to the current one (UTC), oldest first, as `YYYY-MM`. */
+export function lastMonths(now: number, months: number): string[] {
+  const d = new Date(now);
+  const out: string[] = [];
+  for (let i = months - 1; i >= 0; i--) out.push(utcMonth(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - i, 1)));
+  return out;
+}
+
+export async function usageCsv(deps: Deps, caller: Caller, months: number): Promise<Readable> {
+  const db = deps.database.db;
+  const p = await getPartnerBilling(db, caller.partnerId);
+  if (!p) throw errors.unauthorized('Invalid API key');
+  const rate = ratePerUser(deps, p);
+  const list = lastMonths(deps.clock.now(), months);
+  const [calls, users] = await Promise.all([
+    callsByMonth(db, caller.partnerId, caller.environment, list[0], list[list.length - 1]),
+    endUsersByMonth(db, caller.partnerId, caller.environment, list[0], list[list.length - 1]),
+  ]);
+  const live = caller.environment === 'live';
+  const rows = list.map((m) => {
+    const u = users.get(m) ?? 0;
+    return [m, envName(caller.environment), calls.get(m) ?? 0, u, live ? fromCents(billCents(u, rate)) : '', live ? rate : ''];
+  });
+  return Readable.from(rows).pipe(stringify({ header: true, columns: [...USAGE_COLUMNS], record_delimiter: '\r\n' }));
+}
+
+export function attachment(reply: { header(k: string, v: string): unknown }, filename: string): void {
+  reply.header('Content-Type', 'text/csv; charset=utf-8');
+  reply.header('Content-Disposition', `attachment; filename="${filename}"`);
+  reply.header('Cache-Control', 'no-store');
+}
+
+export function today(deps: Deps): string {
+  return utcDay(deps.clock.now());
+}

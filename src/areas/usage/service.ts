@@ -1,0 +1,274 @@
+/** Usage rules: figures of a month, estimated bill, alert configuration and evaluation. */
+import type { Deps } from '../../context.js';
+import type { Executor } from '../../db/database.js';
+import type { Environment } from '../../db/schema/index.js';
+import type { UsageAlertsTable } from '../../db/schema/usage.js';
+import { errors } from '../../http/errors.js';
+import { fromCents, toCents } from '../../lib/money.js';
+import { newId } from '../../lib/ids.js';
+import { iso, utcMonth } from '../../lib/time.js';
+import { enqueueEvent } from '../webhooks/outbox.js';
+import { isManaged } from './meter.js';
+import {
+  alertsToEvaluate,
+  anonymiseEndUser,
+  deleteAlertConfig,
+  firedThisMonth,
+  getAlertConfig,
+  getPartnerBilling,
+  insertFired,
+  monthCalls,
+  monthEndUsers,
+  putAlertConfig,
+  webhookEndpointOf,
+} from './repo.js';
+
+/** Price per unique production end-user by tier (USD), when the partner has no rate of its own; other tiers use RATE_PER_USER_USD. */
+export const TIER_RATES_USD: Readonly<Record<string, number>> = Object.freeze({ growth: 0.04, scale: 0.03, enterprise: 0.02 });
+
+export interface Caller {
+  partnerId: string;
+  environment: Environment;
+}
+
+export interface EnvUsage {
+  calls: number;
+  unique_end_users: number;
+  estimated_bill_usd: number | null;
+}
+
+export function ratePerUser(deps: Pick<Deps, 'config'>, partner: { tier: string; rate_per_user_usd: number | null }): number {
+  if (partner.rate_per_user_usd !== null && partner.rate_per_user_usd !== undefined) return Number(partner.rate_per_user_usd);
+  return TIER_RATES_USD[partner.tier] ?? deps.config.ratePerUserUsd;
+}
+
+/** Bill in integer cents: users × rate, rounded half-up at the cent. */
+export function billCents(users: number, rateUsd: number): number {
+  return Math.round(Number((users * rateUsd * 100).toPrecision(15)));
+}
+
+async function partnerOrThrow(db: Executor, partnerId: string) {
+  const p = await getPartnerBilling(db, partnerId);
+  if (!p) throw errors.unauthorized('Invalid API key');
+  return p;
+}
+
+/** Writes what this process has counted so far, so a partner reads its own calls (a failure only leaves them for the next flush). */
+async function flushQuietly(deps: Deps): Promise<void> {
+  try {
+    await deps.usage.flush();
+  } catch (err) {
+    deps.log.warn({ err }, 'usage flush before a read failed');
+  }
+}
+
+export async function envUsage(db: Executor, partnerId: string, environment: Environment, month: string, rate: number): Promise<EnvUsage & { bill_cents: number | null }> {
+  const [calls, users] = await Promise.all([monthCalls(db, partnerId, environment, month), monthEndUsers(db, partnerId, environment, month)]);
+  const cents = environment === 'live' ? billCents(users, rate) : null;
+  return { calls, unique_end_users: users, estimated_bill_usd: cents === null ? null : fromCents(cents), bill_cents: cents };
+}
+
+/** GET /usage: the current UTC month, both environments. */
+export async function currentUsage(deps: Deps, caller: Caller) {
+  await flushQuietly(deps);
+  const db = deps.database.db;
+  const p = await partnerOrThrow(db, caller.partnerId);
+  const rate = ratePerUser(deps, p);
+  const month = utcMonth(deps.clock.now());
+  const [live, test] = await Promise.all([envUsage(db, p.id, 'live', month, rate), envUsage(db, p.id, 'test', month, rate)]);
+  const strip = ({ calls, unique_end_users, estimated_bill_usd }: EnvUsage) => ({ calls, unique_end_users, estimated_bill_usd });
+  return { month, partner: p.id, production: strip(live), sandbox: strip(test), rate_per_user_usd: rate };
+}
+
+export interface AlertBody {
+  notify_email?: string | null;
+  calls_threshold?: number | null;
+  unique_users_threshold?: number | null;
+  bill_threshold_usd?: number | null;
+}
+
+export const THRESHOLDS = ['calls_threshold', 'unique_users_threshold', 'bill_threshold_usd'] as const;
+export type ThresholdName = (typeof THRESHOLDS)[number];
+
+/** GET /usage/alerts: the configuration, the current values and what fired this month. */
+export async function getAlerts(deps: Deps, caller: Caller) {
+  await flushQuietly(deps);
+  const db = deps.database.db;
+  const p = await partnerOrThrow(db, caller.partnerId);
+  const month = utcMonth(deps.clock.now());
+  const [cfg, cur, fired] = await Promise.all([
+    getAlertConfig(db, caller.partnerId, caller.environment),
+    envUsage(db, caller.partnerId, caller.environment, month, ratePerUser(deps, p)),
+    firedThisMonth(db, caller.partnerId, caller.environment, month),
+  ]);
+  return {
+    environment: caller.environment,
+    notify_email: cfg?.notify_email ?? null,
+    effective_notify_email: notifyAddress(cfg, p),
+    calls_threshold: cfg?.calls_threshold ?? null,
+    unique_users_threshold: cfg?.unique_users_threshold ?? null,
+    bill_threshold_usd: cfg?.bill_threshold_cents == null ? null : fromCents(Number(cfg.bill_threshold_cents)),
+    month,
+    current: { calls: cur.calls, unique_end_users: cur.unique_end_users, estimated_bill_usd: cur.estimated_bill_usd },
+    fired: fired.map((f) => ({
+      threshold: f.threshold as ThresholdName,
+      level: f.level as 'warning' | 'reached',
+      limit: f.threshold === 'bill_threshold_usd' ? fromCents(Number(f.limit_value)) : Number(f.limit_value),
+      value: f.threshold === 'bill_threshold_usd' ? fromCents(Number(f.observed)) : Number(f.observed),
+      fired_at: iso(Number(f.fired_at)),
+    })),
+    updated_at: cfg ? iso(Number(cfg.updated_at)) : null,
+  };
+}
+
+/** PUT /usage/alerts: replaces the configuration (a field left out is off). */
+export async function putAlerts(deps: Deps, caller: Caller, body: AlertBody) {
+  const now = deps.clock.now();
+  const existing = await getAlertConfig(deps.database.db, caller.partnerId, caller.environment);
+  await putAlertConfig(deps.database.db, {
+    partner_id: caller.partnerId,
+    environment: caller.environment,
+    notify_email: body.notify_email?.trim() || null,
+    calls_threshold: body.calls_threshold ?? null,
+    unique_users_threshold: body.unique_users_threshold ?? null,
+    bill_threshold_cents: body.bill_threshold_usd == null ? null : toCents(body.bill_threshold_usd),
+    created_at: existing ? Number(existing.created_at) : now,
+    updated_at: now,
+  });
+  return getAlerts(deps, caller);
+}
+
+export async function deleteAlerts(deps: Deps, caller: Caller) {
+  const n = await deleteAlertConfig(deps.database.db, caller.partnerId, caller.environment);
+  return { deleted: n > 0, environment: caller.environment };
+}
+
+function notifyAddress(cfg: Pick<UsageAlertsTable, 'notify_email'> | undefined, p: { email: string; usage_alert_email: string }): string {
+  return cfg?.notify_email || p.usage_alert_email || p.email;
+}
+
+const LABEL: Record<ThresholdName, string> = {
+  calls_threshold: 'API calls',
+  unique_users_threshold: 'unique end-users',
+  bill_threshold_usd: 'estimated bill (USD)',
+};
+
+interface Crossing {
+  threshold: ThresholdName;
+  level: 'warning' | 'reached';
+  limit: number;
+  observed: number;
+}
+
+/** The levels crossed by one value: reached at 100 %, warning at 80 % (integer arithmetic). */
+function crossings(threshold: ThresholdName, limit: number | null, observed: number): Crossing[] {
+  if (limit === null || limit <= 0) return [];
+  const out: Crossing[] = [];
+  if (observed >= limit) out.push({ threshold, level: 'reached', limit, observed });
+  if (observed * 5 >= limit * 4) out.push({ threshold, level: 'warning', limit, observed });
+  return out;
+}
+
+function show(threshold: ThresholdName, v: number): string {
+  return threshold === 'bill_threshold_usd' ? `$${fromCents(v).toFixed(2)}` : String(v);
+}
+
+/**
+ * Evaluates the alert configurations whose usage or configuration changed at or
+ * after `since` (every configuration when null). Each threshold level fires once
+ * per UTC month: the fired row's primary key decides which process notifies, and
+ * the webhook event is written in the same transaction (outbox). A jump straight
+ * past 100 % records the warning too but notifies once (reached).
+ * Returns the notifications sent.
+ */
+export async function evaluateAlerts(deps: Deps, since: number | null = null): Promise<{ evaluated: number; notified: number }> {
+  const db = deps.database.db;
+  const configs = await alertsToEvaluate(db, since);
+  let notified = 0;
+  for (const cfg of configs) {
+    const now = deps.clock.now();
+    const month = utcMonth(now);
+    const p = await getPartnerBilling(db, cfg.partner_id);
+    if (!p) continue;
+    const cur = await envUsage(db, cfg.partner_id, cfg.environment, month, ratePerUser(deps, p));
+    const all = [
+      ...crossings('calls_threshold', cfg.calls_threshold === null ? null : Number(cfg.calls_threshold), cur.calls),
+      ...crossings('unique_users_threshold', cfg.unique_users_threshold === null ? null : Number(cfg.unique_users_threshold), cur.unique_end_users),
+      ...(cur.bill_cents === null ? [] : crossings('bill_threshold_usd', cfg.bill_threshold_cents === null ? null : Number(cfg.bill_threshold_cents), cur.bill_cents)),
+    ];
+    if (all.length === 0) continue;
+    const toNotify: Crossing[] = await deps.database.tx(async (trx) => {
+      const sent: Crossing[] = [];
+      const reachedNow = new Set<string>();
+      for (const c of all) {
+        const superseded = c.level === 'warning' && reachedNow.has(c.threshold);
+        const wrote = await insertFired(trx, {
+          partner_id: cfg.partner_id,
+          environment: cfg.environment,
+          month,
+          threshold: c.threshold,
+          level: c.level,
+          limit_value: c.limit,
+          observed: c.observed,
+          fired_at: now,
+          notified: superseded ? 0 : 1,
+        });
+        if (!wrote) continue;
+        if (c.level === 'reached') reachedNow.add(c.threshold);
+        if (superseded) continue;
+        sent.push(c);
+        const endpoint = await webhookEndpointOf(trx, cfg.partner_id, cfg.environment);
+        if (endpoint) {
+          await enqueueEvent(trx, {
+            partnerId: cfg.partner_id,
+            environment: cfg.environment,
+            type: 'usage.threshold_reached',
+            data: {
+              threshold: c.threshold,
+              level: c.level,
+              limit: c.threshold === 'bill_threshold_usd' ? fromCents(c.limit) : c.limit,
+              value: c.threshold === 'bill_threshold_usd' ? fromCents(c.observed) : c.observed,
+              percent: Math.floor((c.observed * 100) / c.limit),
+              month,
+              environment: cfg.environment,
+            },
+            orderingKey: null,
+            now,
+          });
+        }
+      }
+      return sent;
+    });
+    const to = notifyAddress(cfg, p);
+    for (const c of toNotify) {
+      const env = cfg.environment === 'live' ? 'production' : 'sandbox';
+      const what = c.level === 'reached' ? 'reached' : 'is at 80% of';
+      const pct = Math.floor((c.observed * 100) / c.limit);
+      await deps.mailer.send({
+        kind: 'usage_alert',
+        to,
+        subject: `Usage alert (${env}): ${LABEL[c.threshold]} ${what} your threshold for ${month}`,
+        text: [
+          `Hello ${p.company},`,
+          '',
+          `Your ${env} usage for ${month} (UTC) ${what} the threshold you set.`,
+          `  ${LABEL[c.threshold]}: ${show(c.threshold, c.observed)} of ${show(c.threshold, c.limit)} (${pct}%)`,
+          '',
+          `Thresholds are set with PUT ${deps.config.publicBaseUrl}/api/v1/usage/alerts; each one notifies once per month at 80% and at 100%.`,
+          '',
+          `Partner: ${p.id}`,
+        ].join('\n'),
+      });
+      notified++;
+    }
+  }
+  return { evaluated: configs.length, notified };
+}
+
+/** Registers the usage eraser: the end-user's id leaves the unique-user table (the count, billing data, stays). */
+export function registerUsageEraser(deps: Deps): void {
+  deps.erasers.set('usage_end_users', async (trx, partnerId, environment, endUserId) => {
+    if (isManaged(deps.usage)) deps.usage.forget(partnerId, environment, endUserId);
+    return anonymiseEndUser(trx, partnerId, environment, endUserId, (month) => newId(`erased_${month}`, deps.clock.now()));
+  });
+}
