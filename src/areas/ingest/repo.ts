@@ -210,3 +210,141 @@ export function rollupCategory(eventType: string, category: string | null | unde
   return eventType === 'transaction' ? (category ?? '') : '';
 }
 
+
+// ---------------------------------------------------------------- reads
+
+export type PartnerFilter = { partnerId: string } | { partnerId: null };
+
+/** The rollup rows of a window, summed over partners when no partner is given. */
+export async function dailyRollup(db: Executor, f: PartnerFilter, environment: Environment, startDay: string, endDay: string) {
+  let q = db
+    .selectFrom('usage_event_daily')
+    .select((eb) => ['day', 'event_type', 'category', eb.fn.sum<number | string>('events').as('events'), eb.fn.sum<number | string>('amount_cents').as('amount_cents')])
+    .where('environment', '=', environment)
+    .where('day', '>=', startDay)
+    .where('day', '<=', endDay);
+  if (f.partnerId !== null) q = q.where('partner_id', '=', f.partnerId);
+  const rows = await q.groupBy(['day', 'event_type', 'category']).execute();
+  return rows.map((r) => ({ ...r, events: Number(r.events), amount_cents: Number(r.amount_cents) }));
+}
+
+/** Active users per day of a window (summed over partners when no partner is given: users are per partner). */
+export async function dailyActive(db: Executor, f: PartnerFilter, environment: Environment, startDay: string, endDay: string) {
+  let q = db
+    .selectFrom('usage_event_daily_active')
+    .select((eb) => ['day', eb.fn.sum<number | string>('active_users').as('active_users')])
+    .where('environment', '=', environment)
+    .where('day', '>=', startDay)
+    .where('day', '<=', endDay);
+  if (f.partnerId !== null) q = q.where('partner_id', '=', f.partnerId);
+  const rows = await q.groupBy('day').execute();
+  return rows.map((r) => ({ day: r.day, active_users: Number(r.active_users) }));
+}
+
+/** Per partner totals of a window (by event type). */
+export async function partnerTotals(db: Executor, environment: Environment, startDay: string, endDay: string) {
+  const rows = await db
+    .selectFrom('usage_event_daily')
+    .select((eb) => ['partner_id', 'event_type', eb.fn.sum<number | string>('events').as('events'), eb.fn.sum<number | string>('amount_cents').as('amount_cents')])
+    .where('environment', '=', environment)
+    .where('day', '>=', startDay)
+    .where('day', '<=', endDay)
+    .groupBy(['partner_id', 'event_type'])
+    .execute();
+  return rows.map((r) => ({ ...r, events: Number(r.events), amount_cents: Number(r.amount_cents) }));
+}
+
+/**
+ * Distinct users active in [startDay, endDay] (endDay is today), per partner.
+ * A user's last_day is the latest day with an event: last_day within the window
+ * means active in it; last_day after today (events dated in the future) needs a
+ * look at that user's days; last_day before the window means not active.
+ */
+export async function windowActiveUsers(db: Executor, f: PartnerFilter, environment: Environment, startDay: string, endDay: string): Promise<Map<string, number>> {
+  let inWindow = db
+    .selectFrom('usage_event_users')
+    .select((eb) => ['partner_id', eb.fn.countAll<number | string>().as('n')])
+    .where('environment', '=', environment)
+    .where('last_day', '>=', startDay)
+    .where('last_day', '<=', endDay);
+  let later = db
+    .selectFrom('usage_event_users as u')
+    .select((eb) => ['u.partner_id', eb.fn.countAll<number | string>().as('n')])
+    .where('u.environment', '=', environment)
+    .where('u.last_day', '>', endDay)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('usage_event_day_users as d')
+          .select('d.day')
+          .whereRef('d.partner_id', '=', 'u.partner_id')
+          .whereRef('d.environment', '=', 'u.environment')
+          .whereRef('d.user_id', '=', 'u.user_id')
+          .where('d.day', '>=', startDay)
+          .where('d.day', '<=', endDay),
+      ),
+    );
+  if (f.partnerId !== null) {
+    inWindow = inWindow.where('partner_id', '=', f.partnerId);
+    later = later.where('u.partner_id', '=', f.partnerId);
+  }
+  const out = new Map<string, number>();
+  for (const r of [...(await inWindow.groupBy('partner_id').execute()), ...(await later.groupBy('u.partner_id').execute())]) {
+    out.set(r.partner_id, (out.get(r.partner_id) ?? 0) + Number(r.n));
+  }
+  return out;
+}
+
+export function findPartner(db: Executor, partnerId: string) {
+  return db.selectFrom('partners').select(['id', 'company', 'email', 'active']).where('id', '=', partnerId).executeTakeFirst();
+}
+
+export function listPartners(db: Executor) {
+  return db.selectFrom('partners').select(['id', 'company', 'email', 'active']).orderBy('id').execute();
+}
+
+export async function existingPartnerIds(db: Executor, ids: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db.selectFrom('partners').select('id').where('id', 'in', ids.slice(i, i + 1000)).execute();
+    for (const r of rows) found.add(r.id);
+  }
+  return found;
+}
+
+/** One keyset page of a partner's events in [from, to), in time order. */
+export function pageEvents(
+  db: Executor,
+  partnerId: string,
+  environment: Environment,
+  from: number,
+  to: number,
+  after: [number, string] | null,
+  limit: number,
+) {
+  let q = db
+    .selectFrom('usage_events')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('occurred_at', '>=', from)
+    .where('occurred_at', '<', to);
+  if (after) {
+    const [at, id] = after;
+    q = q.where((eb) => eb.or([eb('occurred_at', '>', at), eb.and([eb('occurred_at', '=', at), eb('id', '>', id)])]));
+  }
+  return q.orderBy('occurred_at').orderBy('id').limit(limit).execute();
+}
+
+/** The sender ids already stored for a partner in [from, to) among `keys`. */
+export async function storedEventKeys(db: Executor, partnerId: string, environment: Environment, from: number, to: number, prefix: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('usage_events')
+    .select('event_key')
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('occurred_at', '>=', from)
+    .where('occurred_at', '<', to)
+    .where('event_key', 'like', `${prefix}%`)
+    .execute();
+  return new Set(rows.map((r) => r.event_key!));
+}

@@ -18,11 +18,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('received_at', 'bigint', (c) => c.notNull())
     .addColumn('event_key', 'text')
     .execute();
-  // Serves the raw-events export (a window of one partner, in time order) and the eraser (by day, then user).
+  // Serves the raw-events export (a window of one partner, keyset on occurred_at then id) and the eraser
+  // (the user's days come from usage_event_day_users, then each day is one range of this index).
   await db.schema
     .createIndex('usage_events_partner_time_idx')
     .on('usage_events')
-    .columns(['partner_id', 'environment', 'occurred_at'])
+    .columns(['partner_id', 'environment', 'occurred_at', 'id'])
     .execute();
 
   await db.schema
