@@ -1,0 +1,73 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { buildApp } from '../../src/app.js';
+import { ensureConfiguredAdmin } from '../../src/bootstrap.js';
+import { migrate } from '../../src/db/database.js';
+import { createDeps, createLogger } from '../../src/deps.js';
+import type { Deps } from '../../src/context.js';
+import type { FastifyInstance } from 'fastify';
+import { testConfig } from '../helpers/app.js';
+
+describe('the first administrator: ADMIN_EMAIL/ADMIN_PASSWORD at start, and the CLI', () => {
+  let deps: Deps;
+  let app: FastifyInstance;
+  let cleanup: () => Promise<void>;
+  let env: Record<string, string>;
+
+  before(async () => {
+    const c = await testConfig({ ADMIN_EMAIL: 'Root@Ops.example', ADMIN_PASSWORD: 'first-admin-pw' });
+    cleanup = c.cleanup;
+    deps = createDeps(c.config, { log: createLogger(c.config), poolSize: 3 });
+    await migrate(deps.database);
+    await ensureConfiguredAdmin(deps);
+    await ensureConfiguredAdmin(deps); // a second start changes nothing
+    app = await buildApp(deps);
+    await app.ready();
+    env = {
+      ...(process.env as Record<string, string>),
+      DATA_DIR: c.config.dataDir,
+      SECRETS_KEY: c.config.secretsKey!,
+      LOG_LEVEL: 'silent',
+      ...(c.config.databaseUrl ? { DATABASE_URL: c.config.databaseUrl, DATABASE_SCHEMA: c.config.databaseSchema! } : {}),
+    };
+    delete env.ADMIN_EMAIL;
+    delete env.ADMIN_PASSWORD;
+  });
+  after(async () => {
+    await app.close();
+    await deps.database.close();
+    await cleanup();
+  });
+
+  const login = (email: string, password: string) => app.inject({ method: 'POST', url: '/api/auth/admin/login', payload: { email, password } });
+
+  it('creates the configured admin once; it can sign in', async () => {
+    const rows = await deps.database.db.selectFrom('admins').selectAll().execute();
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0].email, 'Root@Ops.example');
+    assert.match(rows[0].password_hash, /^scrypt\$/);
+    const r = await login('root@ops.example', 'first-admin-pw');
+    assert.equal(r.statusCode, 200, r.body);
+    assert.equal(r.json().admin.email, 'Root@Ops.example');
+  });
+
+  it('npm run svc -- admin create creates another admin who can sign in', () => {
+    const cli = path.resolve('src/cli.ts');
+    const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { env, encoding: 'utf8', timeout: 60_000 });
+    const r = run('admin', 'create', '--email', 'second@ops.example', '--password', 'second-admin-pw');
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^admin created: adm_/);
+    const again = run('admin', 'create', '--email', 'SECOND@ops.example', '--password', 'whatever-else');
+    assert.equal(again.status, 0, again.stderr);
+    assert.match(again.stdout, /^admin already exists: adm_/);
+    const short = run('admin', 'create', '--email', 'third@ops.example', '--password', 'short');
+    assert.equal(short.status, 2);
+  });
+
+  it('the CLI admin signs in (with the password given the first time)', async () => {
+    assert.equal((await login('second@ops.example', 'second-admin-pw')).statusCode, 200);
+    assert.equal((await login('second@ops.example', 'whatever-else')).statusCode, 401);
+  });
+});
