@@ -151,9 +151,11 @@ export function renderMarkdown(md: string): string {
   return renderWithHeadings(md).html;
 }
 
-function asDay(file: string, field: string, v: unknown): { day: string; ms: number } {
+function asDay(file: string, field: string, v: unknown, rawMatter: string): { day: string; ms: number } {
   let day: string | null = null;
-  if (v instanceof Date && !Number.isNaN(v.getTime())) day = v.toISOString().slice(0, 10);
+  // YAML turns 2026-02-30 into 2 March: read the date as it is written.
+  const raw = new RegExp(`^${field}:\\s*['"]?(\\d{4}-\\d{2}-\\d{2})['"]?\\s*$`, 'm').exec(rawMatter);
+  if (raw) day = raw[1];
   else if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) day = v;
   if (!day) throw new ContentError(file, `front matter "${field}" must be a date YYYY-MM-DD`);
   const ms = Date.parse(`${day}T00:00:00Z`);
@@ -191,7 +193,7 @@ export function loadPosts(dir: string): BlogPost[] {
   const seen = new Set<string>();
   for (const f of markdownFiles(dir)) {
     const file = path.join(dir, f);
-    const parsed = matter(readFileSync(file, 'utf8'));
+    const parsed = matter(readFileSync(file, 'utf8'), { excerpt: false });
     const d = parsed.data as Record<string, unknown>;
     const slug = typeof d.slug === 'string' ? d.slug : f.replace(/\.md$/, '').replace(/^\d{4}-\d{2}-\d{2}-/, '');
     if (!SLUG_RE.test(slug)) throw new ContentError(file, `slug "${slug}" must be lower-case words joined by hyphens`);
@@ -199,7 +201,7 @@ export function loadPosts(dir: string): BlogPost[] {
     seen.add(slug);
     const category = asString(file, 'category', d.category, { max: 60 });
     if (!SLUG_RE.test(category)) throw new ContentError(file, 'front matter "category" must be a lower-case slug');
-    const date = asDay(file, 'date', d.date);
+    const date = asDay(file, 'date', d.date, parsed.matter);
     const body = parsed.content.trim();
     if (body.length < 200) throw new ContentError(file, 'the article body is too short to publish');
     const text = markdownToText(body);
@@ -229,7 +231,7 @@ export function loadChangelog(dir: string): ChangelogEntry[] {
   const seen = new Set<string>();
   for (const f of markdownFiles(dir)) {
     const file = path.join(dir, f);
-    const parsed = matter(readFileSync(file, 'utf8'));
+    const parsed = matter(readFileSync(file, 'utf8'), { excerpt: false });
     const d = parsed.data as Record<string, unknown>;
     const version = asString(file, 'version', d.version);
     if (!isSemver(version)) throw new ContentError(file, `version "${version}" must be vMAJOR.MINOR.PATCH`);
@@ -238,7 +240,7 @@ export function loadChangelog(dir: string): ChangelogEntry[] {
     const tags = asTags(file, d.tags);
     const unknown = tags.filter((t) => !(CHANGELOG_TAGS as readonly string[]).includes(t));
     if (unknown.length) throw new ContentError(file, `unknown changelog tags: ${unknown.join(', ')} (use ${CHANGELOG_TAGS.join(', ')})`);
-    const date = asDay(file, 'date', d.date);
+    const date = asDay(file, 'date', d.date, parsed.matter);
     const body = parsed.content.trim();
     entries.push({
       version,
@@ -262,13 +264,13 @@ export function loadChangelog(dir: string): ChangelogEntry[] {
 }
 
 export function loadGuide(file: string): Guide {
-  const parsed = matter(readFileSync(file, 'utf8'));
+  const parsed = matter(readFileSync(file, 'utf8'), { excerpt: false });
   const d = parsed.data as Record<string, unknown>;
   const { html, headings } = renderWithHeadings(parsed.content);
   return {
     revision: asString(file, 'revision', d.revision),
     title: asString(file, 'title', d.title),
-    updated: asDay(file, 'updated', d.updated).day,
+    updated: asDay(file, 'updated', d.updated, parsed.matter).day,
     markdown: parsed.content.trim() + '\n',
     html,
     headings,

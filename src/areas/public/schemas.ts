@@ -46,7 +46,7 @@ export const IncidentEntry = Type.Object(
     impact: IncidentImpact,
     status: IncidentState,
     started_at: Type.String(),
-    resolved_at: Type.Optional(Nullable(Type.String())),
+    resolved_at: Nullable(Type.String()),
     components: Type.Array(Type.String()),
     updated_at: Type.String(),
     updates: Type.Array(IncidentUpdate, { description: 'Newest first' }),

@@ -1,0 +1,353 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildTestApp, keyHeaders, TestClock, type TestApp } from '../helpers/app.js';
+import { startStatusProbes } from '../../src/areas/public/worker.js';
+import { runProbes } from '../../src/areas/public/probes.js';
+import { newId } from '../../src/lib/ids.js';
+import { assert422, assertAdminOnly, bearer } from './helpers.js';
+
+const DAY = 86_400_000;
+
+async function probeRows(t: TestApp) {
+  return t.deps.database.db.selectFrom('status_probes').selectAll().orderBy('at').execute();
+}
+
+describe('GET /api/platform/status', () => {
+  let t: TestApp;
+  const clock = new TestClock(Date.parse('2026-11-21T12:00:00Z'));
+  before(async () => {
+    t = await buildTestApp({ clock });
+  });
+  after(() => t.close());
+
+  it('probes on demand when nothing recent is recorded, and records the result', async () => {
+    assert.equal((await probeRows(t)).length, 0);
+    const res = await t.inject({ method: 'GET', url: '/api/platform/status' });
+    assert.equal(res.statusCode, 200);
+    const b = res.json();
+    assert.deepEqual(Object.keys(b).sort(), ['components', 'incidents', 'status', 'updated_at']);
+    assert.equal(b.status, 'operational');
+    assert.equal(b.updated_at, '2026-11-21T12:00:00.000Z');
+    assert.deepEqual(b.components.map((c: { id: string }) => c.id), ['database', 'ingest', 'webhooks']);
+    for (const c of b.components) {
+      assert.equal(c.status, 'operational');
+      assert.equal(typeof c.name, 'string');
+      assert.equal(typeof c.description, 'string');
+      assert.ok(Number.isInteger(c.response_ms) && c.response_ms >= 0);
+      assert.equal(c.uptime_30d, 100);
+      assert.equal(c.history.length, 30);
+      assert.equal(c.history[29], 'operational');
+      assert.equal(c.history[0], 'no_data');
+      assert.equal(c.checked_at, '2026-11-21T12:00:00.000Z');
+    }
+    assert.deepEqual(b.incidents, []);
+    const rows = await probeRows(t);
+    assert.equal(rows.length, 3);
+    // A second read within 5 minutes reuses the recorded probes.
+    clock.advance(60_000);
+    await t.inject({ method: 'GET', url: '/api/platform/status' });
+    assert.equal((await probeRows(t)).length, 3);
+    clock.advance(5 * 60_000);
+    await t.inject({ method: 'GET', url: '/api/platform/status' });
+    assert.equal((await probeRows(t)).length, 6);
+  });
+
+  it('computes uptime and the daily history from probes recorded over time', async () => {
+    await t.deps.database.db.deleteFrom('status_probes').execute();
+    const now = clock.now();
+    const rows = [];
+    // Three days ago: 3 good probes and 1 outage of the database; yesterday: degraded once.
+    for (let i = 0; i < 3; i++) rows.push({ component: 'database', at: now - 3 * DAY + i * 60_000, status: 'operational' });
+    rows.push({ component: 'database', at: now - 3 * DAY + 3 * 60_000, status: 'outage' });
+    rows.push({ component: 'database', at: now - DAY, status: 'degraded' });
+    rows.push({ component: 'database', at: now - 31 * DAY, status: 'outage' }); // outside the window
+    rows.push({ component: 'database', at: now - 1000, status: 'operational' });
+    await t.deps.database.db
+      .insertInto('status_probes')
+      .values(rows.map((r) => ({ id: newId('prb'), component: r.component, at: r.at, status: r.status as 'operational', response_ms: 7, detail: null })))
+      .execute();
+    const b = (await t.inject({ method: 'GET', url: '/api/platform/status' })).json();
+    const db = b.components.find((c: { id: string }) => c.id === 'database');
+    assert.equal(db.status, 'operational');
+    assert.equal(db.response_ms, 7);
+    // 6 probes in the window, 1 outage → 83.333 %
+    assert.equal(db.uptime_30d, 83.333);
+    assert.equal(db.history[26], 'outage');
+    assert.equal(db.history[28], 'degraded');
+    assert.equal(db.history[29], 'operational');
+    assert.equal(db.history[27], 'no_data');
+  });
+
+  it('the webhooks probe reports a delivery backlog', async () => {
+    const p = await t.partner();
+    const now = clock.now();
+    const ev = (age: number) => ({
+      id: newId('evt'),
+      partner_id: p.id,
+      environment: 'test' as const,
+      type: 'calculation.updated',
+      ordering_key: 'u',
+      payload: '{}',
+      created_at: now - age,
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at: now - age,
+      locked_until: null,
+    });
+    await t.deps.database.db.insertInto('webhook_events').values(ev(5 * 60_000)).execute();
+    let results = await runProbes(t.deps);
+    assert.equal(results.find((r) => r.component === 'webhooks')!.status, 'degraded');
+    await t.deps.database.db.insertInto('webhook_events').values(ev(20 * 60_000)).execute();
+    results = await runProbes(t.deps);
+    const w = results.find((r) => r.component === 'webhooks')!;
+    assert.equal(w.status, 'outage');
+    assert.match(w.detail, /2 due event/);
+    const b = (await t.inject({ method: 'GET', url: '/api/platform/status' })).json();
+    assert.equal(b.components.find((c: { id: string }) => c.id === 'webhooks').status, 'outage');
+    assert.equal(b.status, 'outage');
+    await t.deps.database.db.deleteFrom('webhook_events').execute();
+    results = await runProbes(t.deps);
+    assert.equal(results.find((r) => r.component === 'webhooks')!.status, 'operational');
+  });
+
+  it('the database and ingest probes measure real round trips', async () => {
+    const results = await runProbes(t.deps);
+    assert.equal(results.find((r) => r.component === 'database')!.status, 'operational');
+    assert.equal(results.find((r) => r.component === 'ingest')!.status, 'operational');
+    // The ingest probe's write is rolled back: it leaves no status check behind.
+    const checks = await t.deps.database.db.selectFrom('status_checks').selectAll().execute();
+    assert.equal(checks.length, 0);
+  });
+});
+
+describe('status probes worker', () => {
+  it('records probes at its interval and stops cleanly', async () => {
+    const t = await buildTestApp();
+    try {
+      const handle = startStatusProbes(t.deps, { intervalMs: 40 });
+      await new Promise((r) => setTimeout(r, 400));
+      await handle.stop();
+      const n = (await probeRows(t)).length;
+      assert.ok(n >= 6 && n % 3 === 0, `recorded ${n} probes`);
+      await new Promise((r) => setTimeout(r, 120));
+      assert.equal((await probeRows(t)).length, n, 'no probe after stop');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('drops probes older than the retention', async () => {
+    const t = await buildTestApp();
+    try {
+      await t.deps.database.db
+        .insertInto('status_probes')
+        .values({ id: newId('prb'), component: 'database', at: Date.now() - 100 * DAY, status: 'operational', response_ms: 1, detail: null })
+        .execute();
+      const handle = startStatusProbes(t.deps, { intervalMs: 10_000 });
+      await new Promise((r) => setTimeout(r, 150));
+      await handle.stop();
+      const rows = await probeRows(t);
+      assert.equal(rows.length, 3);
+      assert.ok(rows.every((r) => r.at > Date.now() - DAY));
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('without the platform ingest secret the ingest component is degraded', async () => {
+    const t = await buildTestApp({ env: { INGEST_SECRET: '' } });
+    try {
+      const results = await runProbes(t.deps);
+      const ingest = results.find((r) => r.component === 'ingest')!;
+      assert.equal(ingest.status, 'degraded');
+      assert.match(ingest.detail, /not configured/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('incidents (admin)', () => {
+  let t: TestApp;
+  let admin: { id: string; token: string };
+  const clock = new TestClock(Date.parse('2026-11-21T12:00:00Z'));
+  before(async () => {
+    t = await buildTestApp({ clock });
+    admin = await t.admin();
+  });
+  after(() => t.close());
+
+  it('create, update, resolve: shown on the status page and in the audit log', async () => {
+    const firstAdmin = admin.id;
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/admin/incidents',
+      headers: bearer(admin.token),
+      payload: { title: 'Delayed webhook deliveries', summary: 'Deliveries are delayed by up to 10 minutes.', impact: 'major', components: ['webhooks'] },
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    const inc = created.json();
+    assert.match(inc.id, /^inc_/);
+    assert.equal(inc.status, 'investigating');
+    assert.equal(inc.resolved_at, null);
+    assert.equal(inc.started_at, '2026-11-21T12:00:00.000Z');
+    assert.deepEqual(inc.components, ['webhooks']);
+    assert.equal(inc.updates.length, 1);
+
+    let status = (await t.inject({ method: 'GET', url: '/api/platform/status' })).json();
+    assert.equal(status.status, 'outage');
+    assert.equal(status.components.find((c: { id: string }) => c.id === 'webhooks').status, 'outage');
+    assert.equal(status.components.find((c: { id: string }) => c.id === 'database').status, 'operational');
+    assert.equal(status.incidents.length, 1);
+    const entry = status.incidents[0];
+    for (const k of ['id', 'title', 'summary', 'impact', 'status', 'started_at', 'resolved_at']) assert.ok(k in entry, k);
+
+    clock.advance(60_000);
+    const upd = await t.inject({
+      method: 'PATCH',
+      url: `/api/admin/incidents/${inc.id}`,
+      headers: bearer(admin.token),
+      payload: { status: 'identified', impact: 'minor', message: 'A slow receiver held a worker; fixed the timeout.' },
+    });
+    assert.equal(upd.statusCode, 200, upd.body);
+    assert.equal(upd.json().status, 'identified');
+    assert.equal(upd.json().impact, 'minor');
+    assert.equal(upd.json().updates.length, 2);
+    assert.equal(upd.json().updates[0].message, 'A slow receiver held a worker; fixed the timeout.');
+    status = (await t.inject({ method: 'GET', url: '/api/platform/status' })).json();
+    assert.equal(status.components.find((c: { id: string }) => c.id === 'webhooks').status, 'degraded');
+
+    clock.advance(60_000);
+    const res = await t.inject({ method: 'POST', url: `/api/admin/incidents/${inc.id}/resolve`, headers: bearer(admin.token), payload: {} });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().status, 'resolved');
+    assert.equal(res.json().resolved_at, '2026-11-21T12:02:00.000Z');
+    status = (await t.inject({ method: 'GET', url: '/api/platform/status' })).json();
+    assert.equal(status.status, 'operational');
+    assert.equal(status.incidents[0].status, 'resolved');
+
+    // Resolved incidents stay on the page for 7 days.
+    clock.advance(8 * DAY);
+    status = (await t.inject({ method: 'GET', url: '/api/platform/status' })).json();
+    assert.equal(status.incidents.length, 0);
+    admin = await t.admin(); // the first session expired meanwhile
+
+    const list = await t.inject({ method: 'GET', url: '/api/admin/incidents?status=resolved', headers: bearer(admin.token) });
+    assert.equal(list.statusCode, 200);
+    assert.equal(list.json().count, 1);
+    const open = await t.inject({ method: 'GET', url: '/api/admin/incidents?status=open', headers: bearer(admin.token) });
+    assert.equal(open.json().count, 0);
+
+    const audit = await t.deps.database.db.selectFrom('audit_log').selectAll().where('target_id', '=', inc.id).orderBy('id').execute();
+    assert.deepEqual(
+      audit.map((a) => a.action),
+      ['incident.created', 'incident.updated', 'incident.resolved'],
+    );
+    assert.ok(audit.every((a) => a.actor_type === 'admin' && a.actor_id === firstAdmin));
+
+    const del = await t.inject({ method: 'DELETE', url: `/api/admin/incidents/${inc.id}`, headers: bearer(admin.token) });
+    assert.equal(del.statusCode, 200);
+    assert.deepEqual(del.json(), { deleted: true, id: inc.id });
+    const again = await t.inject({ method: 'DELETE', url: `/api/admin/incidents/${inc.id}`, headers: bearer(admin.token) });
+    assert.equal(again.statusCode, 404);
+    const auditDel = await t.deps.database.db.selectFrom('audit_log').select('action').where('target_id', '=', inc.id).where('action', '=', 'incident.deleted').execute();
+    assert.equal(auditDel.length, 1);
+  });
+
+  it('re-opening a resolved incident clears resolved_at', async () => {
+    const c = (
+      await t.inject({ method: 'POST', url: '/api/admin/incidents', headers: bearer(admin.token), payload: { title: 'Blip', summary: 's', impact: 'none', status: 'resolved' } })
+    ).json();
+    assert.notEqual(c.resolved_at, null);
+    const r = await t.inject({ method: 'PATCH', url: `/api/admin/incidents/${c.id}`, headers: bearer(admin.token), payload: { status: 'monitoring' } });
+    assert.equal(r.json().resolved_at, null);
+    assert.equal(r.json().updates[0].message, 'Status changed to monitoring.');
+  });
+
+  it('validates bodies, ids and queries', async () => {
+    const h = bearer(admin.token);
+    const good = { title: 'Slow API', summary: 'Latency is up.', impact: 'minor' };
+    assert422(await t.inject({ method: 'POST', url: '/api/admin/incidents', headers: h, payload: { ...good, title: 'ab' } }), ['body', 'title'], 'string_too_short');
+    assert422(await t.inject({ method: 'POST', url: '/api/admin/incidents', headers: h, payload: { ...good, title: 'x'.repeat(201) } }), ['body', 'title'], 'string_too_long');
+    assert422(await t.inject({ method: 'POST', url: '/api/admin/incidents', headers: h, payload: { ...good, impact: 'huge' } }), ['body', 'impact']);
+    assert422(await t.inject({ method: 'POST', url: '/api/admin/incidents', headers: h, payload: { ...good, status: 'done' } }), ['body', 'status']);
+    assert422(await t.inject({ method: 'POST', url: '/api/admin/incidents', headers: h, payload: { ...good, components: ['cdn'] } }), ['body', 'components', 0]);
+    assert422(await t.inject({ method: 'POST', url: '/api/admin/incidents', headers: h, payload: { title: 'No summary', impact: 'none' } }), ['body', 'summary'], 'missing');
+    assert422(await t.inject({ method: 'POST', url: '/api/admin/incidents', headers: h, payload: { ...good, started_at: 'yesterday' } }), ['body', 'started_at']);
+    assert422(await t.inject({ method: 'POST', url: '/api/admin/incidents', headers: h, payload: { ...good, started_at: '2099-01-01T00:00:00Z' } }), ['body', 'started_at']);
+    const past = await t.inject({ method: 'POST', url: '/api/admin/incidents', headers: h, payload: { ...good, started_at: '2026-11-20T08:00:00Z' } });
+    assert.equal(past.statusCode, 201);
+    assert.equal(past.json().started_at, '2026-11-20T08:00:00.000Z');
+    assert422(await t.inject({ method: 'PATCH', url: `/api/admin/incidents/${past.json().id}`, headers: h, payload: { status: 'gone' } }), ['body', 'status']);
+    assert422(await t.inject({ method: 'GET', url: '/api/admin/incidents?limit=0', headers: h }), ['query', 'limit']);
+    assert422(await t.inject({ method: 'GET', url: '/api/admin/incidents?status=closed', headers: h }), ['query', 'status']);
+    assert.equal((await t.inject({ method: 'PATCH', url: '/api/admin/incidents/inc_nope', headers: h, payload: { status: 'resolved' } })).statusCode, 404);
+    assert.equal((await t.inject({ method: 'POST', url: '/api/admin/incidents/inc_nope/resolve', headers: h, payload: {} })).statusCode, 404);
+    const bad = await t.inject({ method: 'POST', url: '/api/admin/incidents', headers: { ...h, 'content-type': 'application/json' }, payload: '{"title": ' });
+    assert.equal(bad.statusCode, 422);
+  });
+
+  it('every incident route is admin-only', async () => {
+    await assertAdminOnly(t, { method: 'GET', url: '/api/admin/incidents' });
+    await assertAdminOnly(t, { method: 'POST', url: '/api/admin/incidents', payload: { title: 'x y z', summary: 's', impact: 'none' } });
+    await assertAdminOnly(t, { method: 'PATCH', url: '/api/admin/incidents/inc_x', payload: { status: 'resolved' } });
+    await assertAdminOnly(t, { method: 'POST', url: '/api/admin/incidents/inc_x/resolve', payload: {} });
+    await assertAdminOnly(t, { method: 'DELETE', url: '/api/admin/incidents/inc_x' });
+  });
+});
+
+describe('status checks and metrics', () => {
+  let t: TestApp;
+  const clock = new TestClock(Date.parse('2026-11-21T12:00:00Z'));
+  before(async () => {
+    t = await buildTestApp({ clock });
+  });
+  after(() => t.close());
+
+  it('POST /api/status records a check; GET lists them newest first', async () => {
+    const a = await t.inject({ method: 'POST', url: '/api/status', payload: { client_name: 'acme-monitor' } });
+    assert.equal(a.statusCode, 200);
+    assert.deepEqual(Object.keys(a.json()).sort(), ['client_name', 'id', 'timestamp']);
+    assert.equal(a.json().client_name, 'acme-monitor');
+    assert.equal(a.json().timestamp, '2026-11-21T12:00:00.000Z');
+    clock.advance(1000);
+    const b = await t.inject({ method: 'POST', url: '/api/status', payload: { client_name: 'second' } });
+    const list = await t.inject({ method: 'GET', url: '/api/status' });
+    assert.equal(list.statusCode, 200);
+    assert.deepEqual(list.json().map((c: { id: string }) => c.id), [b.json().id, a.json().id]);
+    const one = await t.inject({ method: 'GET', url: '/api/status?limit=1' });
+    assert.equal(one.json().length, 1);
+  });
+
+  it('validates status checks', async () => {
+    assert422(await t.inject({ method: 'POST', url: '/api/status', payload: {} }), ['body', 'client_name'], 'missing');
+    assert422(await t.inject({ method: 'POST', url: '/api/status', payload: { client_name: '' } }), ['body', 'client_name'], 'string_too_short');
+    assert422(await t.inject({ method: 'POST', url: '/api/status', payload: { client_name: 'x'.repeat(201) } }), ['body', 'client_name'], 'string_too_long');
+    assert422(await t.inject({ method: 'POST', url: '/api/status', payload: { client_name: 5 } }), ['body', 'client_name'], 'string_type');
+    assert422(await t.inject({ method: 'GET', url: '/api/status?limit=1001' }), ['query', 'limit']);
+    assert422(await t.inject({ method: 'GET', url: '/api/status?limit=abc' }), ['query', 'limit']);
+  });
+
+  it('GET /api/platform/metrics counts partners, cached calculations and uptime', async () => {
+    const p1 = await t.partner();
+    await t.partner();
+    await t.deps.database.db.updateTable('partners').set({ active: 0 }).where('id', '=', p1.id).execute();
+    const p3 = await t.partner();
+    const ing = await t.inject({
+      method: 'POST',
+      url: '/api/v1/ingest',
+      headers: keyHeaders(p3, { secret: true }),
+      payload: { end_user_id: 'm1', cash_balance: 10 },
+    });
+    assert.equal(ing.statusCode, 201);
+    const res = await t.inject({ method: 'GET', url: '/api/platform/metrics' });
+    assert.equal(res.statusCode, 200);
+    const m = res.json();
+    assert.deepEqual(m.partners, { total: 3, active: 2 });
+    assert.equal(m.calculations.end_users_cached, 1);
+    assert.equal(m.uptime_30d, 100);
+    assert.deepEqual(Object.keys(m.components).sort(), ['database', 'ingest', 'webhooks']);
+    assert.equal(typeof m.webhooks_delivered, 'number');
+    assert.equal(m.generated_at, '2026-11-21T12:00:01.000Z');
+  });
+});
