@@ -1,0 +1,150 @@
+/** SQL of the sandbox area (Kysely builder only; takes an Executor). */
+import type { Executor } from '../../db/database.js';
+import type { Environment } from '../../db/schema/index.js';
+import type { SandboxIdempotencyTable, SandboxTransfersTable } from '../../db/schema/sandbox.js';
+
+export interface Scope {
+  partnerId: string;
+  environment: Environment;
+}
+
+/** Makes the user's accounts addressable by id (transfers); a no-op when they already are. */
+export async function ensureAccounts(db: Executor, s: Scope, userId: string, accounts: { account_id: string; kind: string }[], now: number): Promise<void> {
+  await db
+    .insertInto('sandbox_accounts')
+    .values(accounts.map((a) => ({ account_id: a.account_id, partner_id: s.partnerId, environment: s.environment, user_id: userId, kind: a.kind, transfer_seq: 0, created_at: now })))
+    .onConflict((oc) => oc.column('account_id').doNothing())
+    .execute();
+}
+
+export function findAccount(db: Executor, s: Scope, accountId: string) {
+  return db
+    .selectFrom('sandbox_accounts')
+    .select(['account_id', 'user_id', 'kind', 'transfer_seq'])
+    .where('account_id', '=', accountId)
+    .where('partner_id', '=', s.partnerId)
+    .where('environment', '=', s.environment)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes the account's row lock (PostgreSQL: row lock until commit; SQLite: the
+ * write lock) and returns the next transfer sequence number of the account.
+ */
+export async function nextTransferSeq(db: Executor, accountId: string): Promise<number> {
+  await db.updateTable('sandbox_accounts').set((eb) => ({ transfer_seq: eb('transfer_seq', '+', 1) })).where('account_id', '=', accountId).execute();
+  const row = await db.selectFrom('sandbox_accounts').select('transfer_seq').where('account_id', '=', accountId).executeTakeFirstOrThrow();
+  return Number(row.transfer_seq);
+}
+
+/** Inserts the item; false when this partner already exchanged the public token. */
+export async function insertItem(
+  db: Executor,
+  row: { item_id: string; partner_id: string; environment: Environment; user_id: string; public_token_hash: string; institution: string; created_at: number },
+): Promise<boolean> {
+  const r = await db
+    .insertInto('sandbox_items')
+    .values(row)
+    .onConflict((oc) => oc.columns(['partner_id', 'public_token_hash']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function insertTransfer(db: Executor, row: SandboxTransfersTable): Promise<void> {
+  await db.insertInto('sandbox_transfers').values(row).execute();
+}
+
+/** The user's transfers that moved money (not failed), created on or before `to`, and from `from` when given. */
+export function userTransfers(db: Executor, s: Scope, userId: string, to: string, from?: string) {
+  let q = db
+    .selectFrom('sandbox_transfers')
+    .selectAll()
+    .where('partner_id', '=', s.partnerId)
+    .where('environment', '=', s.environment)
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'failed')
+    .where('created_day', '<=', to);
+  if (from) q = q.where('created_day', '>=', from);
+  return q.orderBy('created_at').orderBy('transfer_id').execute();
+}
+
+// Idempotency records
+
+export async function claimIdempotencyKey(db: Executor, row: SandboxIdempotencyTable): Promise<boolean> {
+  const r = await db
+    .insertInto('sandbox_idempotency')
+    .values(row)
+    .onConflict((oc) => oc.columns(['partner_id', 'idem_key']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export function getIdempotency(db: Executor, partnerId: string, key: string) {
+  return db.selectFrom('sandbox_idempotency').selectAll().where('partner_id', '=', partnerId).where('idem_key', '=', key).executeTakeFirst();
+}
+
+/** Deletes the record only if it is still the one that was read (compare-and-delete on its creation time and state). */
+export async function dropIdempotency(db: Executor, partnerId: string, key: string, createdAt: number, state: string): Promise<void> {
+  await db
+    .deleteFrom('sandbox_idempotency')
+    .where('partner_id', '=', partnerId)
+    .where('idem_key', '=', key)
+    .where('created_at', '=', createdAt)
+    .where('state', '=', state)
+    .execute();
+}
+
+export async function completeIdempotency(
+  db: Executor,
+  partnerId: string,
+  key: string,
+  values: { environment: Environment; user_id: string | null; status_code: number; response: string },
+): Promise<void> {
+  await db
+    .updateTable('sandbox_idempotency')
+    .set({ ...values, state: 'done' })
+    .where('partner_id', '=', partnerId)
+    .where('idem_key', '=', key)
+    .execute();
+}
+
+export async function purgeExpiredIdempotency(db: Executor, now: number): Promise<number> {
+  const r = await db.deleteFrom('sandbox_idempotency').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+// Remembered cursors
+
+export function getCursor(db: Executor, s: Scope, userId: string) {
+  return db
+    .selectFrom('sandbox_cursors')
+    .select(['since', 'cursor'])
+    .where('partner_id', '=', s.partnerId)
+    .where('environment', '=', s.environment)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function saveCursor(db: Executor, s: Scope, userId: string, since: string, cursor: string, now: number): Promise<void> {
+  await db
+    .insertInto('sandbox_cursors')
+    .values({ partner_id: s.partnerId, environment: s.environment, user_id: userId, since, cursor, updated_at: now })
+    .onConflict((oc) => oc.columns(['partner_id', 'environment', 'user_id']).doUpdateSet({ since, cursor, updated_at: now }))
+    .execute();
+}
+
+/** Erases every sandbox row about one end-user; returns the number of rows removed. */
+export async function eraseUser(db: Executor, partnerId: string, environment: Environment, userId: string): Promise<number> {
+  let n = 0;
+  for (const table of ['sandbox_accounts', 'sandbox_items', 'sandbox_transfers', 'sandbox_cursors'] as const) {
+    const r = await db.deleteFrom(table).where('partner_id', '=', partnerId).where('environment', '=', environment).where('user_id', '=', userId).executeTakeFirst();
+    n += Number(r.numDeletedRows);
+  }
+  const r = await db
+    .deleteFrom('sandbox_idempotency')
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return n + Number(r.numDeletedRows);
+}

@@ -1,0 +1,281 @@
+/**
+ * The sandbox layer's rules, over any AccountDataProvider: validation the
+ * schemas cannot express, pagination (offset on /api/v1, remembered cursors on
+ * /v1), idempotent transfers, and the usage events of §6.2.
+ */
+import type { Deps } from '../../context.js';
+import type { Environment } from '../../db/schema/index.js';
+import { addDays } from '../../domain/sandbox/dates.js';
+import type { Forecast } from '../../domain/sandbox/cashflow.js';
+import { errors, ValidationFailed, type ValidationItem } from '../../http/errors.js';
+import { decodeCursor, encodeCursor } from '../../http/pagination.js';
+import { iso, parseDay, utcDay } from '../../lib/time.js';
+import { recordUsageEvents } from '../ingest/events.js';
+import { requestHash, runIdempotent, type IdempotentKey } from './idempotency.js';
+import type { AccountDataProvider, ProviderContext, ProviderTransaction, TransferRequest, TransferResult } from './provider.js';
+import { eraseUser, getCursor, saveCursor } from './repo.js';
+import type {
+  AccountsLinkReq,
+  Transaction,
+  TransactionsQuery,
+  TransactionsSyncQuery,
+  TransferBody,
+  TransferRespA,
+  TransferRespB,
+} from './schemas.js';
+
+export interface Caller {
+  partnerId: string;
+  environment: Environment;
+}
+
+/** Default window of the /api/v1 form when start_date is omitted. */
+export const DEFAULT_WINDOW_DAYS = 30;
+/** Default lower bound of the /v1 form when since is omitted. */
+export const DEFAULT_SINCE_DAYS = 90;
+
+function ctxOf(deps: Pick<Deps, 'clock'>, caller: Caller): ProviderContext {
+  return { partnerId: caller.partnerId, environment: caller.environment, now: deps.clock.now() };
+}
+
+function day(value: string, loc: (string | number)[]): string {
+  if (parseDay(value) === null) throw errors.invalid(loc, 'Input should be a valid date in the format YYYY-MM-DD', value, 'date_from_datetime_parsing');
+  return value;
+}
+
+function publicTxn(t: ProviderTransaction): Transaction {
+  return {
+    transaction_id: t.transaction_id,
+    account_id: t.account_id,
+    merchant_name: t.merchant_name,
+    amount: t.amount,
+    iso_currency_code: t.iso_currency_code,
+    date: t.date,
+    pending: t.pending,
+    personal_finance_category_primary: t.personal_finance_category_primary,
+  };
+}
+
+/** One `transaction` usage event per returned transaction (its id makes a transaction count once however often it is returned). */
+function transactionEvents(caller: Caller, userId: string, txns: ProviderTransaction[], now: number) {
+  return txns.map((t) => ({
+    partnerId: caller.partnerId,
+    environment: caller.environment,
+    eventType: 'transaction' as const,
+    userId,
+    amountCents: Math.abs(t.amount_cents),
+    category: t.personal_finance_category_primary.slice(0, 60),
+    occurredAt: now,
+    id: t.transaction_id,
+  }));
+}
+
+export async function createLinkToken(deps: Deps, provider: AccountDataProvider, caller: Caller, userId: string) {
+  const ctx = ctxOf(deps, caller);
+  deps.usage.recordEndUser(caller.partnerId, caller.environment, userId, ctx.now);
+  return provider.createLinkToken(ctx, userId);
+}
+
+export async function linkAccounts(deps: Deps, provider: AccountDataProvider, caller: Caller, body: AccountsLinkReq) {
+  const ctx = ctxOf(deps, caller);
+  deps.usage.recordEndUser(caller.partnerId, caller.environment, body.user_id, ctx.now);
+  return deps.database.tx(async (trx) => {
+    const item = await provider.exchangePublicToken(ctx, trx, { publicToken: body.public_token, userId: body.user_id, institution: (body.institution as Record<string, unknown> | null | undefined) ?? null });
+    if (!item) throw errors.badRequest('This public_token has already been exchanged: a public token is accepted once. Complete Link again to get a new one.');
+    await recordUsageEvents(deps, trx, [
+      {
+        partnerId: caller.partnerId,
+        environment: caller.environment,
+        eventType: 'account_link',
+        userId: body.user_id,
+        institution: item.institutionName,
+        occurredAt: ctx.now,
+        id: item.item_id,
+      },
+    ]);
+    return { item_id: item.item_id, institution: item.institution, accounts: item.accounts };
+  });
+}
+
+export async function listAccounts(deps: Deps, provider: AccountDataProvider, caller: Caller, userId: string) {
+  const ctx = ctxOf(deps, caller);
+  deps.usage.recordEndUser(caller.partnerId, caller.environment, userId, ctx.now);
+  return { accounts: await provider.getAccounts(ctx, userId) };
+}
+
+/** /api/v1/transactions: a date window, newest first, offset pages. */
+export async function listTransactions(deps: Deps, provider: AccountDataProvider, caller: Caller, q: TransactionsQuery) {
+  const ctx = ctxOf(deps, caller);
+  deps.usage.recordEndUser(caller.partnerId, caller.environment, q.user_id, ctx.now);
+  const today = utcDay(ctx.now);
+  const end = q.end_date !== undefined ? day(q.end_date, ['query', 'end_date']) : today;
+  const start = q.start_date !== undefined ? day(q.start_date, ['query', 'start_date']) : addDays(end, -DEFAULT_WINDOW_DAYS);
+  if (start > end) throw errors.invalid(['query', 'start_date'], 'start_date must be on or before end_date', q.start_date, 'value_error', { end_date: end });
+  const to = end < today ? end : today;
+  const all = start <= to ? await provider.getTransactions(ctx, q.user_id, start, to) : [];
+  all.reverse();
+  const page = all.slice(q.offset, q.offset + q.limit);
+  if (page.length > 0) await deps.database.tx((trx) => recordUsageEvents(deps, trx, transactionEvents(caller, q.user_id, page, ctx.now)));
+  return { transactions: page.map(publicTxn), total: all.length, has_more: q.offset + page.length < all.length };
+}
+
+const SORT_KEY_RE = /^\d{4}-\d{2}-\d{2}\|[0-9]/;
+
+function decodePosition(cursor: string): string {
+  const [version, position] = decodeCursor(cursor, ['string', 'string']);
+  if (version !== 't1' || !SORT_KEY_RE.test(position) || parseDay(position.slice(0, 10)) === null) {
+    throw errors.invalid(['query', 'cursor'], 'Invalid cursor: pass next_cursor from a previous page unchanged', cursor, 'value_error');
+  }
+  return position;
+}
+
+/**
+ * /v1/transactions: oldest first from `since`, cursor pages. Without a cursor the
+ * service continues from the latest cursor it handed out for this user (made under
+ * the same `since`); `cursor=` (empty) starts again from `since`. next_cursor is
+ * always given: passed back later, it returns the transactions added since.
+ */
+export async function syncTransactions(deps: Deps, provider: AccountDataProvider, caller: Caller, q: TransactionsSyncQuery) {
+  const ctx = ctxOf(deps, caller);
+  deps.usage.recordEndUser(caller.partnerId, caller.environment, q.user_id, ctx.now);
+  const today = utcDay(ctx.now);
+  if (q.since !== undefined) {
+    day(q.since, ['query', 'since']);
+    if (q.since > today) throw errors.invalid(['query', 'since'], 'since must not be after today', q.since, 'value_error', { today });
+  }
+  const lower = q.since ?? addDays(today, -DEFAULT_SINCE_DAYS);
+  const sinceKey = q.since ?? '';
+  let position: string | null = null;
+  if (q.cursor !== undefined && q.cursor !== '') position = decodePosition(q.cursor);
+  else if (q.cursor === undefined) {
+    const saved = await getCursor(deps.database.db, caller, q.user_id);
+    if (saved && saved.since === sinceKey) position = decodePosition(saved.cursor);
+  }
+  const from = position && position.slice(0, 10) > lower ? position.slice(0, 10) : lower;
+  const items = from <= today ? await provider.getTransactions(ctx, q.user_id, from, today) : [];
+  const after = position === null ? items : items.filter((t) => t.sort_key > position);
+  const page = after.slice(0, q.limit);
+  // Before any transaction of `lower` (and after every one of the day before).
+  const nextPosition = page.length ? page[page.length - 1].sort_key : (position ?? `${addDays(lower, -1)}|9`);
+  const nextCursor = encodeCursor(['t1', nextPosition]);
+  await deps.database.tx(async (trx) => {
+    await saveCursor(trx, caller, q.user_id, sinceKey, nextCursor, ctx.now);
+    if (page.length > 0) await recordUsageEvents(deps, trx, transactionEvents(caller, q.user_id, page, ctx.now));
+  });
+  return { transactions: page.map(publicTxn), next_cursor: nextCursor, has_more: after.length > q.limit };
+}
+
+function missing(field: string): ValidationItem {
+  return { type: 'missing', loc: ['body', field], msg: 'Field required', input: null };
+}
+
+/** Tells shape A from shape B by their fields and checks what each needs. */
+export function parseTransfer(body: TransferBody): TransferRequest {
+  const isB = body.from_account_id !== undefined || body.to_account_id !== undefined;
+  if (isB && body.account_id !== undefined) {
+    throw errors.invalid(['body'], 'Send either shape A (account_id, amount_cents, direction) or shape B (from_account_id, to_account_id, amount, currency), not both', body, 'value_error');
+  }
+  if (!isB) {
+    const gaps = (['account_id', 'amount_cents', 'direction'] as const).filter((f) => body[f] === undefined).map(missing);
+    if (gaps.length) throw new ValidationFailed(gaps);
+    return { shape: 'A', accountId: body.account_id!, toAccountId: null, direction: body.direction!, amountCents: body.amount_cents!, description: body.description ?? '' };
+  }
+  const gaps = (['from_account_id', 'to_account_id', 'amount', 'currency'] as const).filter((f) => body[f] === undefined).map(missing);
+  if (gaps.length) throw new ValidationFailed(gaps);
+  if (body.currency!.toUpperCase() !== 'USD') {
+    throw errors.invalid(['body', 'currency'], "Input should be 'USD': sandbox accounts hold US dollars", body.currency, 'literal_error', { expected: "'USD'" });
+  }
+  const amountCents = Math.round(body.amount! * 100);
+  if (Math.abs(body.amount! * 100 - amountCents) > 1e-6 || amountCents < 1) {
+    throw errors.invalid(['body', 'amount'], 'Decimal input should have no more than 2 decimal places', body.amount, 'decimal_max_places', { decimal_places: 2 });
+  }
+  return { shape: 'B', accountId: body.from_account_id!, toAccountId: body.to_account_id!, direction: 'debit', amountCents, description: body.memo ?? '' };
+}
+
+function transferResponse(req: TransferRequest, r: TransferResult): TransferRespA | TransferRespB {
+  if (req.shape === 'A') {
+    return {
+      transfer_id: r.transferId,
+      status: r.status,
+      amount_cents: req.amountCents,
+      direction: req.direction,
+      account_id: req.accountId,
+      description: req.description,
+      created_at: iso(r.createdAt),
+      expected_settlement: r.settlementDay,
+      failure_reason: r.failure,
+    };
+  }
+  return {
+    id: r.transferId,
+    status: r.status,
+    rail: r.rail,
+    estimated_settlement: r.settlementDay,
+    from_account_id: req.accountId,
+    to_account_id: req.toAccountId!,
+    amount: req.amountCents / 100,
+    currency: 'USD',
+    memo: req.description,
+    created_at: iso(r.createdAt),
+    failure_reason: r.failure,
+  };
+}
+
+export async function createTransfer(deps: Deps, provider: AccountDataProvider, caller: Caller, body: TransferBody, headerKey: string | undefined) {
+  if (headerKey !== undefined && body.idempotency_key !== undefined && headerKey !== body.idempotency_key) {
+    throw errors.invalid(['body', 'idempotency_key'], 'idempotency_key does not match the Idempotency-Key header: send one key', body.idempotency_key, 'value_error');
+  }
+  const key: IdempotentKey | null =
+    headerKey !== undefined ? { value: headerKey, loc: ['header', 'idempotency-key'] } : body.idempotency_key !== undefined ? { value: body.idempotency_key, loc: ['body', 'idempotency_key'] } : null;
+  const req = parseTransfer(body);
+  const { idempotency_key: _k, ...rest } = body;
+  const out = await runIdempotent(deps, caller.partnerId, caller.environment, key, requestHash(rest), async (trx) => {
+    const ctx = ctxOf(deps, caller);
+    const result = await provider.createTransfer(ctx, trx, req);
+    return { body: transferResponse(req, result), userId: result.userId };
+  });
+  if (out.userId) deps.usage.recordEndUser(caller.partnerId, caller.environment, out.userId, deps.clock.now());
+  return out;
+}
+
+export async function forecast(deps: Deps, provider: AccountDataProvider, caller: Caller, userId: string, horizonDays: number): Promise<{ model: Forecast; generatedAt: string }> {
+  const ctx = ctxOf(deps, caller);
+  deps.usage.recordEndUser(caller.partnerId, caller.environment, userId, ctx.now);
+  return { model: await provider.forecastCashflow(ctx, userId, horizonDays), generatedAt: iso(ctx.now) };
+}
+
+/** CashflowResp (/api/v1). */
+export function cashflowResp(f: Forecast, generatedAt: string) {
+  return {
+    horizon_days: f.horizon_days,
+    generated_at: generatedAt,
+    points: f.points.map((p) => ({
+      date: p.date,
+      inflow_cents: p.inflow_cents,
+      outflow_cents: p.outflow_cents,
+      net_cents: p.net_cents,
+      safe_to_spend_cents: p.safe_to_spend_cents,
+      projected_balance_cents: p.balance_cents,
+    })),
+    runway_days: f.runway_days,
+    starting_balance_cents: f.starting_balance_cents,
+  };
+}
+
+/** The alternative reference shape (/v1), from the same forecast. */
+export function cashflowRef(f: Forecast, generatedAt: string) {
+  return {
+    horizon_days: f.horizon_days,
+    generated_at: generatedAt,
+    projected_min_balance: f.min_balance_cents / 100,
+    projected_min_date: f.min_date,
+    confidence: f.confidence,
+    alerts: f.alerts.map((a) => ({ type: a.type, date: a.date, amount: a.amount_cents / 100, message: a.message })),
+    runway_days: f.runway_days,
+    starting_balance: f.starting_balance_cents / 100,
+  };
+}
+
+export function registerSandboxEraser(deps: Deps): void {
+  deps.erasers.set('sandbox', (trx, p, env, u) => eraseUser(trx, p, env, u));
+}
