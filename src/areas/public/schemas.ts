@@ -1,22 +1,19 @@
 import { Type, type Static } from 'typebox';
 import { Nullable } from '../../http/schemas.js';
 
+/** A string from a closed set: one `enum` error that lists every value. */
+function StrEnum<const T extends string[]>(values: T, opts: Record<string, unknown> = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: values, ...opts });
+}
+
 const Str = (min: number, max: number, extra: Record<string, unknown> = {}) => Type.String({ minLength: min, maxLength: max, ...extra });
 
 // ---------- status ----------
 
-export const ComponentState = Type.Union(
-  [Type.Literal('operational'), Type.Literal('degraded'), Type.Literal('outage'), Type.Literal('maintenance')],
-  { title: 'ComponentState' },
-);
-export const IncidentImpact = Type.Union([Type.Literal('none'), Type.Literal('minor'), Type.Literal('major'), Type.Literal('critical')]);
-export const IncidentState = Type.Union([
-  Type.Literal('investigating'),
-  Type.Literal('identified'),
-  Type.Literal('monitoring'),
-  Type.Literal('resolved'),
-]);
-export const ComponentId = Type.Union([Type.Literal('database'), Type.Literal('ingest'), Type.Literal('webhooks')]);
+export const ComponentState = StrEnum(['operational', 'degraded', 'outage', 'maintenance'], { title: 'ComponentState' });
+export const IncidentImpact = StrEnum(['none', 'minor', 'major', 'critical']);
+export const IncidentState = StrEnum(['investigating', 'identified', 'monitoring', 'resolved']);
+export const ComponentId = StrEnum(['database', 'ingest', 'webhooks']);
 
 export const ServiceStatus = Type.Object(
   {
@@ -113,7 +110,7 @@ export type IncidentPatch = Static<typeof IncidentPatch>;
 export const IncidentResolve = Type.Object({ message: Type.Optional(Str(1, 2000)) }, { title: 'IncidentResolveBody' });
 export const IncidentParams = Type.Object({ incident_id: Str(1, 64) });
 export const IncidentListQuery = Type.Object({
-  status: Type.Optional(Type.Union([IncidentState, Type.Literal('open')])),
+  status: Type.Optional(StrEnum(['investigating', 'identified', 'monitoring', 'resolved', 'open'])),
   limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
 });
 export const IncidentList = Type.Object({ items: Type.Array(IncidentEntry), count: Type.Integer() }, { title: 'IncidentList' });
@@ -160,12 +157,7 @@ export const ContactLeadList = Type.Object({ items: Type.Array(ContactLead), cou
 
 // ---------- deletion requests ----------
 
-export const DeletionStatus = Type.Union([
-  Type.Literal('pending'),
-  Type.Literal('in_progress'),
-  Type.Literal('completed'),
-  Type.Literal('cancelled'),
-]);
+export const DeletionStatus = StrEnum(['pending', 'in_progress', 'completed', 'cancelled']);
 export type DeletionStatus = Static<typeof DeletionStatus>;
 
 export const DeletionRequestBody = Type.Object(
