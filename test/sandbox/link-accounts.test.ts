@@ -1,14 +1,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildTestApp, keyHeaders, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
-import { NOW, accounts, byKind, usageEvents } from './helpers.js';
+import { NOW, SANDBOX_ENV, accounts, byKind, usageEvents } from './helpers.js';
 
 describe('sandbox: link token, account linking, accounts', () => {
   let t: TestApp;
   let p: TestPartner;
   const clock = new TestClock(NOW);
   before(async () => {
-    t = await buildTestApp({ clock });
+    t = await buildTestApp({ clock, env: SANDBOX_ENV });
     p = await t.partner();
   });
   after(() => t.close());
