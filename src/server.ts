@@ -34,7 +34,12 @@ async function main(): Promise<void> {
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) deps.log.error({ err }, 'shutting down after an error');
     else deps.log.info({ signal }, 'shutting down');
-    await app.close(); // stop accepting, finish in-flight requests
+    // Stop accepting and let in-flight requests finish. Connections that were busy
+    // when the close began go idle afterwards: close those as they do, rather than
+    // waiting out the keep-alive timeout.
+    const sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
+    await app.close();
+    clearInterval(sweeper);
     await stopWorkers(workers);
     await deps.usage.flush();
     await deps.auth.stop();

@@ -88,14 +88,18 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchem
 
 /** Applies every pending migration (Kysely takes an advisory lock on PostgreSQL). */
 export async function migrate(database: Database): Promise<string[]> {
+  let migrationTableSchema: string | undefined;
   if (database.dialect === 'postgres') {
-    // A fresh per-test or per-tenant schema may not exist yet.
-    const schema = await sql<{ s: string }>`select current_schema() as s`.execute(database.db);
-    if (!schema.rows[0]?.s) throw new Error('no current schema: create it first or fix DATABASE_SCHEMA');
+    // Name the schema explicitly: Kysely otherwise finds its tables in any schema of the database.
+    const r = await sql<{ s: string | null }>`select current_schema() as s`.execute(database.db);
+    const current = r.rows[0]?.s;
+    if (!current) throw new Error('no current schema: create it first or fix DATABASE_SCHEMA');
+    migrationTableSchema = current;
   }
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations },
+    migrationTableSchema,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
