@@ -166,8 +166,14 @@ export async function recordUsageEvents(
       if (x) x.active_users += 1;
       else active.set(k, { partner_id: a.partner_id, environment: a.environment, day: a.day, active_users: 1 });
     }
-    if (active.size > 0) await addDailyActive(db, [...active.entries()].sort((a, b) => cmp(a[0], b[0])).map(([, v]) => v));
-    await upsertUsers(db, [...users.entries()].sort((a, b) => cmp(a[0], b[0])).map(([, v]) => v));
+    if (active.size > 0) {
+      await addDailyActive(db, [...active.entries()].sort((a, b) => cmp(a[0], b[0])).map(([, v]) => v));
+      // A (user, day) pair that was already there cannot move the user's last day (it is already at least that
+      // day), so only users with a new pair need the upsert: in steady state most batches touch few.
+      const touched = new Set(added.map((a) => [a.partner_id, a.environment, a.user_id].join('\u0000')));
+      const moved = [...users.entries()].filter(([k]) => touched.has(k)).sort((a, b) => cmp(a[0], b[0]));
+      await upsertUsers(db, moved.map(([, v]) => v));
+    }
   }
   return { accepted: rows.length, duplicates };
 }

@@ -60,22 +60,16 @@ export async function ingestEvents(deps: Deps, events: IngestEvent[], locPrefix:
   if (bad.length > 0) throw new ValidationFailed(bad);
 
   const partners = [...new Set(events.map((e) => e.partner_id))];
-  const missingIn = async () => {
-    const found = await existingPartnerIds(deps.database.db, partners);
-    return partners.filter((p) => !found.has(p));
-  };
-  const missingError = (missing: string[]) =>
-    errors.badRequest(`Unknown partner id${missing.length === 1 ? '' : 's'}: ${missing.join(', ')}`, { missing });
-
-  let missing = await missingIn();
-  if (missing.length > 0) throw missingError(missing);
   try {
+    // The foreign key to partners is the check: an unknown partner fails the transaction, so nothing is stored.
     const r = await recordUsageEvents(deps, deps.database.db, inputs);
     return { accepted: r.accepted, partners, duplicates: r.duplicates };
   } catch (err) {
-    // A partner deleted between the check and the insert breaks the foreign key: still a 400, nothing stored.
-    missing = await missingIn();
-    if (missing.length > 0) throw missingError(missing);
+    const found = await existingPartnerIds(deps.database.db, partners);
+    const missing = partners.filter((p) => !found.has(p));
+    if (missing.length > 0) {
+      throw errors.badRequest(`Unknown partner id${missing.length === 1 ? '' : 's'}: ${missing.join(', ')}`, { missing });
+    }
     throw err;
   }
 }
