@@ -1,0 +1,323 @@
+/**
+ * Every code sample of the integration guide runs against the service:
+ * - each ```bash sample=<name> expect=<status>``` curl command is parsed, its shell
+ *   variables are filled in ($BASE_URL, $API_KEY, $INGEST_SECRET) and it is replayed
+ *   through app.inject in document order, with one partner; the status must match,
+ *   and the documented ```json response=<name>``` must be a sub-shape of the answer
+ *   (and equal in its numbers and booleans with check=values);
+ * - the ```js sample=...``` blocks are written to files and imported: the signature
+ *   verifier is checked on signatures made here and on real deliveries, received by
+ *   the guide's own receiver.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import { createHmac } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import matter from 'gray-matter';
+import { Lexer, type Tokens } from 'marked';
+import { buildTestApp, keyHeaders, type TestApp, type TestPartner } from '../helpers/app.js';
+import { findContentDir } from '../../src/areas/public/content.js';
+
+interface Block {
+  kind: string;
+  attrs: Record<string, string>;
+  text: string;
+}
+
+const guide = matter(readFileSync(path.join(findContentDir(), 'integration-guide.md'), 'utf8')).content;
+const blocks: Block[] = new Lexer()
+  .lex(guide)
+  .filter((t): t is Tokens.Code => t.type === 'code')
+  .map((t) => {
+    const [kind, ...rest] = (t.lang ?? '').split(/\s+/);
+    return { kind, attrs: Object.fromEntries(rest.map((a) => a.split('=') as [string, string])), text: t.text };
+  });
+
+/** Splits a shell command into words: quotes, $VAR expansion and line continuations. */
+export function shellWords(src: string, env: Record<string, string>): string[] {
+  const s = src.replace(/\\\n/g, ' ');
+  const words: string[] = [];
+  let cur = '';
+  let inWord = false;
+  const expand = (i: number): [string, number] => {
+    const m = /^\$(\{([A-Z_][A-Z0-9_]*)\}|([A-Z_][A-Z0-9_]*))/.exec(s.slice(i));
+    if (!m) return ['$', i + 1];
+    const name = m[2] ?? m[3];
+    if (!(name in env)) throw new Error(`sample uses $${name}, which the guide does not define`);
+    return [env[name], i + m[0].length];
+  };
+  let i = 0;
+  while (i < s.length) {
+    const c = s[i];
+    if (c === "'") {
+      const end = s.indexOf("'", i + 1);
+      if (end < 0) throw new Error('unterminated single quote');
+      cur += s.slice(i + 1, end);
+      inWord = true;
+      i = end + 1;
+    } else if (c === '"') {
+      i++;
+      while (i < s.length && s[i] !== '"') {
+        if (s[i] === '\\' && (s[i + 1] === '"' || s[i + 1] === '\\' || s[i + 1] === '$')) {
+          cur += s[i + 1];
+          i += 2;
+        } else if (s[i] === '$') {
+          const [v, j] = expand(i);
+          cur += v;
+          i = j;
+        } else cur += s[i++];
+      }
+      if (s[i] !== '"') throw new Error('unterminated double quote');
+      i++;
+      inWord = true;
+    } else if (c === '$') {
+      const [v, j] = expand(i);
+      cur += v;
+      i = j;
+      inWord = true;
+    } else if (c === '#' && !inWord) {
+      while (i < s.length && s[i] !== '\n') i++;
+    } else if (/\s/.test(c)) {
+      if (inWord) words.push(cur);
+      cur = '';
+      inWord = false;
+      i++;
+    } else {
+      cur += c;
+      inWord = true;
+      i++;
+    }
+  }
+  if (inWord) words.push(cur);
+  return words;
+}
+
+interface Curl {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export function parseCurl(words: string[]): Curl {
+  assert.equal(words[0], 'curl', 'a sample starts with curl');
+  const headers: Record<string, string> = {};
+  let method: string | null = null;
+  let url: string | null = null;
+  let body: string | undefined;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i];
+    if (w === '-s' || w === '-S' || w === '-sS' || w === '--fail') continue;
+    if (w === '-X' || w === '--request') method = words[++i];
+    else if (w === '-H' || w === '--header') {
+      const h = words[++i];
+      const k = h.indexOf(':');
+      headers[h.slice(0, k).trim().toLowerCase()] = h.slice(k + 1).trim();
+    } else if (w === '-d' || w === '--data' || w === '--data-raw') body = words[++i];
+    else if (w === '-o' || w === '--output') i++;
+    else if (w.startsWith('-')) throw new Error(`unsupported curl option ${w}`);
+    else url = w;
+  }
+  assert.ok(url, 'a sample has a URL');
+  return { method: method ?? (body !== undefined ? 'POST' : 'GET'), url, headers, body };
+}
+
+/** Every key of the documented shape exists in the actual answer (recursively); with values, numbers and booleans match. */
+function assertSubShape(doc: unknown, actual: unknown, values: boolean, at = '$'): void {
+  if (doc === null || typeof doc !== 'object') {
+    if (values && (typeof doc === 'number' || typeof doc === 'boolean')) assert.equal(actual, doc, `${at}`);
+    return;
+  }
+  if (Array.isArray(doc)) {
+    assert.ok(Array.isArray(actual), `${at} is an array`);
+    if (doc.length && (actual as unknown[]).length) assertSubShape(doc[0], (actual as unknown[])[0], values, `${at}[0]`);
+    return;
+  }
+  assert.ok(actual !== null && typeof actual === 'object' && !Array.isArray(actual), `${at} is an object`);
+  for (const [k, v] of Object.entries(doc)) {
+    assert.ok(k in (actual as object), `${at}.${k} is in the answer: ${JSON.stringify(actual).slice(0, 400)}`);
+    assertSubShape(v, (actual as Record<string, unknown>)[k], values, `${at}.${k}`);
+  }
+}
+
+/** A local webhook target that just answers 204. */
+function sink() {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(204).end());
+  });
+  return {
+    listen: () => new Promise<number>((r) => server.listen(0, '127.0.0.1', () => r((server.address() as AddressInfo).port))),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+const curlSamples = blocks.filter((b) => b.kind === 'bash' && b.attrs.sample);
+const results = new Map<string, 'passed' | 'failed'>();
+
+describe('integration guide samples', () => {
+  it('every curl command and Node.js block in the guide is a runnable sample', () => {
+    for (const b of blocks) {
+      if (b.kind === 'bash' && !b.text.includes('curl ')) assert.match(b.text, /^export [A-Z_]+=/m, 'a bash block without curl only sets variables');
+      if (b.kind === 'bash' && b.text.includes('curl ')) assert.ok(b.attrs.sample && b.attrs.expect, `curl block without sample/expect: ${b.text.slice(0, 80)}`);
+      if (b.kind === 'js') assert.ok(b.attrs.sample, `js block without sample=: ${b.text.slice(0, 80)}`);
+      if (b.kind === 'json' && b.attrs.response) assert.ok(curlSamples.some((s) => s.attrs.sample === b.attrs.response), `response=${b.attrs.response} has a sample`);
+    }
+    assert.ok(curlSamples.length >= 25, `${curlSamples.length} curl samples`);
+    const names = curlSamples.map((b) => b.attrs.sample);
+    assert.equal(new Set(names).size, names.length, 'sample names are unique');
+  });
+
+  describe('curl samples replayed in order', () => {
+    let t: TestApp;
+    let p: TestPartner;
+    const s = sink();
+    const env: Record<string, string> = {};
+    let replaceUrl: [string, string];
+    before(async () => {
+      const port = await s.listen();
+      replaceUrl = ['https://partner.example/webhooks/svc', `http://127.0.0.1:${port}/webhooks/svc`];
+      t = await buildTestApp({ env: { PUBLIC_BASE_URL: 'https://api.svc.example' } });
+      p = await t.partner({ email: 'dev@acme.example', company: 'Acme Credit Union' });
+      env.BASE_URL = 'https://api.svc.example';
+      env.API_KEY = p.testKey;
+      env.INGEST_SECRET = 'set-by-the-secrets-sample';
+      env.ACCOUNT_ID = 'set-by-the-accounts-sample';
+    });
+    after(async () => {
+      await t.close();
+      await s.close();
+      const passed = [...results].filter(([, r]) => r === 'passed').map(([n]) => n);
+      const failed = [...results].filter(([, r]) => r === 'failed').map(([n]) => n);
+      console.log(`guide samples: ${passed.length} passed (${passed.join(', ')}); ${failed.length} failed (${failed.join(', ') || 'none'})`);
+    });
+
+    for (const block of curlSamples) {
+      const name = block.attrs.sample;
+      it(`${name}: answers ${block.attrs.expect}`, async () => {
+        results.set(name, 'failed');
+        const curl = parseCurl(shellWords(block.text, env));
+        const u = new URL(curl.url);
+        assert.equal(u.origin, env.BASE_URL);
+        const payload = curl.body?.split(replaceUrl[0]).join(replaceUrl[1]);
+        const oldKey = env.API_KEY;
+        const res = await t.inject({ method: curl.method as 'GET', url: u.pathname + u.search, headers: curl.headers, payload });
+        assert.equal(res.statusCode, Number(block.attrs.expect), `${name}: ${res.body.slice(0, 500)}`);
+        const doc = blocks.find((b) => b.kind === 'json' && b.attrs.response === name);
+        if (doc) assertSubShape(JSON.parse(doc.text), res.json(), doc.attrs.check === 'values');
+        if (curl.url.endsWith('.csv') || /\.csv\?/.test(curl.url)) assert.match(res.headers['content-type'] as string, /^text\/csv/);
+        // What the guide tells the reader to keep from an answer, the replay keeps too.
+        if (name === 'secrets') {
+          env.INGEST_SECRET = res.json().ingest_secret;
+          assert.equal(env.INGEST_SECRET, p.ingestSecret);
+        }
+        if (name === 'accounts') {
+          // The guide tells the reader to keep the checking account's id as $ACCOUNT_ID.
+          const checking = res.json().accounts.find((a: { subtype: string }) => a.subtype === 'checking');
+          assert.ok(checking, 'the sandbox links a checking account');
+          env.ACCOUNT_ID = checking.account_id;
+        }
+        if (name === 'rotate') {
+          env.API_KEY = res.json().new_key;
+          assert.match(env.API_KEY, /^svc_test_/);
+          assert.equal((await t.inject({ method: 'GET', url: '/api/v1/me', headers: { 'x-api-key': oldKey } })).statusCode, 401);
+          assert.equal((await t.inject({ method: 'GET', url: '/api/v1/me', headers: { 'x-api-key': env.API_KEY } })).statusCode, 200);
+        }
+        results.set(name, 'passed');
+      });
+    }
+  });
+
+  describe('Node.js samples', () => {
+    let dir: string;
+    let verify: {
+      verifyWebhook: (raw: Buffer | string, header: string | undefined, secret: string, tol?: number, now?: number) => Record<string, unknown>;
+      verifySimple: (raw: Buffer | string, header: string | undefined, secret: string) => boolean;
+    };
+    let receiver: { startReceiver: (secret: string, onEvent: (e: Record<string, unknown>) => void, port?: number) => Promise<http.Server> };
+    before(async () => {
+      dir = mkdtempSync(path.join(os.tmpdir(), 'svc-guide-js-'));
+      writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
+      for (const b of blocks.filter((x) => x.kind === 'js')) writeFileSync(path.join(dir, `${b.attrs.sample}.js`), b.text);
+      verify = await import(pathToFileURL(path.join(dir, 'verify-webhook.js')).href);
+      receiver = await import(pathToFileURL(path.join(dir, 'webhook-receiver.js')).href);
+    });
+    after(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('verifyWebhook accepts a valid Service-Signature and refuses tampering, replays and garbage', () => {
+      const secret = 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXR0ZXN0c2VjcmV0';
+      const body = JSON.stringify({ id: 'evt_1', type: 'calculation.updated', data: { end_user_id: 'u' } });
+      const t = Math.floor(Date.now() / 1000);
+      const sig = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+      assert.equal(verify.verifyWebhook(Buffer.from(body), `t=${t},v1=${sig}`, secret).id, 'evt_1');
+      assert.throws(() => verify.verifyWebhook(body.replace('"u"', '"v"'), `t=${t},v1=${sig}`, secret), /mismatch/);
+      assert.throws(() => verify.verifyWebhook(body, `t=${t},v1=${sig}`, 'whsec_other'), /mismatch/);
+      assert.throws(() => verify.verifyWebhook(body, `t=${t - 600},v1=${sig}`, secret), /tolerance/);
+      assert.throws(() => verify.verifyWebhook(body, 'nonsense', secret), /malformed/);
+      assert.throws(() => verify.verifyWebhook(body, undefined, secret), /malformed/);
+      assert.throws(() => verify.verifyWebhook(body, `t=${t},v1=abcd`, secret), /mismatch/);
+      const simple = createHmac('sha256', secret).update(body).digest('hex');
+      assert.equal(verify.verifySimple(body, simple, secret), true);
+      assert.equal(verify.verifySimple(body + ' ', simple, secret), false);
+      assert.equal(verify.verifySimple(body, undefined, secret), false);
+    });
+
+    it('the guide receiver verifies real deliveries from the service', async () => {
+      results.set('webhook-delivery', 'failed');
+      const t = await buildTestApp({ workers: true });
+      let server: http.Server | null = null;
+      try {
+        const p = await t.partner();
+        // The configuration sample, pointed at the guide's own receiver.
+        const events: Record<string, unknown>[] = [];
+        const set = await t.inject({
+          method: 'POST',
+          url: '/api/v1/webhooks',
+          headers: keyHeaders(p, { secret: true }),
+          payload: { url: 'http://127.0.0.1:1/placeholder', events: ['calculation.updated'], enabled: true },
+        });
+        assert.equal(set.statusCode, 200, set.body);
+        const secret = set.json().secret as string;
+        assert.match(secret, /^whsec_/);
+        server = await receiver.startReceiver(secret, (e) => events.push(e), 0);
+        const port = (server.address() as AddressInfo).port;
+        const again = await t.inject({
+          method: 'POST',
+          url: '/api/v1/webhooks',
+          headers: keyHeaders(p, { secret: true }),
+          payload: { url: `http://127.0.0.1:${port}/webhooks/svc`, events: ['calculation.updated'], enabled: true },
+        });
+        assert.equal(again.statusCode, 200, again.body);
+        const current = (again.json().secret as string | undefined) ?? secret;
+        if (current !== secret) {
+          server.close();
+          server = await receiver.startReceiver(current, (e) => events.push(e), port);
+        }
+        const ing = await t.inject({
+          method: 'POST',
+          url: '/api/v1/ingest',
+          headers: keyHeaders(p, { secret: true }),
+          payload: { end_user_id: 'user_123', cash_balance: 1840.75, upcoming_bills: [{ name: 'Rent', amount: 950, due_date: '2026-12-01' }], savings_commitments: 150, cash_buffer: 200 },
+        });
+        assert.equal(ing.statusCode, 201);
+        const until = Date.now() + 15_000;
+        while (events.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+        assert.equal(events.length, 1, 'the receiver got and verified one delivery');
+        const doc = blocks.find((b) => b.kind === 'json' && b.attrs.event === 'calculation.updated');
+        assert.ok(doc, 'the guide documents the event body');
+        assertSubShape(JSON.parse(doc.text), events[0], false);
+        assert.equal(events[0].type, 'calculation.updated');
+        assert.equal((events[0].data as { calculation: { daily_allowance: number } }).calculation.daily_allowance, 18.03);
+        results.set('webhook-delivery', 'passed');
+      } finally {
+        server?.close();
+        await t.close();
+      }
+    });
+  });
+});
