@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildTestApp, keyHeaders, TestClock, type TestApp } from '../helpers/app.js';
+import { buildTestApp, keyHeaders, PLATFORM_SECRET, TestClock, type TestApp } from '../helpers/app.js';
 import { startStatusProbes } from '../../src/areas/public/worker.js';
 import { runProbes } from '../../src/areas/public/probes.js';
 import { newId } from '../../src/lib/ids.js';
@@ -328,7 +328,7 @@ describe('status checks and metrics', () => {
     assert422(await t.inject({ method: 'GET', url: '/api/status?limit=abc' }), ['query', 'limit']);
   });
 
-  it('GET /api/platform/metrics counts partners, cached calculations and uptime', async () => {
+  it('GET /api/platform/metrics counts partners, calls served, end users, events and uptime', async () => {
     const p1 = await t.partner();
     await t.partner();
     await t.deps.database.db.updateTable('partners').set({ active: 0 }).where('id', '=', p1.id).execute();
@@ -340,14 +340,30 @@ describe('status checks and metrics', () => {
       payload: { end_user_id: 'm1', cash_balance: 10 },
     });
     assert.equal(ing.statusCode, 201);
+    for (const u of ['m1', 'm2']) {
+      const calc = await t.inject({ method: 'POST', url: '/api/v1/calculate/safe-to-spend', headers: keyHeaders(p3), payload: { end_user_id: u } });
+      assert.equal(calc.statusCode, 200);
+    }
+    const ev = await t.inject({
+      method: 'POST',
+      url: '/api/ingest/events/batch',
+      headers: { 'x-service-ingest-secret': PLATFORM_SECRET },
+      payload: { events: [{ partner_id: p3.id, event_type: 'user_signup', user_id: 'a' }, { partner_id: p3.id, event_type: 'transaction', user_id: 'a', amount_cents: 500, category: 'groceries' }] },
+    });
+    assert.equal(ev.statusCode, 200, ev.body);
+    await t.deps.usage.flush();
     const res = await t.inject({ method: 'GET', url: '/api/platform/metrics' });
     assert.equal(res.statusCode, 200);
     const m = res.json();
     assert.deepEqual(m.partners, { total: 3, active: 2 });
-    assert.equal(m.calculations.end_users_cached, 1);
+    assert.equal(m.calls_served, 3);
+    assert.deepEqual(m.calculations, { end_users_cached: 1, end_users_this_month: 2 });
+    assert.equal(m.events_ingested, 2);
     assert.equal(m.uptime_30d, 100);
     assert.deepEqual(Object.keys(m.components).sort(), ['database', 'ingest', 'webhooks']);
-    assert.equal(typeof m.webhooks_delivered, 'number');
+    assert.equal(m.webhooks_delivered, 0);
     assert.equal(m.generated_at, '2026-11-21T12:00:01.000Z');
+    // Nothing in it names a partner.
+    assert.ok(!res.body.includes(p3.id));
   });
 });

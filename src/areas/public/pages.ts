@@ -112,7 +112,7 @@ export function pdfText(s: string): string {
     .replace(/\u2212/g, '-')
     .replace(/\u00d7/g, 'x')
     .replace(/\u2022/g, '-')
-    .replace(/[^\x09\x0a\x0d\x20-\x7e\u00a0-\u00ff]/g, '?');
+    .replace(/[^\t\n\r\x20-\x7e\u00a0-\u00ff]/g, '?');
 }
 
 function inlineText(tokens: Token[] | undefined, fallback: string): string {

@@ -200,12 +200,20 @@ export async function countDeliveredEvents(db: Executor): Promise<number> {
   return Number(r?.n ?? 0);
 }
 
-/** Partner-API calls served, all time; null while no usage table exists to read it from. */
-export async function countCallsServed(_db: Executor): Promise<number | null> {
-  return null;
+/** Partner-API calls served, all time (the usage area's daily counters). */
+export async function countCallsServed(db: Executor): Promise<number> {
+  const r = await db.selectFrom('usage_daily').select((eb) => eb.fn.sum<number | string | null>('calls').as('n')).executeTakeFirst();
+  return Number(r?.n ?? 0);
 }
 
-/** Usage events accepted, all time; null while no usage-event table exists to read it from. */
-export async function countUsageEvents(_db: Executor): Promise<number | null> {
-  return null;
+/** Usage events accepted, all time (the ingest area's daily rollup). */
+export async function countUsageEvents(db: Executor): Promise<number> {
+  const r = await db.selectFrom('usage_event_daily').select((eb) => eb.fn.sum<number | string | null>('events').as('n')).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** Distinct end users seen this month, all partners and environments. */
+export async function countEndUsersThisMonth(db: Executor, month: string): Promise<number> {
+  const r = await db.selectFrom('usage_end_users').select((eb) => eb.fn.countAll().as('n')).where('month', '=', month).executeTakeFirst();
+  return Number(r?.n ?? 0);
 }

@@ -10,6 +10,7 @@ import type { ContactBody, DeletionRequestBody, DeletionRequestUpdate, DeletionS
 
 /** One line, no control characters: safe in a mail subject. */
 function oneLine(s: string, max = 120): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   return s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, max);
 }
 

@@ -69,11 +69,12 @@ export const PlatformMetrics = Type.Object(
   {
     generated_at: Type.String(),
     partners: Type.Object({ total: Type.Integer(), active: Type.Integer() }),
+    calls_served: Type.Integer({ description: 'Partner-API calls served, all time (calculate and ingest are most of them)' }),
     calculations: Type.Object({
-      served: Nullable(Type.Integer({ description: 'Partner-API calls served, all time (null until usage metering is available)' })),
       end_users_cached: Type.Integer({ description: 'End users with a cached safe-to-spend result' }),
+      end_users_this_month: Type.Integer({ description: 'Distinct end users served this month (UTC), all partners' }),
     }),
-    events_ingested: Nullable(Type.Integer({ description: 'Usage events accepted, all time (null until ingest is available)' })),
+    events_ingested: Type.Integer({ description: 'Usage events accepted, all time' }),
     webhooks_delivered: Type.Integer(),
     uptime_30d: Type.Number({ description: 'Lowest component uptime over 30 days, percent' }),
     components: Type.Record(Type.String(), Type.Number(), { description: 'uptime_30d per component' }),

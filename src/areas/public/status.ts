@@ -5,7 +5,7 @@ import { DAY_MS, dayHistory, statusFromImpact, uptimePercent, worst, worstOf, ty
 import { writeAudit } from '../audit/repo.js';
 import { errors } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { iso, isoOrNull, parseInstant } from '../../lib/time.js';
+import { iso, isoOrNull, parseInstant, utcMonth } from '../../lib/time.js';
 import { COMPONENTS, runProbes } from './probes.js';
 import * as repo from './repo.js';
 import type { IncidentCreate, IncidentPatch } from './schemas.js';
@@ -91,27 +91,27 @@ export async function statusOverview(deps: Deps) {
   };
 }
 
-/**
- * Public aggregates. Counts other areas own are read through `extraMetrics` when
- * those areas register a reader; until then they are null rather than invented.
- */
+/** Public aggregates: counts only, nothing that identifies a partner or an end user. */
 export async function platformMetrics(deps: Deps) {
   const db = deps.database.db;
   const components = await componentStatuses(deps, []);
   const per: Record<string, number> = {};
   for (const c of components) per[c.id] = c.uptime_30d;
-  const [total, active, cached, delivered, served, ingested] = await Promise.all([
+  const now = deps.clock.now();
+  const [total, active, cached, monthUsers, delivered, served, ingested] = await Promise.all([
     repo.countRows(db, 'partners'),
     repo.countActivePartners(db),
     repo.countRows(db, 'calculations'),
+    repo.countEndUsersThisMonth(db, utcMonth(now)),
     repo.countDeliveredEvents(db),
     repo.countCallsServed(db),
     repo.countUsageEvents(db),
   ]);
   return {
-    generated_at: iso(deps.clock.now()),
+    generated_at: iso(now),
     partners: { total, active },
-    calculations: { served, end_users_cached: cached },
+    calls_served: served,
+    calculations: { end_users_cached: cached, end_users_this_month: monthUsers },
     events_ingested: ingested,
     webhooks_delivered: delivered,
     uptime_30d: Math.min(...components.map((c) => c.uptime_30d)),
