@@ -35,6 +35,17 @@ export function pageCalculations(
   limit: number,
   after: [number, string] | null,
 ) {
+  return pageCalculationsQuery(db, partnerId, environment, limit, after).execute();
+}
+
+/** The page query itself (its plan is checked by a test: it must walk calculations_page_idx, never sort). */
+export function pageCalculationsQuery(
+  db: Executor,
+  partnerId: string,
+  environment: Environment,
+  limit: number,
+  after: [number, string] | null,
+) {
   let q = db
     .selectFrom('calculations')
     .selectAll()
@@ -42,9 +53,10 @@ export function pageCalculations(
     .where('environment', '=', environment);
   if (after) {
     const [at, id] = after;
-    q = q.where((eb) => eb.or([eb('calculated_at', '<', at), eb.and([eb('calculated_at', '=', at), eb('calculation_id', '<', id)])]));
+    // A row-value comparison, so the index range starts at the cursor (an OR would filter a backward scan).
+    q = q.where((eb) => eb(eb.refTuple('calculated_at', 'calculation_id'), '<', eb.tuple(at, id)));
   }
-  return q.orderBy('calculated_at', 'desc').orderBy('calculation_id', 'desc').limit(limit).execute();
+  return q.orderBy('calculated_at', 'desc').orderBy('calculation_id', 'desc').limit(limit);
 }
 
 export async function deleteCalculation(db: Executor, partnerId: string, environment: Environment, endUserId: string): Promise<number> {

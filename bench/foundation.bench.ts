@@ -1,0 +1,212 @@
+/**
+ * Issue 2 figures, each against its baseline in the same run:
+ *  1. calculate throughput vs a bare Fastify POST route validating a body of the same schema and size;
+ *  2. ingest throughput (HTTP) vs the raw database rate of the same transaction (upsert + outbox insert),
+ *     on SQLite and on PostgreSQL;
+ *  3. a page of 100 from 1,000,000 cached rows on PostgreSQL: p50/p99 latency through HTTP.
+ * Run alone: node --import tsx bench/foundation.bench.ts [calculate|ingest|page]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import pg from 'pg';
+
+import { openDatabase } from '../src/db/database.js';
+import { upsertCalculation } from '../src/areas/calculations/repo.js';
+import { enqueueEvent } from '../src/areas/webhooks/outbox.js';
+import { calculate } from '../src/areas/calculations/service.js';
+import { encodeCursor } from '../src/http/pagination.js';
+import { fmt, load, machine, percentile, PG_URL, ROOT, spawnServer } from './lib/util.js';
+
+const BODY = {
+  end_user_id: 'user_000001',
+  user_email: 'user@example.com',
+  cash_balance: 2500.55,
+  upcoming_bills: [
+    { amount: 1200, due_in_days: 5 },
+    { name: 'Phone', amount: 45.5, due_date: '2026-12-01' },
+    { name: 'Gym', amount: 30, due_date: '2026-12-03' },
+  ],
+  savings_commitments: 100,
+  debt_commitments: 50.25,
+  cash_buffer: 300,
+};
+const BODY_JSON = JSON.stringify(BODY);
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const only = process.argv[2];
+
+interface Db {
+  name: 'sqlite' | 'postgres';
+  env: Record<string, string | undefined>;
+  cleanup(): Promise<void>;
+}
+
+async function freshDb(kind: 'sqlite' | 'postgres'): Promise<Db> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
+  const secretsKey = randomBytes(32).toString('hex');
+  if (kind === 'sqlite') {
+    return { name: 'sqlite', env: { DATA_DIR: dataDir, SECRETS_KEY: secretsKey }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  await c.query(`CREATE SCHEMA ${schema}`);
+  await c.end();
+  return {
+    name: 'postgres',
+    env: { DATA_DIR: dataDir, SECRETS_KEY: secretsKey, DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema },
+    cleanup: async () => {
+      const d = new pg.Client({ connectionString: PG_URL });
+      await d.connect();
+      await d.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await d.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function createPartner(env: Record<string, string | undefined>) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'partner', 'create', '--email', `bench_${randomBytes(3).toString('hex')}@example.com`, '--company', 'Bench Co', '--json'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout) as { partner_id: string; test_key: string; ingest_secret: string };
+}
+
+const SERVER_ENV = { RUN_WORKERS: 'false', LOG_LEVEL: 'info', RATE_LIMIT_PER_SECOND: '1000000', SEED_DEMO_PARTNER: 'false' };
+
+async function benchCalculate(): Promise<string[]> {
+  const db = await freshDb('sqlite');
+  const partner = createPartner(db.env);
+  const app = await spawnServer('src/server.ts', { ...db.env, ...SERVER_ENV });
+  const bare = await spawnServer('bench/lib/bare-server.ts', {});
+  const appReq = { url: `${app.address}/api/v1/calculate/safe-to-spend`, headers: { 'x-api-key': partner.test_key }, body: BODY_JSON };
+  const bareReq = { url: `${bare.address}/bare`, body: BODY_JSON };
+  await load({ ...appReq, duration: 2 });
+  await load({ ...bareReq, duration: 2 });
+  const a1 = await load({ ...appReq, duration: DURATION });
+  const b1 = await load({ ...bareReq, duration: DURATION });
+  const a2 = await load({ ...appReq, duration: DURATION });
+  const b2 = await load({ ...bareReq, duration: DURATION });
+  await app.stop();
+  await bare.stop();
+  await db.cleanup();
+  const appRps = (a1.rps + a2.rps) / 2;
+  const bareRps = (b1.rps + b2.rps) / 2;
+  return [
+    `calculate (key auth, validation, metering, rate limit, computation): ${fmt(appRps)} req/s, p50 ${a1.p50} ms, p99 ${a1.p99} ms, non-2xx ${a1.non2xx + a2.non2xx}`,
+    `bare Fastify POST with the same body schema:                        ${fmt(bareRps)} req/s, p50 ${b1.p50} ms, p99 ${b1.p99} ms`,
+    `ratio: ${(appRps / bareRps).toFixed(2)} (aim ≥ 0.70)`,
+  ];
+}
+
+async function rawIngestRate(env: Record<string, string | undefined>, partnerId: string, seconds: number, concurrency: number): Promise<number> {
+  const database = openDatabase({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL ?? null, databaseSchema: env.DATABASE_SCHEMA ?? null }, concurrency);
+  const clock = { now: () => Date.now() };
+  let n = 0;
+  const end = Date.now() + seconds * 1000;
+  const worker = async (w: number) => {
+    let i = 0;
+    while (Date.now() < end) {
+      const body = { ...BODY, end_user_id: `raw_${w}_${i++}` };
+      const result = calculate({ clock }, { partnerId, environment: 'test' }, body);
+      const at = Date.parse(result.calculated_at);
+      await database.tx(async (trx) => {
+        await upsertCalculation(trx, {
+          partner_id: partnerId,
+          environment: 'test',
+          end_user_id: body.end_user_id,
+          calculation_id: result.calculation_id,
+          user_email: body.user_email,
+          result: JSON.stringify(result),
+          calculated_at: at,
+        });
+        await enqueueEvent(trx, { partnerId, environment: 'test', type: 'calculation.updated', data: { end_user_id: body.end_user_id, calculation: result }, orderingKey: body.end_user_id, now: at });
+      });
+      n++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
+  await database.close();
+  return n / seconds;
+}
+
+async function benchIngest(kind: 'sqlite' | 'postgres'): Promise<string[]> {
+  const db = await freshDb(kind);
+  const partner = createPartner(db.env);
+  const app = await spawnServer('src/server.ts', { ...db.env, ...SERVER_ENV });
+  let counter = 0;
+  const req = {
+    url: `${app.address}/api/v1/ingest`,
+    headers: { 'x-api-key': partner.test_key, 'x-service-ingest-secret': partner.ingest_secret },
+    setupRequest: () => ({ body: JSON.stringify({ ...BODY, end_user_id: `http_${counter++}` }) }),
+  };
+  await load({ ...req, duration: 2 });
+  const h = await load({ ...req, duration: DURATION });
+  await app.stop();
+  const raw = await rawIngestRate(db.env, partner.partner_id, DURATION, 10);
+  await db.cleanup();
+  return [
+    `ingest over HTTP (${kind}): ${fmt(h.rps)} req/s, p50 ${h.p50} ms, p99 ${h.p99} ms, non-2xx ${h.non2xx}`,
+    `raw transaction  (${kind}): ${fmt(raw)} tx/s (upsert + outbox insert, same rows, 10 concurrent)`,
+    `ratio: ${(h.rps / raw).toFixed(2)} (aim ≥ 0.80)`,
+  ];
+}
+
+async function benchPage(): Promise<string[]> {
+  const db = await freshDb('postgres');
+  const partner = createPartner(db.env);
+  const c = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${db.env.DATABASE_SCHEMA}` });
+  await c.connect();
+  // Make sure the schema is migrated (the CLI did it), then fill 1,000,000 rows set-based.
+  const sample = calculate({ clock: { now: () => Date.now() } }, { partnerId: partner.partner_id, environment: 'test' }, BODY);
+  const base = Date.now() - 2_000_000_000;
+  const t0 = performance.now();
+  await c.query(
+    `INSERT INTO calculations (partner_id, environment, end_user_id, calculation_id, user_email, result, calculated_at)
+     SELECT $1, 'test', 'u' || g, 'calc_' || lpad(g::text, 26, '0'), NULL, $2, $3::bigint + g * 1000
+     FROM generate_series(1, 1000000) g`,
+    [partner.partner_id, JSON.stringify(sample), base],
+  );
+  await c.query('ANALYZE calculations');
+  const fillMs = performance.now() - t0;
+  const plan = await c.query(
+    `EXPLAIN SELECT * FROM calculations WHERE partner_id = $1 AND environment = 'test' AND (calculated_at < $2 OR (calculated_at = $2 AND calculation_id < $3)) ORDER BY calculated_at DESC, calculation_id DESC LIMIT 101`,
+    [partner.partner_id, base + 500_000_000, 'calc_x'],
+  );
+  await c.end();
+  const app = await spawnServer('src/server.ts', { ...db.env, ...SERVER_ENV });
+  const headers = { 'x-api-key': partner.test_key, 'x-service-ingest-secret': partner.ingest_secret };
+  const times: number[] = [];
+  for (let i = 0; i < 1200; i++) {
+    const g = 1 + Math.floor(Math.random() * 999_000);
+    const cursor = i % 10 === 0 ? '' : `&cursor=${encodeCursor([base + g * 1000, `calc_${String(g).padStart(26, '0')}`])}`;
+    const s = performance.now();
+    const r = await fetch(`${app.address}/api/v1/ingest/calculations?limit=100${cursor}`, { headers });
+    const body = (await r.json()) as { count: number };
+    const ms = performance.now() - s;
+    if (r.status !== 200 || body.count !== 100) throw new Error(`page failed: ${r.status}`);
+    if (i >= 200) times.push(ms); // the first 200 warm up
+  }
+  await app.stop();
+  await db.cleanup();
+  times.sort((a, b) => a - b);
+  return [
+    `1,000,000 cached rows filled in ${fmt(fillMs / 1000, 1)} s; plan: ${plan.rows.map((r) => r['QUERY PLAN']).filter((l: string) => /Scan|Sort/.test(l)).map((l: string) => l.trim()).join(' | ')}`,
+    `page of 100 over HTTP (PostgreSQL, random deep cursors, 1,000 requests): p50 ${fmt(percentile(times, 50), 2)} ms, p99 ${fmt(percentile(times, 99), 2)} ms (aim p99 < 10 ms)`,
+  ];
+}
+
+const lines: string[] = [`machine: ${machine()}`];
+if (!only || only === 'calculate') lines.push(...(await benchCalculate()));
+if (!only || only === 'ingest') {
+  lines.push(...(await benchIngest('sqlite')));
+  lines.push(...(await benchIngest('postgres')));
+}
+if (!only || only === 'page') lines.push(...(await benchPage()));
+console.log(lines.join('\n'));
+
