@@ -2,6 +2,20 @@ import { randomBytes } from 'node:crypto';
 
 const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
 
+// Random bytes are drawn from the OS in blocks rather than one call per id.
+const POOL_SIZE = 4096;
+let pool = randomBytes(POOL_SIZE);
+let poolOffset = 0;
+function random16(): Buffer {
+  if (poolOffset + 16 > POOL_SIZE) {
+    pool = randomBytes(POOL_SIZE);
+    poolOffset = 0;
+  }
+  const out = pool.subarray(poolOffset, poolOffset + 16);
+  poolOffset += 16;
+  return out;
+}
+
 let lastTime = -1;
 let lastRand: number[] = [];
 
@@ -34,7 +48,7 @@ export function newId(prefix: string, now: number = Date.now()): string {
       rand[i] = 0;
     }
   } else {
-    const bytes = randomBytes(16);
+    const bytes = random16();
     rand = Array.from(bytes, (b) => b % 32);
     rand[0] &= 0x0f; // leave room to increment without overflow
   }
