@@ -58,7 +58,7 @@ export async function allTransactions(t: TestApp, p: TestPartner, userId: string
 
 export const cents = (x: number) => Math.round(x * 100);
 
-export async function usageEvents(t: TestApp, partnerId: string, type: string) {
+export async function usageEvents(t: TestApp, partnerId: string, type: 'user_signup' | 'account_link' | 'transaction') {
   return t.deps.database.db
     .selectFrom('usage_events')
     .selectAll()

@@ -351,10 +351,11 @@ export class UserModel {
     // Stable order: by date, then by the order of generation.
     const indexed = drafts.map((d, i) => ({ d, i }));
     indexed.sort((a, b) => (a.d.date < b.d.date ? -1 : a.d.date > b.d.date ? 1 : a.i - b.i));
-    const label = monthLabel(mi);
+    // Ids from their own stream (one digest per month, not one per transaction).
+    const ids = new Prng('sandbox-txn-ids-v1', p.seed, monthLabel(mi));
     return indexed.map(({ d }, ord) => ({
       ...d,
-      transaction_id: stableId('txn_', 28, 'sandbox-txn-v1', p.seed, label, ord),
+      transaction_id: `txn_${ids.hex(28)}`,
       sort_key: `${d.date}|0|${String(ord).padStart(4, '0')}`,
     }));
   }

@@ -54,6 +54,13 @@ export class Prng {
     return t >>> 0;
   }
 
+  /** `length` lower-case hex characters. */
+  hex(length: number): string {
+    let out = '';
+    while (out.length < length) out += this.nextUint32().toString(16).padStart(8, '0');
+    return out.slice(0, length);
+  }
+
   /** Uniform in [0, 1). */
   next(): number {
     return this.nextUint32() / 4294967296;
