@@ -210,6 +210,14 @@ describe('integration guide samples', () => {
         assert.equal(res.statusCode, Number(block.attrs.expect), `${name}: ${res.body.slice(0, 500)}`);
         const doc = blocks.find((b) => b.kind === 'json' && b.attrs.response === name);
         if (doc) assertSubShape(JSON.parse(doc.text), res.json(), doc.attrs.check === 'values');
+        if (u.pathname.startsWith('/api/v1/') && u.pathname !== '/api/v1/health' && res.statusCode !== 401) {
+          // The limits section promises these headers on every partner-API answer.
+          for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) assert.ok(res.headers[h] !== undefined, `${name}: ${h}`);
+        }
+        if (name === 'webhook-delete') {
+          const gone = await t.inject({ method: 'GET', url: '/api/v1/webhooks', headers: curl.headers });
+          assert.equal(gone.statusCode, 404);
+        }
         if (curl.url.endsWith('.csv') || /\.csv\?/.test(curl.url)) assert.match(res.headers['content-type'] as string, /^text\/csv/);
         // What the guide tells the reader to keep from an answer, the replay keeps too.
         if (name === 'secrets') {
