@@ -101,4 +101,77 @@ describe('recordUsageEvents', () => {
     const none = await t.deps.database.db.selectFrom('usage_events').select('id').where('user_id', '=', 'rolled_back').execute();
     assert.equal(none.length, 0);
   });
+
+  it('keeps every rollup equal to a recount of the events, under concurrent out-of-order batches and erasure', async () => {
+    const r = await t.partner();
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const base = Date.parse('2026-11-01T00:00:00Z');
+    const batch = () =>
+      Array.from({ length: 120 }, () =>
+        ev({
+          partnerId: r.id,
+          environment: rnd() < 0.2 ? 'test' : 'live',
+          eventType: (['user_signup', 'account_link', 'transaction'] as const)[Math.floor(rnd() * 3)],
+          userId: rnd() < 0.1 ? null : `c${Math.floor(rnd() * 40)}`,
+          amountCents: Math.floor(rnd() * 1000),
+          category: ['a', 'b', null][Math.floor(rnd() * 3)],
+          occurredAt: base + Math.floor(rnd() * 25 * DAY),
+          id: rnd() < 0.3 ? `r${Math.floor(rnd() * 200)}` : null,
+        }),
+      );
+    // Concurrent transactions (real ones on PostgreSQL's pool).
+    await Promise.all(Array.from({ length: 8 }, () => recordUsageEvents(t.deps, t.deps.database.db, batch())));
+    await recordUsageEvents(t.deps, t.deps.database.db, batch());
+    const db = t.deps.database.db;
+    const check = async () => {
+      const events = await db.selectFrom('usage_events').selectAll().where('partner_id', '=', r.id).execute();
+      const daily = new Map<string, [number, number]>();
+      const pairs = new Set<string>();
+      const last = new Map<string, string>();
+      for (const e of events) {
+        const k = [e.environment, e.day, e.event_type, e.event_type === 'transaction' ? (e.category ?? '') : ''].join('|');
+        const d = daily.get(k) ?? [0, 0];
+        d[0] += 1;
+        d[1] += e.amount_cents ?? 0;
+        daily.set(k, d);
+        if (e.user_id) {
+          pairs.add([e.environment, e.day, e.user_id].join('|'));
+          const uk = `${e.environment}|${e.user_id}`;
+          if (!last.has(uk) || e.day > last.get(uk)!) last.set(uk, e.day);
+        }
+      }
+      const dRows = await db.selectFrom('usage_event_daily').selectAll().where('partner_id', '=', r.id).where('events', '>', 0).execute();
+      assert.deepEqual(
+        new Map(dRows.map((x) => [[x.environment, x.day, x.event_type, x.category].join('|'), [x.events, x.amount_cents]])),
+        daily,
+      );
+      const perDay = new Map<string, number>();
+      for (const pkey of pairs) {
+        const [env, day] = pkey.split('|');
+        perDay.set(`${env}|${day}`, (perDay.get(`${env}|${day}`) ?? 0) + 1);
+      }
+      const aRows = await db.selectFrom('usage_event_daily_active').selectAll().where('partner_id', '=', r.id).where('active_users', '>', 0).execute();
+      assert.deepEqual(new Map(aRows.map((x) => [`${x.environment}|${x.day}`, x.active_users])), perDay);
+      const uRows = await db.selectFrom('usage_event_users').selectAll().where('partner_id', '=', r.id).execute();
+      assert.deepEqual(new Map(uRows.map((x) => [`${x.environment}|${x.user_id}`, x.last_day])), last);
+      const lastCounts = new Map<string, number>();
+      for (const [uk, day] of last) {
+        const k = `${uk.split('|')[0]}|${day}`;
+        lastCounts.set(k, (lastCounts.get(k) ?? 0) + 1);
+      }
+      const lRows = await db.selectFrom('usage_event_last_days').selectAll().where('partner_id', '=', r.id).where('users', '!=', 0).execute();
+      assert.deepEqual(new Map(lRows.map((x) => [`${x.environment}|${x.day}`, x.users])), lastCounts);
+      return events.length;
+    };
+    const n = await check();
+    assert.ok(n > 500);
+    // Erase a few users (both environments): the rollups still equal a recount.
+    for (const u of ['c1', 'c2', 'c3']) {
+      await t.deps.database.tx(async (trx) => {
+        for (const env of ['live', 'test'] as const) await t.deps.erasers.get('usage_events')!(trx, r.id, env, u);
+      });
+    }
+    assert.ok((await check()) < n);
+  });
 });

@@ -11,6 +11,7 @@ import type {
   UsageEventDailyTable,
   UsageEventDayUsersTable,
   UsageEventKeysTable,
+  UsageEventLastDaysTable,
   UsageEventsTable,
   UsageEventUsersTable,
 } from '../../db/schema/ingest.js';
@@ -20,6 +21,7 @@ import {
   addDaily,
   addDailyActive,
   addDayUsers,
+  addLastDays,
   claimEventKeys,
   insertEvents,
   keyOf,
@@ -108,7 +110,7 @@ export async function recordUsageEvents(
   const rows: UsageEventsTable[] = [];
   const daily = new Map<string, UsageEventDailyTable>();
   const dayUsers = new Map<string, UsageEventDayUsersTable>();
-  const users = new Map<string, UsageEventUsersTable>();
+  const users = new Map<string, Omit<UsageEventUsersTable, 'prev_last_day'>>();
   for (const e of fresh) {
     const isTx = e.eventType === 'transaction';
     const day = utcDay(e.occurredAt);
@@ -172,7 +174,21 @@ export async function recordUsageEvents(
       // day), so only users with a new pair need the upsert: in steady state most batches touch few.
       const touched = new Set(added.map((a) => [a.partner_id, a.environment, a.user_id].join('\u0000')));
       const moved = [...users.entries()].filter(([k]) => touched.has(k)).sort((a, b) => cmp(a[0], b[0]));
-      await upsertUsers(db, moved.map(([, v]) => v));
+      const changed = await upsertUsers(db, moved.map(([, v]) => v));
+      const deltas = new Map<string, UsageEventLastDaysTable>();
+      const bump = (partner_id: string, environment: Environment, day: string, by: number) => {
+        const k = [partner_id, environment, day].join('\u0000');
+        const x = deltas.get(k);
+        if (x) x.users += by;
+        else deltas.set(k, { partner_id, environment, day, users: by });
+      };
+      for (const c of changed) {
+        if (c.prev_last_day === c.last_day) continue;
+        if (c.prev_last_day !== null) bump(c.partner_id, c.environment, c.prev_last_day, -1);
+        bump(c.partner_id, c.environment, c.last_day, 1);
+      }
+      const lastDayRows = [...deltas.entries()].filter(([, v]) => v.users !== 0).sort((a, b) => cmp(a[0], b[0]));
+      if (lastDayRows.length > 0) await addLastDays(db, lastDayRows.map(([, v]) => v));
     }
   }
   return { accepted: rows.length, duplicates };

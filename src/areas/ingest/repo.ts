@@ -5,6 +5,7 @@ import type {
   UsageEventDailyTable,
   UsageEventDayUsersTable,
   UsageEventKeysTable,
+  UsageEventLastDaysTable,
   UsageEventsTable,
   UsageEventUsersTable,
 } from '../../db/schema/ingest.js';
@@ -100,17 +101,46 @@ export async function addDailyActive(db: Executor, rows: UsageEventDailyActiveTa
   }
 }
 
-/** Keeps each user's latest active day (only moves forward). */
-export async function upsertUsers(db: Executor, rows: UsageEventUsersTable[]): Promise<void> {
+/**
+ * Keeps each user's latest active day (only moves forward) and returns, per user,
+ * the day before (`prev_last_day`, null for a new user) and after: in an UPDATE every
+ * right-hand side reads the row as it was, on both databases, and the upsert locks the
+ * row for the rest of the transaction, so the pair is exact under concurrency.
+ */
+export async function upsertUsers(db: Executor, rows: Omit<UsageEventUsersTable, 'prev_last_day'>[]) {
+  const out: { partner_id: string; environment: Environment; last_day: string; prev_last_day: string | null }[] = [];
+  for (const part of chunks(rows, 5)) {
+    const got = await db
+      .insertInto('usage_event_users')
+      .values(part.map((r) => ({ ...r, prev_last_day: null })))
+      .onConflict((oc) =>
+        oc.columns(['partner_id', 'environment', 'user_id']).doUpdateSet((eb) => ({
+          prev_last_day: eb.ref('usage_event_users.last_day'),
+          last_day: eb
+            .case()
+            .when('excluded.last_day', '>', eb.ref('usage_event_users.last_day'))
+            .then(eb.ref('excluded.last_day'))
+            .else(eb.ref('usage_event_users.last_day'))
+            .end(),
+        })),
+      )
+      .returning(['partner_id', 'environment', 'last_day', 'prev_last_day'])
+      .execute();
+    out.push(...got);
+  }
+  return out;
+}
+
+/** Adds (or, with negative values, removes) users to the per-last-day counts (rows must have distinct keys). */
+export async function addLastDays(db: Executor, rows: UsageEventLastDaysTable[]): Promise<void> {
   for (const part of chunks(rows, 4)) {
     await db
-      .insertInto('usage_event_users')
+      .insertInto('usage_event_last_days')
       .values(part)
       .onConflict((oc) =>
-        oc
-          .columns(['partner_id', 'environment', 'user_id'])
-          .doUpdateSet((eb) => ({ last_day: eb.ref('excluded.last_day') }))
-          .where((eb) => eb('excluded.last_day', '>', eb.ref('usage_event_users.last_day'))),
+        oc.columns(['partner_id', 'environment', 'day']).doUpdateSet((eb) => ({
+          users: eb('usage_event_last_days.users', '+', eb.ref('excluded.users')),
+        })),
       )
       .execute();
   }
@@ -196,13 +226,23 @@ export async function eraseUserEvents(db: Executor, partnerId: string, environme
     .where('environment', '=', environment)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  const u = await db
+  const users = await db
     .deleteFrom('usage_event_users')
     .where('partner_id', '=', partnerId)
     .where('environment', '=', environment)
     .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return removed + Number(du.numDeletedRows) + Number(u.numDeletedRows);
+    .returning('last_day')
+    .execute();
+  for (const { last_day } of users) {
+    await db
+      .updateTable('usage_event_last_days')
+      .set((eb) => ({ users: eb('users', '-', 1) }))
+      .where('partner_id', '=', partnerId)
+      .where('environment', '=', environment)
+      .where('day', '=', last_day)
+      .execute();
+  }
+  return removed + Number(du.numDeletedRows) + users.length;
 }
 
 /** The rollup's category: transactions keep theirs ('' when none); other types have none. */
@@ -217,14 +257,25 @@ export type PartnerFilter = { partnerId: string } | { partnerId: null };
 
 /** The rollup rows of a window, summed over partners when no partner is given. */
 export async function dailyRollup(db: Executor, f: PartnerFilter, environment: Environment, startDay: string, endDay: string) {
-  let q = db
+  if (f.partnerId !== null) {
+    // One partner: the primary key is already unique per (day, type, category): a plain range read.
+    return db
+      .selectFrom('usage_event_daily')
+      .select(['day', 'event_type', 'category', 'events', 'amount_cents'])
+      .where('partner_id', '=', f.partnerId)
+      .where('environment', '=', environment)
+      .where('day', '>=', startDay)
+      .where('day', '<=', endDay)
+      .execute();
+  }
+  const rows = await db
     .selectFrom('usage_event_daily')
     .select((eb) => ['day', 'event_type', 'category', eb.fn.sum<number | string>('events').as('events'), eb.fn.sum<number | string>('amount_cents').as('amount_cents')])
     .where('environment', '=', environment)
     .where('day', '>=', startDay)
-    .where('day', '<=', endDay);
-  if (f.partnerId !== null) q = q.where('partner_id', '=', f.partnerId);
-  const rows = await q.groupBy(['day', 'event_type', 'category']).execute();
+    .where('day', '<=', endDay)
+    .groupBy(['day', 'event_type', 'category'])
+    .execute();
   return rows.map((r) => ({ ...r, events: Number(r.events), amount_cents: Number(r.amount_cents) }));
 }
 
@@ -257,19 +308,36 @@ export async function partnerTotals(db: Executor, environment: Environment, star
 /**
  * Distinct users active in [startDay, endDay] (endDay is today), per partner.
  * A user's last_day is the latest day with an event: last_day within the window
- * means active in it; last_day after today (events dated in the future) needs a
- * look at that user's days; last_day before the window means not active.
+ * means active in it (a sum over the window's days in usage_event_last_days);
+ * last_day after today (events dated in the future) needs a look at that user's
+ * days, done only for partners that have such users; before the window: not active.
  */
 export async function windowActiveUsers(db: Executor, f: PartnerFilter, environment: Environment, startDay: string, endDay: string): Promise<Map<string, number>> {
   let inWindow = db
-    .selectFrom('usage_event_users')
-    .select((eb) => ['partner_id', eb.fn.countAll<number | string>().as('n')])
+    .selectFrom('usage_event_last_days')
+    .select((eb) => ['partner_id', eb.fn.sum<number | string>('users').as('n')])
     .where('environment', '=', environment)
-    .where('last_day', '>=', startDay)
-    .where('last_day', '<=', endDay);
-  let later = db
+    .where('day', '>=', startDay)
+    .where('day', '<=', endDay);
+  let ahead = db
+    .selectFrom('usage_event_last_days')
+    .select('partner_id')
+    .distinct()
+    .where('environment', '=', environment)
+    .where('day', '>', endDay)
+    .where('users', '>', 0);
+  if (f.partnerId !== null) {
+    inWindow = inWindow.where('partner_id', '=', f.partnerId);
+    ahead = ahead.where('partner_id', '=', f.partnerId);
+  }
+  const out = new Map<string, number>();
+  for (const r of await inWindow.groupBy('partner_id').execute()) out.set(r.partner_id, Number(r.n));
+  const partners = (await ahead.execute()).map((r) => r.partner_id);
+  if (partners.length === 0) return out;
+  const later = await db
     .selectFrom('usage_event_users as u')
     .select((eb) => ['u.partner_id', eb.fn.countAll<number | string>().as('n')])
+    .where('u.partner_id', 'in', partners)
     .where('u.environment', '=', environment)
     .where('u.last_day', '>', endDay)
     .where(({ exists, selectFrom }) =>
@@ -282,15 +350,10 @@ export async function windowActiveUsers(db: Executor, f: PartnerFilter, environm
           .where('d.day', '>=', startDay)
           .where('d.day', '<=', endDay),
       ),
-    );
-  if (f.partnerId !== null) {
-    inWindow = inWindow.where('partner_id', '=', f.partnerId);
-    later = later.where('u.partner_id', '=', f.partnerId);
-  }
-  const out = new Map<string, number>();
-  for (const r of [...(await inWindow.groupBy('partner_id').execute()), ...(await later.groupBy('u.partner_id').execute())]) {
-    out.set(r.partner_id, (out.get(r.partner_id) ?? 0) + Number(r.n));
-  }
+    )
+    .groupBy('u.partner_id')
+    .execute();
+  for (const r of later) out.set(r.partner_id, (out.get(r.partner_id) ?? 0) + Number(r.n));
   return out;
 }
 

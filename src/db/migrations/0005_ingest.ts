@@ -71,18 +71,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('environment', 'text', (c) => c.notNull())
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('last_day', 'text', (c) => c.notNull())
+    // The last_day before the latest upsert (null: the row was inserted), read back through RETURNING.
+    .addColumn('prev_last_day', 'text')
     .addPrimaryKeyConstraint('usage_event_users_pk', ['partner_id', 'environment', 'user_id'])
     .execute();
-  // Distinct users over a window ending today: an index range count instead of a scan of every user.
+
+  // How many users have their last active day on each day: distinct users over a window ending today
+  // is the sum over the window's days (at most 365 rows), whatever the number of users.
   await db.schema
-    .createIndex('usage_event_users_last_day_idx')
-    .on('usage_event_users')
-    .columns(['partner_id', 'environment', 'last_day'])
+    .createTable('usage_event_last_days')
+    .addColumn('partner_id', 'text', (c) => c.notNull().references('partners.id').onDelete('cascade'))
+    .addColumn('environment', 'text', (c) => c.notNull())
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('users', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('usage_event_last_days_pk', ['partner_id', 'environment', 'day'])
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of [
+    'usage_event_last_days',
     'usage_event_users',
     'usage_event_daily_active',
     'usage_event_day_users',

@@ -70,6 +70,16 @@ export interface UsageEventUsersTable {
   environment: Environment;
   user_id: string;
   last_day: string;
+  /** last_day before the latest upsert; null when that upsert inserted the row. */
+  prev_last_day: string | null;
+}
+
+/** Per day, how many users have it as their last active day (window distinct users = a sum over days). */
+export interface UsageEventLastDaysTable {
+  partner_id: string;
+  environment: Environment;
+  day: string;
+  users: number;
 }
 
 export interface IngestTables {
@@ -79,4 +89,5 @@ export interface IngestTables {
   usage_event_day_users: UsageEventDayUsersTable;
   usage_event_daily_active: UsageEventDailyActiveTable;
   usage_event_users: UsageEventUsersTable;
+  usage_event_last_days: UsageEventLastDaysTable;
 }
