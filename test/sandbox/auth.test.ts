@@ -143,6 +143,27 @@ describe('sandbox: authentication, live keys (402/503), partner isolation', () =
     assert.equal(res.statusCode, 404);
   });
 
+  it('the OpenAPI document lists every sandbox operation of the machine form with its errors', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const ops: [string, string, string][] = [
+      ['/api/v1/link/token/create', 'post', 'createLinkToken'],
+      ['/api/v1/accounts/link', 'post', 'linkAccounts'],
+      ['/api/v1/accounts', 'get', 'listAccounts'],
+      ['/api/v1/transactions', 'get', 'listTransactions'],
+      ['/api/v1/transfers', 'post', 'createTransfer'],
+      ['/api/v1/insights/cashflow', 'get', 'getCashflowForecast'],
+    ];
+    for (const [path, method, id] of ops) {
+      const op = doc.paths[path]?.[method];
+      assert.ok(op, path);
+      assert.equal(op.operationId, id);
+      assert.deepEqual(op.tags, ['sandbox']);
+      for (const code of ['200', '401', '402', '403', '422', '503']) assert.ok(op.responses[code], `${path} ${code}`);
+    }
+    assert.ok(doc.paths['/api/v1/transfers'].post.parameters.some((x: { in: string; name: string }) => x.in === 'header' && x.name === 'idempotency-key'));
+    assert.ok(!Object.keys(doc.paths).some((x) => x.startsWith('/v1/')), 'the reference form is not in the document');
+  });
+
   it('sandbox calls count as calls and unique users', async () => {
     const seen: string[] = [];
     const original = t.deps.usage.recordEndUser.bind(t.deps.usage);

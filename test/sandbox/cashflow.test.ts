@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildTestApp, keyHeaders, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
-import { NOW, SANDBOX_ENV, accounts, byKind, cents } from './helpers.js';
+import { NOW, SANDBOX_ENV, accounts, byKind, cents, fundedUser } from './helpers.js';
 
 interface Point {
   date: string;
@@ -92,11 +92,12 @@ describe('sandbox: cash-flow forecast', () => {
   });
 
   it('a transfer out lowers the forecast by its amount', async () => {
-    const beforeF = (await get('/api/v1/insights/cashflow?user_id=cf8&horizon_days=5')).json();
-    const k = byKind(await accounts(t, p, 'cf8'));
+    const user = await fundedUser(t, p, 'cf8');
+    const beforeF = (await get(`/api/v1/insights/cashflow?user_id=${user}&horizon_days=5`)).json();
+    const k = byKind(await accounts(t, p, user));
     const tr = await t.inject({ method: 'POST', url: '/api/v1/transfers', headers: keyHeaders(p), payload: { account_id: k.checking.account_id, amount_cents: 4_321, direction: 'debit', description: 'x' } });
     assert.equal(tr.json().status, 'pending');
-    const afterF = (await get('/api/v1/insights/cashflow?user_id=cf8&horizon_days=5')).json();
+    const afterF = (await get(`/api/v1/insights/cashflow?user_id=${user}&horizon_days=5`)).json();
     assert.equal(afterF.starting_balance_cents, beforeF.starting_balance_cents - 4_321);
     afterF.points.forEach((pt: Point, i: number) => assert.equal(pt.projected_balance_cents, beforeF.points[i].projected_balance_cents - 4_321));
   });

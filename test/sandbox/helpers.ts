@@ -69,3 +69,15 @@ export async function usageEvents(t: TestApp, partnerId: string, type: 'user_sig
 
 /** The tests' clock stands still, so the per-second rate limit would count every call of a file together. */
 export const SANDBOX_ENV = { RATE_LIMIT_PER_SECOND: '1000000' };
+
+/**
+ * The generated data depends on the partner id (new in every run), so tests that
+ * need money on checking pick the first user of a prefix that has at least `min` dollars available.
+ */
+export async function fundedUser(t: TestApp, p: TestPartner, prefix: string, min = 1_000): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const user = `${prefix}-${i}`;
+    if (byKind(await accounts(t, p, user)).checking.available_balance >= min) return user;
+  }
+  throw new Error('no funded user found');
+}

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildTestApp, keyHeaders, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
 import { requestHash } from '../../src/areas/sandbox/idempotency.js';
-import { NOW, SANDBOX_ENV, accounts, allTransactions, byKind, cents } from './helpers.js';
+import { NOW, SANDBOX_ENV, accounts, allTransactions, byKind, cents, fundedUser } from './helpers.js';
 
 const DAY = 86_400_000;
 
@@ -21,7 +21,8 @@ describe('sandbox: transfers', () => {
   const transferRows = () => t.deps.database.db.selectFrom('sandbox_transfers').selectAll().where('partner_id', '=', p.id).execute();
 
   it('shape A: a pending debit, in the later transactions and balances', async () => {
-    const k = byKind(await accounts(t, p, 'ta'));
+    const TA = await fundedUser(t, p, 'ta');
+    const k = byKind(await accounts(t, p, TA));
     const res = await post({ account_id: k.checking.account_id, amount_cents: 12_345, direction: 'debit', description: 'Loan repayment' });
     assert.equal(res.statusCode, 200, res.body);
     const b = res.json();
@@ -35,11 +36,11 @@ describe('sandbox: transfers', () => {
     assert.equal(b.expected_settlement, '2026-11-19'); // next business day after Wednesday
     assert.equal(b.failure_reason, null);
 
-    const after1 = byKind(await accounts(t, p, 'ta'));
+    const after1 = byKind(await accounts(t, p, TA));
     // Pending: lowers what is available, not the posted balance.
     assert.equal(cents(after1.checking.current_balance), cents(k.checking.current_balance));
     assert.equal(cents(after1.checking.available_balance), cents(k.checking.available_balance) - 12_345);
-    const txns = await allTransactions(t, p, 'ta', '2026-11-18', '2026-11-18');
+    const txns = await allTransactions(t, p, TA, '2026-11-18', '2026-11-18');
     const leg = txns.find((x) => x.merchant_name === 'Loan repayment');
     assert.ok(leg);
     assert.equal(leg.amount, 123.45);
@@ -52,14 +53,14 @@ describe('sandbox: transfers', () => {
     // After settlement it is posted.
     clock.advance(DAY);
     try {
-      const settled = (await allTransactions(t, p, 'ta', '2026-11-18', '2026-11-18')).find((x) => x.transaction_id === leg.transaction_id);
+      const settled = (await allTransactions(t, p, TA, '2026-11-18', '2026-11-18')).find((x) => x.transaction_id === leg.transaction_id);
       assert.equal(settled?.pending, false);
-      const next = byKind(await accounts(t, p, 'ta'));
-      const nextTxns = await allTransactions(t, p, 'ta', '2026-11-01', '2026-11-19');
+      const next = byKind(await accounts(t, p, TA));
+      const nextTxns = await allTransactions(t, p, TA, '2026-11-01', '2026-11-19');
       // The posted balance moved by the newly posted transactions, the transfer among them.
       const postedBefore = new Set((await (async () => {
         clock.set(NOW);
-        const x = await allTransactions(t, p, 'ta', '2026-11-01', '2026-11-18');
+        const x = await allTransactions(t, p, TA, '2026-11-01', '2026-11-18');
         clock.advance(DAY);
         return x;
       })()).filter((x) => !x.pending).map((x) => x.transaction_id));
@@ -105,7 +106,8 @@ describe('sandbox: transfers', () => {
   });
 
   it('insufficient funds: a clear failed status, nothing moves', async () => {
-    const k = byKind(await accounts(t, p, 'tf'));
+    const TF = await fundedUser(t, p, 'tf');
+    const k = byKind(await accounts(t, p, TF));
     const tooMuch = cents(k.checking.available_balance) + 1;
     const res = await post({ account_id: k.checking.account_id, amount_cents: tooMuch, direction: 'debit', description: 'Too much' });
     assert.equal(res.statusCode, 200);
@@ -113,19 +115,20 @@ describe('sandbox: transfers', () => {
     assert.equal(b.status, 'failed');
     assert.equal(b.failure_reason.code, 'insufficient_funds');
     assert.match(b.failure_reason.description, /available balance/);
-    assert.deepEqual(await accounts(t, p, 'tf'), (await accounts(t, p, 'tf')));
-    assert.equal(byKind(await accounts(t, p, 'tf')).checking.available_balance, k.checking.available_balance);
-    assert.ok(!(await allTransactions(t, p, 'tf', '2026-11-18', '2026-11-18')).some((x) => x.merchant_name === 'Too much'));
+    assert.deepEqual(await accounts(t, p, TF), (await accounts(t, p, TF)));
+    assert.equal(byKind(await accounts(t, p, TF)).checking.available_balance, k.checking.available_balance);
+    assert.ok(!(await allTransactions(t, p, TF, '2026-11-18', '2026-11-18')).some((x) => x.merchant_name === 'Too much'));
     // Exactly the available balance goes through.
     const exact = await post({ account_id: k.checking.account_id, amount_cents: tooMuch - 1, direction: 'debit', description: 'All of it' });
     assert.equal(exact.json().status, 'pending');
-    assert.equal(byKind(await accounts(t, p, 'tf')).checking.available_balance, 0);
+    assert.equal(byKind(await accounts(t, p, TF)).checking.available_balance, 0);
     const shapeB = await post({ from_account_id: k.checking.account_id, to_account_id: k.savings.account_id, amount: 0.01, currency: 'USD', memo: 'one cent' });
     assert.equal(shapeB.json().status, 'failed');
   });
 
   it('idempotency: the same key and body give the first answer again, by header or field, for 24 hours', async () => {
-    const k = byKind(await accounts(t, p, 'ti'));
+    const TI = await fundedUser(t, p, 'ti');
+    const k = byKind(await accounts(t, p, TI));
     const body = { account_id: k.checking.account_id, amount_cents: 700, direction: 'debit', description: 'Gym' };
     const first = await post(body, { 'idempotency-key': 'key-1' });
     assert.equal(first.statusCode, 200);
@@ -143,7 +146,7 @@ describe('sandbox: transfers', () => {
     assert.notEqual(f1.json().transfer_id, first.json().transfer_id);
     // Header and field naming the same key agree.
     assert.deepEqual((await post({ ...body, idempotency_key: 'key-2' }, { 'idempotency-key': 'key-2' })).json(), f1.json());
-    const rows = (await transferRows()).filter((r) => r.user_id === 'ti');
+    const rows = (await transferRows()).filter((r) => r.user_id === TI);
     assert.equal(rows.length, 2);
     // Without a key every call is a new transfer.
     const n1 = await post(body);
@@ -158,7 +161,7 @@ describe('sandbox: transfers', () => {
     assert.deepEqual(otherField.json().detail[0].loc, ['body', 'idempotency_key']);
     // Keys are per partner: another partner's key-1 is its own.
     const q = await t.partner();
-    const qk = byKind(await accounts(t, q, 'ti'));
+    const qk = byKind(await accounts(t, q, TI));
     const theirs = await post({ ...body, account_id: qk.checking.account_id }, { 'idempotency-key': 'key-1' }, q);
     assert.equal(theirs.statusCode, 200);
     assert.equal(theirs.headers['idempotent-replayed'], undefined);
@@ -175,7 +178,8 @@ describe('sandbox: transfers', () => {
   });
 
   it('idempotency: a failed answer is replayed too; a rejected request does not burn the key', async () => {
-    const k = byKind(await accounts(t, p, 'tr'));
+    const TR = await fundedUser(t, p, 'tr');
+    const k = byKind(await accounts(t, p, TR));
     const body = { account_id: k.checking.account_id, amount_cents: 99_999_999_999, direction: 'debit', description: 'x' };
     const first = await post(body, { 'idempotency-key': 'fail-1' });
     assert.equal(first.json().status, 'failed');
@@ -188,7 +192,8 @@ describe('sandbox: transfers', () => {
   });
 
   it('idempotency: two identical concurrent requests make one transfer; a request in flight answers 409', async () => {
-    const k = byKind(await accounts(t, p, 'tcc'));
+    const TCC = await fundedUser(t, p, 'tcc');
+    const k = byKind(await accounts(t, p, TCC));
     const body = { account_id: k.checking.account_id, amount_cents: 1_000, direction: 'debit', description: 'Concurrent' };
     for (let round = 0; round < 5; round++) {
       const key = `conc-${round}`;
@@ -198,10 +203,10 @@ describe('sandbox: transfers', () => {
       if (codes[1] === 200) assert.deepEqual(a.json(), b.json());
       else assert.match((a.statusCode === 409 ? a : b).json().detail, /still being processed/);
     }
-    const rows = (await transferRows()).filter((r) => r.user_id === 'tcc');
+    const rows = (await transferRows()).filter((r) => r.user_id === TCC);
     assert.equal(rows.length, 5);
     // Without a key, two concurrent transfers are two transfers, and the balance rule holds for both together.
-    const avail = cents(byKind(await accounts(t, p, 'tcc')).checking.available_balance);
+    const avail = cents(byKind(await accounts(t, p, TCC)).checking.available_balance);
     const half = Math.floor(avail / 2) + 1;
     const both = await Promise.all([post({ ...body, amount_cents: half }), post({ ...body, amount_cents: half })]);
     assert.deepEqual(both.map((r) => r.json().status).sort(), ['failed', 'pending']);
