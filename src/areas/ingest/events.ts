@@ -111,9 +111,12 @@ export async function recordUsageEvents(
   const daily = new Map<string, UsageEventDailyTable>();
   const dayUsers = new Map<string, UsageEventDayUsersTable>();
   const users = new Map<string, Omit<UsageEventUsersTable, 'prev_last_day'>>();
+  const dayNames = new Map<number, string>(); // most events of a call share a day or two
   for (const e of fresh) {
     const isTx = e.eventType === 'transaction';
-    const day = utcDay(e.occurredAt);
+    const dayNo = Math.floor(e.occurredAt / DAY_MS);
+    let day = dayNames.get(dayNo);
+    if (day === undefined) dayNames.set(dayNo, (day = utcDay(e.occurredAt)));
     const category = isTx ? (e.category ?? null) : null;
     const amount = isTx ? (e.amountCents ?? null) : null;
     rows.push({
@@ -156,40 +159,42 @@ export async function recordUsageEvents(
     }
   }
 
+  const sorted = <T>(m: Map<string, T>) => [...m.entries()].sort((a, b) => cmp(a[0], b[0])).map(([, v]) => v);
+
+  // Per-row writes first; the counters every concurrent batch shares (daily, daily active, last days)
+  // last, so their row locks are held for as short a time as possible before the commit. Every write
+  // is in key order: concurrent batches take their locks in one order.
   await insertEvents(db, rows);
-  // Rollups in key order (a consistent lock order across concurrent batches).
-  await addDaily(db, [...daily.entries()].sort((a, b) => cmp(a[0], b[0])).map(([, v]) => v));
+  const active = new Map<string, UsageEventDailyActiveTable>();
+  const lastDays = new Map<string, UsageEventLastDaysTable>();
   if (dayUsers.size > 0) {
-    const added = await addDayUsers(db, [...dayUsers.entries()].sort((a, b) => cmp(a[0], b[0])).map(([, v]) => v));
-    const active = new Map<string, UsageEventDailyActiveTable>();
+    const added = await addDayUsers(db, sorted(dayUsers));
     for (const a of added) {
       const k = [a.partner_id, a.environment, a.day].join('\u0000');
       const x = active.get(k);
       if (x) x.active_users += 1;
       else active.set(k, { partner_id: a.partner_id, environment: a.environment, day: a.day, active_users: 1 });
     }
-    if (active.size > 0) {
-      await addDailyActive(db, [...active.entries()].sort((a, b) => cmp(a[0], b[0])).map(([, v]) => v));
-      // A (user, day) pair that was already there cannot move the user's last day (it is already at least that
-      // day), so only users with a new pair need the upsert: in steady state most batches touch few.
-      const touched = new Set(added.map((a) => [a.partner_id, a.environment, a.user_id].join('\u0000')));
-      const moved = [...users.entries()].filter(([k]) => touched.has(k)).sort((a, b) => cmp(a[0], b[0]));
-      const changed = await upsertUsers(db, moved.map(([, v]) => v));
-      const deltas = new Map<string, UsageEventLastDaysTable>();
-      const bump = (partner_id: string, environment: Environment, day: string, by: number) => {
-        const k = [partner_id, environment, day].join('\u0000');
-        const x = deltas.get(k);
-        if (x) x.users += by;
-        else deltas.set(k, { partner_id, environment, day, users: by });
-      };
-      for (const c of changed) {
-        if (c.prev_last_day === c.last_day) continue;
-        if (c.prev_last_day !== null) bump(c.partner_id, c.environment, c.prev_last_day, -1);
-        bump(c.partner_id, c.environment, c.last_day, 1);
-      }
-      const lastDayRows = [...deltas.entries()].filter(([, v]) => v.users !== 0).sort((a, b) => cmp(a[0], b[0]));
-      if (lastDayRows.length > 0) await addLastDays(db, lastDayRows.map(([, v]) => v));
+    // A (user, day) pair that was already there cannot move the user's last day (it is already at least that
+    // day), so only users with a new pair need the upsert: in steady state most batches touch few.
+    const touched = new Set(added.map((a) => [a.partner_id, a.environment, a.user_id].join('\u0000')));
+    const moved = [...users.entries()].filter(([k]) => touched.has(k)).sort((a, b) => cmp(a[0], b[0]));
+    const changed = moved.length > 0 ? await upsertUsers(db, moved.map(([, v]) => v)) : [];
+    const bump = (partner_id: string, environment: Environment, day: string, by: number) => {
+      const k = [partner_id, environment, day].join('\u0000');
+      const x = lastDays.get(k);
+      if (x) x.users += by;
+      else lastDays.set(k, { partner_id, environment, day, users: by });
+    };
+    for (const c of changed) {
+      if (c.prev_last_day === c.last_day) continue;
+      if (c.prev_last_day !== null) bump(c.partner_id, c.environment, c.prev_last_day, -1);
+      bump(c.partner_id, c.environment, c.last_day, 1);
     }
+    for (const [k, v] of lastDays) if (v.users === 0) lastDays.delete(k);
   }
+  await addDaily(db, sorted(daily));
+  if (active.size > 0) await addDailyActive(db, sorted(active));
+  if (lastDays.size > 0) await addLastDays(db, sorted(lastDays));
   return { accepted: rows.length, duplicates };
 }
