@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import Stripe from 'stripe';
 import { Webhook } from 'standardwebhooks';
 import { createHmac } from 'node:crypto';
-import { buildTestApp, keyHeaders, type TestApp, type TestPartner } from '../helpers/app.js';
+import { buildTestApp, keyHeaders, type TestApp } from '../helpers/app.js';
 import { runDeliveryPass } from '../../src/areas/webhooks/worker.js';
 import { startReceiver, type Receiver } from './receiver.js';
 import { configure, eventIds, eventRow, ingest, listDeliveries, passUntil } from './helpers.js';

@@ -52,6 +52,8 @@ export async function disableEndpoint(db: Executor, id: string, reason: string, 
 
 // ---------------------------------------------------------------- claiming
 
+const PENDING = sql.lit('pending');
+
 /**
  * Claims up to `limit` due events for one delivery pass and returns them. An event
  * is due when it is pending, its next attempt time has come, no live lease holds
@@ -76,7 +78,8 @@ export async function claimDueEvents(
     const q = db
       .selectFrom('webhook_events as e')
       .select('e.id')
-      .where('e.state', '=', 'pending')
+      // A literal, not a parameter: SQLite only uses the partial index (state = 'pending') for a literal.
+      .where('e.state', '=', PENDING)
       .where('e.next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('e.locked_until', 'is', null), eb('e.locked_until', '<=', now)]))
       .where((eb) =>
@@ -90,14 +93,15 @@ export async function claimDueEvents(
                 .whereRef('o.partner_id', '=', 'e.partner_id')
                 .whereRef('o.environment', '=', 'e.environment')
                 .whereRef('o.ordering_key', '=', 'e.ordering_key')
-                .where('o.state', '=', 'pending')
+                .where('o.state', '=', PENDING)
                 .whereRef('o.id', '<', 'e.id'),
             ),
           ),
         ]),
       )
+      // Due order only: a tie-break on id would make SQLite sort every due row before the LIMIT.
+      // Order per end-user does not depend on it (the NOT EXISTS above).
       .orderBy('e.next_attempt_at')
-      .orderBy('e.id')
       .limit(limit);
     return dialect === 'postgres' ? q.forUpdate().skipLocked() : q;
   };
@@ -141,6 +145,21 @@ export async function settleEvent(db: Executor, o: EventOutcome): Promise<boolea
     .where('lock_token', '=', o.token)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * Marks delivered events of one claim in one statement (the common case of a
+ * busy worker): attempts + 1, completed, lease released.
+ */
+export async function settleDelivered(db: Executor, token: string, ids: string[], at: number): Promise<number> {
+  if (ids.length === 0) return 0;
+  const r = await db
+    .updateTable('webhook_events')
+    .set((eb) => ({ state: 'delivered', attempts: eb('attempts', '+', 1), completed_at: at, locked_until: null, lock_token: null }))
+    .where('lock_token', '=', token)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 /** Marks several claimed events skipped (no enabled endpoint subscribed to them). */

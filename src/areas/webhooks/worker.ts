@@ -22,6 +22,7 @@ import {
   disableEndpoint,
   endpointsFor,
   insertDeliveries,
+  settleDelivered,
   settleEvent,
   skipEvents,
   type EndpointRow,
@@ -60,6 +61,8 @@ export interface Settlement {
   outcome: EventOutcome;
   /** Endpoint to disable (the receiver answered 410). */
   disable: { id: string; reason: string } | null;
+  /** A manual resend (settled by its exact values, never grouped). */
+  manual: boolean;
 }
 
 export function settle(deps: Deps, ev: EventRow, ep: EndpointRow, token: string, result: AttemptResult, at: number, manual = false): Settlement {
@@ -103,6 +106,7 @@ export function settle(deps: Deps, ev: EventRow, ep: EndpointRow, token: string,
       completedAt: state === 'pending' ? null : at,
     },
     disable: result.gone ? { id: ep.id, reason: `the receiver answered 410 Gone at ${new Date(at).toISOString()}` } : null,
+    manual,
   };
 }
 
@@ -125,7 +129,20 @@ export async function writeSettlements(deps: Deps, list: Settlement[]): Promise<
       trx,
       list.map((s) => s.delivery),
     );
-    for (const s of list) await settleEvent(trx, s.outcome);
+    // Delivered events of one claim: one statement per claim; the others one by one.
+    const delivered = new Map<string, { ids: string[]; at: number }>();
+    for (const s of list) {
+      const o = s.outcome;
+      if (o.state === 'delivered' && o.attempts === s.delivery.attempt && !s.manual) {
+        const g = delivered.get(o.token) ?? { ids: [], at: 0 };
+        g.ids.push(o.id);
+        g.at = Math.max(g.at, o.completedAt ?? 0);
+        delivered.set(o.token, g);
+      } else {
+        await settleEvent(trx, o);
+      }
+    }
+    for (const [token, g] of delivered) await settleDelivered(trx, token, g.ids, g.at);
     const disabled = new Set<string>();
     for (const s of list) {
       if (s.disable && !disabled.has(s.disable.id)) {
@@ -265,7 +282,8 @@ export function startWebhookWorker(deps: Deps, options: WorkerOptions = {}): Wor
     while (!stopped) {
       const free = concurrency - inFlight;
       let claimed = 0;
-      if (free > 0) {
+      // Claim in batches: while deliveries are in flight, wait until a quarter of the slots is free.
+      if (free > 0 && (inFlight === 0 || free >= Math.max(1, concurrency >> 2))) {
         try {
           const token = newId('clm', deps.clock.now());
           const events = await claimDueEvents(deps.database.db, deps.database.dialect, {
@@ -300,7 +318,7 @@ export function startWebhookWorker(deps: Deps, options: WorkerOptions = {}): Wor
         }
       }
       if (stopped) break;
-      if (claimed > 0 && claimed >= free) continue; // more may be due
+      if (claimed > 0 && claimed >= free && inFlight < concurrency) continue; // more may be due
       await sleep(Date.now() < burstUntil ? 5 : pollMs);
     }
   }
