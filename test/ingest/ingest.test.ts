@@ -246,3 +246,42 @@ describe('platform ingest without a configured secret', () => {
     }
   });
 });
+
+describe('ingest area in the OpenAPI document', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp();
+  });
+  after(() => t.close());
+
+  it('lists every operation with its security, and the batch schema with its bounds', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/openapi.json' });
+    assert.equal(res.statusCode, 200);
+    const doc = res.json();
+    const ops = new Map<string, { security?: unknown[]; tags?: string[] }>();
+    for (const [p, methods] of Object.entries(doc.paths as Record<string, Record<string, { operationId?: string; security?: unknown[]; tags?: string[] }>>)) {
+      for (const [m, op] of Object.entries(methods)) if (op.operationId) ops.set(op.operationId, { ...op, tags: [...(op.tags ?? []), `${m} ${p}`] });
+    }
+    const expected: Record<string, string> = {
+      ingestUsageEvent: 'post /api/ingest/event',
+      ingestUsageEventsBatch: 'post /api/ingest/events/batch',
+      ingestPing: 'get /api/ingest/ping',
+      partnerUsageDashboard: 'get /api/partners/me/usage',
+      partnerUsageExport: 'get /api/partners/me/usage/export',
+      adminUsageDashboard: 'get /api/admin/usage',
+      adminPartnerUsage: 'get /api/admin/partners/{partner_id}/usage',
+      adminUsageExport: 'get /api/admin/usage/export',
+      adminSeedDemoUsage: 'post /api/admin/partners/{partner_id}/seed-demo',
+    };
+    for (const [id, where] of Object.entries(expected)) {
+      const op = ops.get(id);
+      assert.ok(op, id);
+      assert.ok(op.tags!.includes(where), `${id} at ${where}`);
+      assert.ok(op.security && op.security.length > 0, `${id} has security`);
+    }
+    const batch = doc.paths['/api/ingest/events/batch'].post.requestBody.content['application/json'].schema;
+    const events = batch.properties?.events ?? doc.components?.schemas?.IngestBatch?.properties?.events;
+    assert.equal(events.minItems, 1);
+    assert.equal(events.maxItems, 500);
+  });
+});
