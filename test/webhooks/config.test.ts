@@ -11,7 +11,7 @@ describe('webhook configuration (key + ingest secret)', () => {
   let t: TestApp;
   let p: TestPartner;
   before(async () => {
-    t = await buildTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'false' } });
+    t = await buildTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'false', RATE_LIMIT_PER_SECOND: '100000' } });
     setWebhookResolver(t.deps, async (host) => {
       const table: Record<string, string[]> = {
         'hooks.partner.example': ['93.184.215.14'],

@@ -14,7 +14,7 @@ describe('webhook delivery to a real local receiver', () => {
   let t: TestApp;
   let rx: Receiver;
   before(async () => {
-    t = await buildTestApp({ env: { WEBHOOK_RETRY_SCHEDULE_MS: '0,20,20,20', WEBHOOK_TIMEOUT_MS: '300' } });
+    t = await buildTestApp({ env: { WEBHOOK_RETRY_SCHEDULE_MS: '0,20,20,20', WEBHOOK_TIMEOUT_MS: '300', RATE_LIMIT_PER_SECOND: '100000' } });
     rx = await startReceiver();
   });
   after(async () => {

@@ -17,7 +17,7 @@ describe('rotation, resend, test events, erasure and the worker loop', () => {
   let rx: Receiver;
   const clock = new TestClock(Date.now());
   before(async () => {
-    t = await buildTestApp({ clock, env: { WEBHOOK_RETRY_SCHEDULE_MS: '0,60000', WEBHOOK_TIMEOUT_MS: '1000' } });
+    t = await buildTestApp({ clock, env: { WEBHOOK_RETRY_SCHEDULE_MS: '0,60000', WEBHOOK_TIMEOUT_MS: '1000', RATE_LIMIT_PER_SECOND: '100000' } });
     rx = await startReceiver();
   });
   after(async () => {
