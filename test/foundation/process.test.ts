@@ -93,11 +93,11 @@ describe('server and CLI processes', () => {
       const list = await fetch(`${s2.baseUrl}/api/v1/ingest/calculations?limit=500`, {
         headers: { 'x-api-key': created.test_key, 'x-service-ingest-secret': created.ingest_secret },
       });
-      assert.equal((await list.json()).count, 0, 'a new partner sees none of them');
+      assert.equal(((await list.json()) as { count: number }).count, 0, 'a new partner sees none of them');
       const survived = await fetch(`${s2.baseUrl}/api/v1/ingest/calculations?limit=500`, {
         headers: { 'x-api-key': first!.test_key, 'x-service-ingest-secret': first!.ingest_secret },
       });
-      const rows = (await survived.json()).items.map((r: { end_user_id: string }) => r.end_user_id).sort();
+      const rows = ((await survived.json()) as { items: { end_user_id: string }[] }).items.map((r: { end_user_id: string }) => r.end_user_id).sort();
       assert.deepEqual(rows, [...acked].sort(), 'every acknowledged ingest is there after SIGKILL');
       s2.child.kill('SIGTERM');
       const code = await s2.exited;
@@ -130,7 +130,7 @@ describe('server and CLI processes', () => {
       const list = await fetch(`${s2.baseUrl}/api/v1/ingest/calculations?limit=500`, {
         headers: { 'x-api-key': created.test_key, 'x-service-ingest-secret': created.ingest_secret },
       });
-      assert.ok((await list.json()).count >= acked);
+      assert.ok(((await list.json()) as { count: number }).count >= acked);
     } finally {
       s2.child.kill('SIGTERM');
       await s2.exited;
