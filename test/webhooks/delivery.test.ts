@@ -252,6 +252,8 @@ describe('webhook delivery to a real local receiver', () => {
     });
     try {
       await configure(t, p, local.url);
+      // Earlier tests in this file may leave events that fall due later: settle them so this pass counts only ours.
+      await t.deps.database.db.updateTable('webhook_events').set({ state: 'skipped' }).where('state', '=', 'pending').execute();
       await ingest(t, p, 'ordered', 300);
       await ingest(t, p, 'ordered', 600);
       await ingest(t, p, 'other', 100);
