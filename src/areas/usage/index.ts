@@ -11,7 +11,7 @@ import { errorResponses, security } from '../../http/schemas.js';
 import { iso } from '../../lib/time.js';
 import type { Deps } from '../../context.js';
 import { isManaged } from './meter.js';
-import { closeLimiter, limiterFor, refuse, setRateLimitHeaders } from './rate-limit.js';
+import { closeLimiter, limiterFor, setRateLimitHeaders, tooMany, type Decision } from './rate-limit.js';
 import { attachment, calculationsCsv, envName, parseRange, today, usageCsv } from './reports.js';
 import { listMailOutbox } from './repo.js';
 import {
@@ -47,13 +47,19 @@ export const usageKeyScopeHooks: Area = async (app, { deps }) => {
     if (isManaged(meter)) meter.stop();
     await closeLimiter(deps);
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (hooksOff.has(deps)) return;
+  // A callback-style hook: with the in-memory limiter nothing here allocates a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (hooksOff.has(deps)) return done();
     const limit = request.partner.rate_limit_per_second ?? deps.config.rateLimitPerSecond;
-    const d = await limiterFor(deps).hit(`key:${request.apiKeyId}`, limit, KEY_WINDOW_MS);
-    setRateLimitHeaders(reply, d, 'default', KEY_WINDOW_MS);
-    if (!d.allowed) refuse(d);
-    meter.recordCall(request.partner.id, request.environment, d.now);
+    const finish = (d: Decision) => {
+      setRateLimitHeaders(reply, d, 'default', KEY_WINDOW_MS);
+      if (!d.allowed) return done(tooMany(d));
+      meter.recordCall(request.partner.id, request.environment, d.now);
+      done();
+    };
+    const d = limiterFor(deps).hit(`key:${request.apiKeyId}`, limit, KEY_WINDOW_MS);
+    if (d instanceof Promise) d.then(finish, (err: Error) => done(err));
+    else finish(d);
   });
 };
 

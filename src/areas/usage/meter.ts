@@ -19,7 +19,7 @@ import type { CompiledQuery, Kysely } from 'kysely';
 import type { Deps, UsageMeter } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import type { DB, Environment } from '../../db/schema/index.js';
-import { utcDay, utcMonth } from '../../lib/time.js';
+import { DAY_MS, utcDay, utcMonth } from '../../lib/time.js';
 
 const SEP = '\u0001';
 /** Bound of the "already written" end-user cache (keys), so memory stays flat. */
@@ -60,14 +60,30 @@ class Meter implements ManagedUsageMeter {
 
   constructor(private readonly deps: MeterDeps) {}
 
+  /** The UTC day and month of the last instant seen, reused while `at` stays inside that day. */
+  private dayStart = 0;
+  private dayEnd = -1;
+  private day = '';
+  private month = '';
+
+  private dayOf(at: number): string {
+    if (at < this.dayStart || at >= this.dayEnd) {
+      this.dayStart = at - (((at % DAY_MS) + DAY_MS) % DAY_MS);
+      this.dayEnd = this.dayStart + DAY_MS;
+      this.day = utcDay(at);
+      this.month = utcMonth(at);
+    }
+    return this.day;
+  }
+
   recordCall(partnerId: string, environment: Environment, at: number): void {
-    const k = partnerId + SEP + environment + SEP + utcDay(at);
+    const k = partnerId + SEP + environment + SEP + this.dayOf(at);
     this.calls.set(k, (this.calls.get(k) ?? 0) + 1);
   }
 
   recordEndUser(partnerId: string, environment: Environment, endUserId: string, at: number): void {
-    const month = utcMonth(at);
-    const k = partnerId + SEP + environment + SEP + month;
+    const day = this.dayOf(at);
+    const k = partnerId + SEP + environment + SEP + this.month;
     if (this.seen.has(k + SEP + endUserId)) return;
     let set = this.users.get(k);
     if (!set) {
@@ -76,7 +92,7 @@ class Meter implements ManagedUsageMeter {
     }
     if (!set.has(endUserId)) set.set(endUserId, at);
     // Mark the day as touched (zero calls) so the alert evaluator sees the change.
-    const d = partnerId + SEP + environment + SEP + utcDay(at);
+    const d = partnerId + SEP + environment + SEP + day;
     if (!this.calls.has(d)) this.calls.set(d, 0);
   }
 

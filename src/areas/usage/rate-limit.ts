@@ -80,21 +80,28 @@ export class RateLimiter {
     return r.status === 'ready';
   }
 
-  /** Counts one request of `bucket` against `limit` per `windowMs`. */
-  async hit(bucket: string, limit: number, windowMs: number): Promise<Decision> {
+  /**
+   * Counts one request of `bucket` against `limit` per `windowMs`. Answers
+   * synchronously when counting in memory (no promise on the hot path), with a
+   * promise when Redis is asked.
+   */
+  hit(bucket: string, limit: number, windowMs: number): Decision | Promise<Decision> {
     const now = this.deps.clock.now();
-    const windowStart = Math.floor(now / windowMs) * windowMs;
+    const windowStart = now - (now % windowMs);
     const resetAt = windowStart + windowMs;
     const r = this.redis;
-    if (r && r.status === 'ready') {
-      try {
-        const count = await r.svcIncrWindow(`${this.prefix}${bucket}:${windowStart}`, windowMs * 2);
-        return decide(Number(count), limit, resetAt, 'redis', now);
-      } catch (err) {
-        this.warn('redis command failed: rate limits fall back to this process', err);
-      }
-    }
+    if (r && r.status === 'ready') return this.redisHit(r, bucket, limit, windowMs, windowStart, resetAt, now);
     return decide(this.memoryIncr(bucket, windowStart, now), limit, resetAt, 'memory', now);
+  }
+
+  private async redisHit(r: RedisWithIncr, bucket: string, limit: number, windowMs: number, windowStart: number, resetAt: number, now: number): Promise<Decision> {
+    try {
+      const count = await r.svcIncrWindow(`${this.prefix}${bucket}:${windowStart}`, windowMs * 2);
+      return decide(Number(count), limit, resetAt, 'redis', now);
+    } catch (err) {
+      this.warn('redis command failed: rate limits fall back to this process', err);
+      return decide(this.memoryIncr(bucket, windowStart, now), limit, resetAt, 'memory', now);
+    }
   }
 
   private memoryIncr(bucket: string, windowStart: number, now: number): number {
@@ -166,9 +173,9 @@ export function setRateLimitHeaders(reply: FastifyReply, d: Decision, policy: st
   reply.header('RateLimit', `"${policy}";r=${d.remaining};t=${seconds}`);
 }
 
-/** Throws the 429 for a refused decision (Retry-After in whole seconds, at least 1). */
-export function refuse(d: Decision): never {
-  throw errors.tooManyRequests((d.resetAt - d.now) / 1000);
+/** The 429 of a refused decision (Retry-After in whole seconds, at least 1). */
+export function tooMany(d: Decision) {
+  return errors.tooManyRequests((d.resetAt - d.now) / 1000);
 }
 
 /**
@@ -180,6 +187,6 @@ export function publicWriteLimit(deps: Deps, name: string): (request: FastifyReq
     const limiter = limiterFor(deps);
     const d = await limiter.hit(`ip:${name}:${request.ip}`, PUBLIC_WRITE_LIMIT, PUBLIC_WRITE_WINDOW_MS);
     setRateLimitHeaders(reply, d, name, PUBLIC_WRITE_WINDOW_MS);
-    if (!d.allowed) refuse(d);
+    if (!d.allowed) throw tooMany(d);
   };
 }

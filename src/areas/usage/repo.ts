@@ -1,5 +1,5 @@
 /** SQL of the usage area (takes an Executor: the database or a transaction). */
-import type { Executor } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
 import type { UsageAlertsTable } from '../../db/schema/usage.js';
 
@@ -154,8 +154,38 @@ export function webhookEndpointOf(db: Executor, partnerId: string, environment: 
     .executeTakeFirst();
 }
 
-/** Calculations of one partner and environment, oldest first, after the keyset position `after`. */
-export function calculationsBatch(
+/**
+ * Calculations of one partner and environment, oldest first, after the keyset position `after`.
+ * The statement is built by Kysely and run by the driver itself (the pg pool, or
+ * the SQLite handle while holding Kysely's connection): over the thousands of
+ * batches of a large export, Kysely's executor path measured 2-3× slower and kept
+ * every row alive long enough to be promoted to the old generation (resident memory
+ * growing by 100-150 MB until a full collection). The SQL is the same.
+ */
+export async function calculationsBatch(
+  database: Database,
+  partnerId: string,
+  environment: Environment,
+  range: { since: number | null; until: number | null },
+  after: [number, string] | null,
+  limit: number,
+) {
+  const q = calculationsBatchQuery(database.db, partnerId, environment, range, after, limit);
+  type Rows = Awaited<ReturnType<typeof q.execute>>;
+  const compiled = q.compile();
+  if (database.pgPool) {
+    const r = await database.pgPool.query(compiled.sql, [...compiled.parameters]);
+    return r.rows as Rows;
+  }
+  const handle = database.sqlite;
+  if (handle) {
+    // Holding Kysely's single connection: no transaction of another request is open on the handle meanwhile.
+    return database.db.connection().execute(async () => handle.prepare(compiled.sql).all(...(compiled.parameters as unknown[])) as Rows);
+  }
+  return q.execute();
+}
+
+export function calculationsBatchQuery(
   db: Executor,
   partnerId: string,
   environment: Environment,
@@ -172,9 +202,12 @@ export function calculationsBatch(
   if (range.until !== null) q = q.where('calculated_at', '<', range.until);
   if (after) {
     const [at, id] = after;
-    q = q.where((eb) => eb.or([eb('calculated_at', '>', at), eb.and([eb('calculated_at', '=', at), eb('calculation_id', '>', id)])]));
+    // The redundant `calculated_at >= at` lets both engines seek the index instead of rescanning from the start on every batch.
+    q = q
+      .where('calculated_at', '>=', at)
+      .where((eb) => eb.or([eb('calculated_at', '>', at), eb.and([eb('calculated_at', '=', at), eb('calculation_id', '>', id)])]));
   }
-  return q.orderBy('calculated_at', 'asc').orderBy('calculation_id', 'asc').limit(limit).execute();
+  return q.orderBy('calculated_at', 'asc').orderBy('calculation_id', 'asc').limit(limit);
 }
 
 /** GDPR erasure: the end-user's identifier leaves the unique-user table, the count stays (it is billing data). */
@@ -205,7 +238,7 @@ export function listMailOutbox(db: Executor, opts: { limit: number; status?: str
   if (opts.kind) q = q.where('kind', '=', opts.kind);
   if (opts.before) {
     const [at, id] = opts.before;
-    q = q.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]));
+    q = q.where('created_at', '<=', at).where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]));
   }
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit).execute();
 }

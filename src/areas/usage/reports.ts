@@ -1,6 +1,7 @@
 /** Streamed CSV reports (RFC 4180 via csv-stringify), scoped to the key's environment. */
-import { Readable, pipeline } from 'node:stream';
+import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
 import type { Deps } from '../../context.js';
 import { errors } from '../../http/errors.js';
 import { fromCents } from '../../lib/money.js';
@@ -8,7 +9,8 @@ import { DAY_MS, iso, parseDay, parseInstant, utcDay, utcMonth } from '../../lib
 import { calculationsBatch, callsByMonth, endUsersByMonth, getPartnerBilling } from './repo.js';
 import { billCents, ratePerUser, type Caller } from './service.js';
 
-const BATCH = 1000;
+const BATCH = 250;
+const CHUNK_ROWS = 200;
 
 /** Text cells that a spreadsheet would run as a formula get a leading apostrophe. */
 export function neutralise(v: string | null | undefined): string {
@@ -64,16 +66,23 @@ interface StoredResult {
   breakdown: Record<string, number>;
 }
 
-/** Every cached calculation of the caller's environment in the range, oldest first, read in keyset batches. */
+/**
+ * Every cached calculation of the caller's environment in the range, oldest first.
+ * Read in keyset batches; each batch is turned into CSV text at once (csv-stringify),
+ * so row objects die young and only about one batch of text is held at a time:
+ * memory stays flat whatever the size of the export, and the stream honours the
+ * client's pace (the next batch is read only when the previous one was taken).
+ */
 export function calculationsCsv(deps: Deps, caller: Caller, range: { since: number | null; until: number | null }): Readable {
-  async function* rows() {
+  async function* chunks() {
     let after: [number, string] | null = null;
+    let header = true;
     for (;;) {
-      const batch = await calculationsBatch(deps.database.db, caller.partnerId, caller.environment, range, after, BATCH);
-      for (const r of batch) {
+      const batch = await calculationsBatch(deps.database, caller.partnerId, caller.environment, range, after, BATCH);
+      const records = batch.map((r) => {
         const c = JSON.parse(r.result) as StoredResult;
         const b = c.breakdown ?? {};
-        yield [
+        return [
           neutralise(r.calculation_id),
           neutralise(r.end_user_id),
           neutralise(r.user_email),
@@ -89,16 +98,20 @@ export function calculationsCsv(deps: Deps, caller: Caller, range: { since: numb
           b.discretionary_pool,
           b.days_in_period,
         ];
+      });
+      // Chunks of ~30 KB: strings over ~128 KB would go straight to V8's large-object space, freed only by full collections.
+      for (let i = 0; i < records.length || header; i += CHUNK_ROWS) {
+        yield stringifySync(records.slice(i, i + CHUNK_ROWS), { header, columns: [...CALCULATION_COLUMNS], record_delimiter: '\r\n' });
+        header = false;
       }
       if (batch.length < BATCH) return;
       const last = batch[batch.length - 1];
       after = [Number(last.calculated_at), last.calculation_id];
     }
   }
-  const csv = stringify({ header: true, columns: [...CALCULATION_COLUMNS], record_delimiter: '\r\n' });
-  return pipeline(Readable.from(rows(), { highWaterMark: 64 }), csv, (err) => {
-    if (err) deps.log.warn({ err }, 'calculations.csv stream failed');
-  });
+  const stream = Readable.from(chunks(), { objectMode: false, highWaterMark: 1 });
+  stream.on('error', (err) => deps.log.warn({ err }, 'calculations.csv stream failed'));
+  return stream;
 }
 
 export const USAGE_COLUMNS = ['month', 'environment', 'calls', 'unique_end_users', 'estimated_bill_usd', 'rate_per_user_usd'] as const;

@@ -1,0 +1,307 @@
+/**
+ * Usage benchmark (issue 5), on SQLite and PostgreSQL.
+ *
+ *   node --import tsx bench/usage.bench.ts
+ *
+ * 1. Calculate throughput (POST /api/v1/calculate/safe-to-spend, autocannon against a
+ *    real port, a new end_user_id on every request) with metering and rate limiting
+ *    ON against the same server build with both OFF, in the same run: each server is
+ *    its own child process, rounds alternate off/on so drift hits both alike.
+ * 2. CSV export of 1,000,000 cached calculations (GET /api/v1/reports/calculations.csv)
+ *    streamed from a server process whose resident memory is sampled every 50 ms,
+ *    against the same process idle (its baseline).
+ *
+ * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
+ * BENCH_DB=sqlite|postgres|both (default both), BENCH_SECONDS (per round, default 5),
+ * BENCH_ROUNDS (per configuration, default 3), BENCH_CONNECTIONS (default 20),
+ * BENCH_CSV_ROWS (default 1000000).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { loadConfig, type Config } from '../src/config.js';
+import { migrate } from '../src/db/database.js';
+import { createDeps, createLogger } from '../src/deps.js';
+import { createPartner } from '../src/areas/partners/service.js';
+import { newId } from '../src/lib/ids.js';
+
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const WHICH = process.env.BENCH_DB ?? 'both';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 1_000_000);
+const PARTS = (process.env.BENCH_PARTS ?? 'throughput,csv').split(',');
+/** Node flags of the export runs: the defaults, then with the old generation capped (forces earlier full collections). */
+const CSV_FLAGS: string[][] = [[], ['--max-old-space-size=128']];
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The servers run as production runs them: the service compiled to JavaScript (tsc),
+ * not through the TypeScript loader (tsx alone adds ~70 MB of resident memory).
+ * Compiled once per run into a temporary folder.
+ */
+const SERVE_JS = `
+import { loadConfig } from './src/config.js';
+import { createDeps, createLogger } from './src/deps.js';
+import { buildApp } from './src/app.js';
+import { disableUsageHooksForBaseline } from './src/areas/usage/index.js';
+const mode = process.argv[2];
+const config = loadConfig(process.env);
+const deps = createDeps(config, { log: createLogger(config) });
+await deps.auth.start();
+if (mode === 'off') {
+  disableUsageHooksForBaseline(deps);
+  deps.usage = { recordCall() {}, recordEndUser() {}, flush: async () => {} };
+}
+const app = await buildApp(deps);
+await app.listen({ port: 0, host: '127.0.0.1' });
+process.stdout.write(JSON.stringify({ port: app.server.address().port }) + '\\n');
+process.on('SIGTERM', async () => {
+  await app.close();
+  await deps.usage.flush();
+  await deps.auth.stop();
+  await deps.database.close();
+  process.exit(0);
+});
+`;
+
+let buildDir: string | null = null;
+function compiledServer(): string {
+  if (buildDir) return path.join(buildDir, 'serve.mjs');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-build-'));
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json'), '--outDir', dir, '--sourceMap', 'false'], { encoding: 'utf8' });
+  if (r.status !== 0) console.log(`tsc reported errors (output is emitted anyway):\n${r.stdout.split('\n').slice(0, 5).join('\n')}`);
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  symlinkSync(path.join(ROOT, 'content'), path.join(dir, 'content'));
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+  writeFileSync(path.join(dir, 'serve.mjs'), SERVE_JS);
+  console.log(`compiled the service in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  buildDir = dir;
+  return path.join(dir, 'serve.mjs');
+}
+
+type Dialect = 'sqlite' | 'postgres';
+
+function envOf(config: Config, extra: Record<string, string> = {}): Record<string, string> {
+  const e: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    DATA_DIR: config.dataDir,
+    SECRETS_KEY: config.secretsKey!,
+    LOG_LEVEL: 'silent',
+    RUN_WORKERS: 'false',
+    SEED_DEMO_PARTNER: 'false',
+    RATE_LIMIT_PER_SECOND: '1000000',
+    ...extra,
+  };
+  if (config.databaseUrl) e.DATABASE_URL = config.databaseUrl;
+  if (config.databaseSchema) e.DATABASE_SCHEMA = config.databaseSchema;
+  return e;
+}
+
+async function startChild(mode: 'on' | 'off', env: Record<string, string>, nodeFlags: string[] = []): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, [...nodeFlags, compiledServer(), mode], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /\{"port":(\d+)\}/.exec(out);
+      if (m) resolve({ child, port: Number(m[1]) });
+    });
+    child.on('exit', (code) => reject(new Error(`server (${mode}) exited ${code}`)));
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const done = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+async function cannon(port: number, key: string): Promise<number> {
+  const r = await autocannon({
+    url: `http://127.0.0.1:${port}/api/v1/calculate/safe-to-spend`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ end_user_id: 'user-[<id>]', cash_balance: 2500, upcoming_bills: [{ amount: 1200, due_in_days: 5 }], cash_buffer: 300 }),
+    idReplacement: true,
+  });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`non-2xx ${r.non2xx}, errors ${r.errors}`);
+  return r.requests.average;
+}
+
+async function pgAdmin(q: string): Promise<void> {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    await c.query(q);
+  } finally {
+    await c.end();
+  }
+}
+
+async function seedCalculations(deps: ReturnType<typeof createDeps>, partnerId: string, n: number): Promise<void> {
+  const now = Date.now();
+  const result = (i: number) =>
+    JSON.stringify({
+      safe_to_spend_today: 26.81,
+      daily_allowance: 26.81,
+      monthly_safe_to_spend: 804.3,
+      breakdown: { cash_after_buffer: 2200 + (i % 100), upcoming_bills_total: 1245.5, savings_commitments: 100, debt_commitments: 50.25, discretionary_pool: 804.25, days_in_period: 30 },
+      calculation_id: `calc_${i}`,
+      calculated_at: new Date(now).toISOString(),
+      partner_id: partnerId,
+      is_sandbox: false,
+    });
+  const handle = deps.database.sqlite;
+  if (handle) {
+    const stmt = handle.prepare(
+      'insert into calculations (partner_id, environment, end_user_id, calculation_id, user_email, result, calculated_at) values (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const CH = 50_000;
+    for (let s = 0; s < n; s += CH) {
+      handle.transaction(() => {
+        for (let i = s; i < Math.min(n, s + CH); i++) stmt.run(partnerId, 'live', `user-${i}`, newId('calc', now + i), `u${i}@bank.example`, result(i), now + i);
+      })();
+    }
+    return;
+  }
+  // PostgreSQL: one set-based statement.
+  const sample = result(0).replace(/'/g, "''");
+  await deps.database.pgPool!.query(
+    `insert into calculations (partner_id, environment, end_user_id, calculation_id, user_email, result, calculated_at)
+     select $1, 'live', 'user-' || g, 'calc_' || lpad(g::text, 10, '0'), 'u' || g || '@bank.example', '${sample}', $2::bigint + g
+     from generate_series(0, $3::int - 1) g`,
+    [partnerId, now, n],
+  );
+}
+
+async function runOn(dialect: Dialect): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-usage-'));
+  const schema = dialect === 'postgres' ? `bench_${randomBytes(5).toString('hex')}` : undefined;
+  if (schema) await pgAdmin(`CREATE SCHEMA ${schema}`);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: dialect === 'postgres' ? PG_URL : undefined,
+    DATABASE_SCHEMA: schema,
+    SECRETS_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_PARTNER: 'false',
+  });
+  const deps = createDeps(config, { log: createLogger(config), poolSize: 2 });
+  const children: ChildProcess[] = [];
+  try {
+    await migrate(deps.database);
+    const p = await deps.database.tx((trx) => createPartner(deps, trx, { email: 'bench@bank.example', company: 'Bench Bank', activated: true }));
+    const env = envOf(config);
+    if (PARTS.includes('throughput')) await throughput(dialect, deps, p, env, children);
+    if (PARTS.includes('csv')) await csvExport(dialect, deps, p, env, children);
+  } finally {
+    for (const c of children) await stopChild(c);
+    await deps.database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (schema) await pgAdmin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  }
+}
+
+type BenchDeps = ReturnType<typeof createDeps>;
+type BenchPartner = { id: string; liveKey: string | null };
+
+async function throughput(dialect: Dialect, deps: BenchDeps, p: BenchPartner, env: Record<string, string>, children: ChildProcess[]): Promise<void> {
+    const off = await startChild('off', env);
+    const on = await startChild('on', env);
+    children.push(off.child, on.child);
+
+    // Warm-up, then alternating rounds.
+    await cannon(off.port, p.liveKey!);
+    await cannon(on.port, p.liveKey!);
+    const offRps: number[] = [];
+    const onRps: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      offRps.push(await cannon(off.port, p.liveKey!));
+      onRps.push(await cannon(on.port, p.liveKey!));
+    }
+    const mean = (a: number[]) => a.reduce((x, y) => x + y, 0) / a.length;
+    const o = mean(offRps);
+    const n = mean(onRps);
+    console.log(`[${dialect}] calculate, metering + rate limit OFF: ${offRps.map((x) => x.toFixed(0)).join(' / ')} req/s (mean ${o.toFixed(0)})`);
+    console.log(`[${dialect}] calculate, metering + rate limit ON:  ${onRps.map((x) => x.toFixed(0)).join(' / ')} req/s (mean ${n.toFixed(0)})`);
+    console.log(`[${dialect}] cost of metering + rate limiting: ${(((o - n) / o) * 100).toFixed(1)}% (target ≤ 10%)`);
+    await stopChild(on.child);
+    await stopChild(off.child);
+    const counted = await deps.database.db.selectFrom('usage_daily').select('calls').where('partner_id', '=', p.id).execute();
+    const users = await deps.database.db.selectFrom('usage_end_users').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', p.id).executeTakeFirst();
+    console.log(`[${dialect}] metered by the ON server: ${counted.reduce((a, r) => a + Number(r.calls), 0)} calls, ${Number(users?.n ?? 0)} unique end-users (every request a new one)`);
+
+}
+
+async function csvExport(dialect: Dialect, deps: BenchDeps, p: BenchPartner, env: Record<string, string>, children: ChildProcess[]): Promise<void> {
+  const t0 = performance.now();
+  await seedCalculations(deps, p.id, CSV_ROWS);
+  console.log(`[${dialect}] seeded ${CSV_ROWS} calculations in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  for (const flags of CSV_FLAGS) await csvOnce(dialect, p, env, children, flags);
+}
+
+async function csvOnce(dialect: Dialect, p: BenchPartner, env: Record<string, string>, children: ChildProcess[], flags: string[]): Promise<void> {
+    const srv = await startChild('on', env, flags);
+    children.push(srv.child);
+    await new Promise((r) => setTimeout(r, 500));
+    const idle = rssMb(srv.child.pid!);
+    let peak = idle;
+    const sampler = setInterval(() => {
+      try {
+        peak = Math.max(peak, rssMb(srv.child.pid!));
+      } catch {
+        // exited
+      }
+    }, 50);
+    const t0 = performance.now();
+    const res = await fetch(`http://127.0.0.1:${srv.port}/api/v1/reports/calculations.csv`, { headers: { 'x-api-key': p.liveKey! } });
+    if (res.status !== 200 || !res.body) throw new Error(`csv: ${res.status}`);
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+    }
+    const secs = (performance.now() - t0) / 1000;
+    clearInterval(sampler);
+    console.log(
+      `[${dialect}] calculations.csv${flags.length ? ` (node ${flags.join(' ')})` : ''}: ${lines - 1} rows, ${(bytes / 1048576).toFixed(0)} MiB in ${secs.toFixed(1)} s (${((lines - 1) / secs).toFixed(0)} rows/s); ` +
+        `server RSS idle ${idle.toFixed(0)} MB, peak while streaming ${peak.toFixed(0)} MB (limit 200 MB)`,
+    );
+    if (lines - 1 !== CSV_ROWS) throw new Error(`expected ${CSV_ROWS} rows, got ${lines - 1}`);
+    await stopChild(srv.child);
+}
+
+async function main(): Promise<void> {
+  compiledServer();
+  console.log(`node ${process.version}, ${os.cpus().length} cores; ${ROUNDS} rounds × ${SECONDS} s per configuration, ${CONNECTIONS} connections`);
+  if (WHICH === 'sqlite' || WHICH === 'both') await runOn('sqlite');
+  if (WHICH === 'postgres' || WHICH === 'both') await runOn('postgres');
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  });
