@@ -90,10 +90,16 @@ describe('GET /api/v1/me, GET /api/v1/secrets, system routes', () => {
 
   it('answers 503 from health when the database is unreachable', async () => {
     const t2 = await buildTestApp();
-    await t2.deps.database.db.destroy();
-    const res = await t2.inject({ method: 'GET', url: '/api/v1/health' });
-    assert.equal(res.statusCode, 503);
-    assert.equal(res.json().database.reachable, false);
-    await t2.app.close();
+    try {
+      await t2.deps.auth.stop();
+      await t2.deps.database.close();
+      const res = await t2.inject({ method: 'GET', url: '/api/v1/health' });
+      assert.equal(res.statusCode, 503);
+      assert.equal(res.json().database.reachable, false);
+      const ingest = await t2.inject({ method: 'GET', url: '/api/v1/ingest/health' });
+      assert.equal(ingest.statusCode, 503);
+    } finally {
+      await t2.close();
+    }
   });
 });

@@ -169,7 +169,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       await stopWorkers(workers);
       await deps.usage.flush();
       await deps.auth.stop();
-      await deps.database.close();
+      await deps.database.close().catch(() => {}); // a test may have closed it already
       await cleanup();
     },
   };
