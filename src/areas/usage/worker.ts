@@ -51,6 +51,8 @@ export function startUsageWorkers(deps: Deps): WorkerHandle {
       stopped = true;
       clearInterval(timer);
       if (running) await running;
+      // The entry point flushes once more after stopping the workers.
+      if (isManaged(deps.usage)) deps.usage.stop();
     },
   };
 }
