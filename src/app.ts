@@ -41,18 +41,22 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks: no promise per request on the hot path.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   // One log line per request.
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 },
       'request',
     );
+    done();
   });
 
-  await app.register(cookie);
+  // Cookies are parsed only where sessions are read (presentedSessionToken), not on every request.
+  await app.register(cookie, { hook: false });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -52,6 +52,12 @@ export class AuthCache {
     private readonly maxEntries = 100_000,
   ) {}
 
+  /** The cached resolution of a presented key, without touching the database; null on a miss. */
+  peek(presented: string, now: number = Date.now()): ResolvedKey | null {
+    const hit = this.byHash.get(sha256Hex(presented));
+    return hit && hit.expiresAt > now ? hit.value : null;
+  }
+
   /** Resolves a presented key; null when no slot holds it. */
   async resolve(presented: string, now: number = Date.now()): Promise<ResolvedKey | null> {
     const hash = sha256Hex(presented);

@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../context.js';
 import type { Environment } from '../db/schema/index.js';
 import { safeEqual, sha256Hex } from '../lib/crypto.js';
-import type { AuthedPartner } from './auth-cache.js';
+import type { AuthedPartner, ResolvedKey } from './auth-cache.js';
 import { errors } from './errors.js';
 
 export const SESSION_COOKIE = 'svc_session';
@@ -50,21 +50,58 @@ function header(request: FastifyRequest, name: string): string | null {
   return typeof s === 'string' && s.trim() !== '' ? s.trim() : null;
 }
 
+/**
+ * The session token presented on a request: Authorization: Bearer, else the
+ * session cookie. Cookies are parsed here, on the few routes that take sessions,
+ * not on every request.
+ */
+export function presentedSessionToken(request: FastifyRequest): string | null {
+  const b = bearer(request);
+  if (b) return b;
+  const header = request.headers.cookie;
+  if (!header || !header.includes(SESSION_COOKIE)) return null;
+  return request.server.parseCookie(header)[SESSION_COOKIE] || null;
+}
+
 /** The API key presented on a request, if any. */
 export function presentedApiKey(request: FastifyRequest): string | null {
   return header(request, 'x-api-key') ?? bearer(request);
 }
 
 export function makeGuards(deps: Deps) {
-  async function apiKey(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const key = presentedApiKey(request);
-    if (!key) throw errors.unauthorized('Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>');
-    const resolved = await deps.auth.resolve(key, deps.clock.now());
+  function accept(request: FastifyRequest, resolved: ResolvedKey | null): void {
     if (!resolved) throw errors.unauthorized('Invalid API key');
     if (!resolved.partner.active) throw errors.suspended();
     request.partner = resolved.partner;
     request.environment = resolved.environment;
     request.apiKeyId = resolved.keyId;
+  }
+
+  /** Callback style: a cached key is accepted without a promise; a miss reads the database once. */
+  function apiKey(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
+    const key = presentedApiKey(request);
+    if (!key) return done(errors.unauthorized('Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>'));
+    const now = deps.clock.now();
+    const cached = deps.auth.peek(key, now);
+    if (cached) {
+      try {
+        accept(request, cached);
+      } catch (err) {
+        return done(err as Error);
+      }
+      return done();
+    }
+    deps.auth.resolve(key, now).then(
+      (resolved) => {
+        try {
+          accept(request, resolved);
+        } catch (err) {
+          return done(err as Error);
+        }
+        done();
+      },
+      (err: Error) => done(err),
+    );
   }
 
   async function ingestSecret(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -84,7 +121,7 @@ export function makeGuards(deps: Deps) {
   }
 
   async function loadSession(request: FastifyRequest): Promise<SessionPrincipal> {
-    const token = bearer(request) ?? (request.cookies?.[SESSION_COOKIE] || null);
+    const token = presentedSessionToken(request);
     if (!token) throw errors.unauthorized('Not signed in: send Authorization: Bearer <session token> or the session cookie');
     const now = deps.clock.now();
     const row = await deps.database.db

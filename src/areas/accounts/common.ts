@@ -1,8 +1,6 @@
 /** Small pieces shared by the accounts services. */
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/database.js';
 import type { ApiKeysTable, PartnersTable } from '../../db/schema/index.js';
-import { SESSION_COOKIE } from '../../http/auth.js';
 import { isoOrNull, iso } from '../../lib/time.js';
 import { writeAudit } from '../audit/repo.js';
 import type { PartnerAccount } from './schemas.js';
@@ -41,14 +39,5 @@ export function toPartnerAccount(p: PartnersTable, keys: Pick<ApiKeysTable, 'env
   };
 }
 
-function bearer(request: FastifyRequest): string | null {
-  const h = request.headers.authorization;
-  if (typeof h !== 'string') return null;
-  const m = /^Bearer\s+(.+)$/i.exec(h.trim());
-  return m ? m[1].trim() : null;
-}
-
 /** The session token presented the same way the session guards read it. */
-export function presentedSessionToken(request: FastifyRequest): string | null {
-  return bearer(request) ?? (request.cookies?.[SESSION_COOKIE] || null);
-}
+export { presentedSessionToken } from '../../http/auth.js';
