@@ -78,7 +78,7 @@ export async function load(opts: {
     body: opts.body,
     connections: opts.connections ?? 10,
     duration: opts.duration ?? 8,
-    requests: opts.setupRequest ? [{ setupRequest: opts.setupRequest as never }] : undefined,
+    requests: opts.setupRequest ? [{ setupRequest: ((req: object) => ({ ...req, ...opts.setupRequest!(req) })) as never }] : undefined,
   });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
