@@ -17,6 +17,23 @@ export async function upsertCalculation(db: Executor, row: CalculationsTable): P
     .execute();
 }
 
+/** Several upserts in one statement; at most one row per (partner, environment, end-user). */
+export async function upsertCalculations(db: Executor, rows: CalculationsTable[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('calculations')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['partner_id', 'environment', 'end_user_id']).doUpdateSet((eb) => ({
+        calculation_id: eb.ref('excluded.calculation_id'),
+        user_email: eb.ref('excluded.user_email'),
+        result: eb.ref('excluded.result'),
+        calculated_at: eb.ref('excluded.calculated_at'),
+      })),
+    )
+    .execute();
+}
+
 export function getCalculation(db: Executor, partnerId: string, environment: Environment, endUserId: string) {
   return db
     .selectFrom('calculations')

@@ -5,8 +5,8 @@ import { errors } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { iso } from '../../lib/time.js';
-import { enqueueEvent } from '../webhooks/outbox.js';
-import { deleteCalculation, deleteUserEvents, getCalculation, pageCalculations, upsertCalculation } from './repo.js';
+import { deleteCalculation, deleteUserEvents, getCalculation, pageCalculations } from './repo.js';
+import { ingestWriterFor } from './writer.js';
 import type { CalculateResponse, IngestCalculationBody } from './schemas.js';
 
 export interface Caller {
@@ -32,12 +32,16 @@ export function calculate(deps: Pick<Deps, 'clock'>, caller: Caller, body: Inges
   };
 }
 
-/** Calculates, caches (latest wins) and writes the `calculation.updated` event, in one transaction. */
+/**
+ * Calculates, caches (latest wins) and writes the `calculation.updated` event in
+ * the same transaction; answers once that transaction is committed (group commit:
+ * concurrent ingests share one).
+ */
 export async function ingest(deps: Deps, caller: Caller, body: IngestCalculationBody): Promise<CalculateResponse> {
   const result = calculate(deps, caller, body);
   const at = Date.parse(result.calculated_at);
-  await deps.database.tx(async (trx) => {
-    await upsertCalculation(trx, {
+  await ingestWriterFor(deps.database).write(
+    {
       partner_id: caller.partnerId,
       environment: caller.environment,
       end_user_id: body.end_user_id,
@@ -45,16 +49,16 @@ export async function ingest(deps: Deps, caller: Caller, body: IngestCalculation
       user_email: body.user_email ?? null,
       result: JSON.stringify(result),
       calculated_at: at,
-    });
-    await enqueueEvent(trx, {
+    },
+    {
       partnerId: caller.partnerId,
       environment: caller.environment,
       type: 'calculation.updated',
       data: { end_user_id: body.end_user_id, calculation: result },
       orderingKey: body.end_user_id,
       now: at,
-    });
-  });
+    },
+  );
   return result;
 }
 

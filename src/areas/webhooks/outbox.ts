@@ -31,26 +31,34 @@ export interface OutboxEvent {
 export const outboxSignal = new EventEmitter();
 outboxSignal.setMaxListeners(100);
 
-/** Writes one event row (state `pending`, due now) and returns its id. */
-export async function enqueueEvent(trx: Executor, ev: OutboxEvent): Promise<string> {
+function eventRow(ev: OutboxEvent) {
   const id = newId('evt', ev.now);
   const payload = JSON.stringify({ id, type: ev.type, created_at: iso(ev.now), data: ev.data });
-  await trx
-    .insertInto('webhook_events')
-    .values({
-      id,
-      partner_id: ev.partnerId,
-      environment: ev.environment,
-      type: ev.type,
-      ordering_key: ev.orderingKey ?? null,
-      payload,
-      created_at: ev.now,
-      state: 'pending',
-      attempts: 0,
-      next_attempt_at: ev.now,
-      locked_until: null,
-    })
-    .execute();
+  return {
+    id,
+    partner_id: ev.partnerId,
+    environment: ev.environment,
+    type: ev.type,
+    ordering_key: ev.orderingKey ?? null,
+    payload,
+    created_at: ev.now,
+    state: 'pending',
+    attempts: 0,
+    next_attempt_at: ev.now,
+    locked_until: null,
+  };
+}
+
+/** Writes one event row (state `pending`, due now) and returns its id. */
+export async function enqueueEvent(trx: Executor, ev: OutboxEvent): Promise<string> {
+  return (await enqueueEvents(trx, [ev]))[0];
+}
+
+/** Writes several event rows in one statement, ids in the order given; returns the ids. */
+export async function enqueueEvents(trx: Executor, evs: OutboxEvent[]): Promise<string[]> {
+  if (evs.length === 0) return [];
+  const rows = evs.map(eventRow);
+  await trx.insertInto('webhook_events').values(rows).execute();
   outboxSignal.emit('enqueued');
-  return id;
+  return rows.map((r) => r.id);
 }
