@@ -32,12 +32,16 @@ export class IngestWriter {
   write(row: CalculationsTable, event: OutboxEvent): Promise<void> {
     return new Promise((resolve, reject) => {
       this.queue.push({ row, event, resolve, reject });
-      if (!this.flushing) void this.flush();
+      if (!this.flushing) {
+        this.flushing = true;
+        // Start on the next turn of the event loop, so every request already read in this
+        // turn joins the batch (with SQLite the commit itself blocks the loop).
+        setImmediate(() => void this.flush());
+      }
     });
   }
 
   private async flush(): Promise<void> {
-    this.flushing = true;
     try {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, this.maxBatch);
