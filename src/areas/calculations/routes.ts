@@ -3,7 +3,7 @@ import type { Area } from '../../http/area.js';
 import { typed } from '../../http/area.js';
 import { errorResponses, security } from '../../http/schemas.js';
 import { CachedCalcList, CachedCalcRow, CalculateResponse, EraseResponse, IngestCalculationBody, ListQuery, UserParams } from './schemas.js';
-import { calculate, eraseEndUser, getCached, ingest, listCalculations, registerCalculationErasers } from './service.js';
+import { calculate, eraseEndUser, getCached, ingest, listCalculationsJson, registerCalculationErasers } from './service.js';
 
 const keyAuth = security.key;
 const keyAndSecret = security.keyAndSecret;
@@ -70,8 +70,11 @@ export const calculationRoutes: Area = async (app, opts) => {
           response: { 200: CachedCalcList, ...errorResponses(401, 403, 422, 429) },
         },
       },
-      async (request) =>
-        listCalculations(deps, { partnerId: request.partner.id, environment: request.environment }, request.query.limit, request.query.cursor),
+      async (request, reply) => {
+        const json = await listCalculationsJson(deps, { partnerId: request.partner.id, environment: request.environment }, request.query.limit, request.query.cursor);
+        // Already serialized (see listCalculationsJson): Fastify sends a JSON string as it is.
+        return reply.type('application/json; charset=utf-8').send(json as never);
+      },
     );
 
     s.get(

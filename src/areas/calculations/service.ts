@@ -66,17 +66,23 @@ function toRow(r: { end_user_id: string; user_email: string | null; result: stri
   return { end_user_id: r.end_user_id, user_email: r.user_email, calculation: JSON.parse(r.result) as CalculateResponse, calculated_at: iso(r.calculated_at) };
 }
 
-export async function listCalculations(deps: Deps, caller: Caller, limit: number, cursor: string | undefined) {
+/**
+ * A page of cached calculations as JSON text. The stored result is already the
+ * serialized CalculateResponse, so it is spliced in as it is rather than parsed and
+ * serialized again (a page is 100 nested objects).
+ */
+export async function listCalculationsJson(deps: Deps, caller: Caller, limit: number, cursor: string | undefined): Promise<string> {
   const after = cursor ? decodeCursor(cursor, ['number', 'string']) : null;
   // One extra row tells whether another page exists.
   const rows = await pageCalculations(deps.database.db, caller.partnerId, caller.environment, limit + 1, after as [number, string] | null);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return {
-    items: page.map(toRow),
-    next_cursor: rows.length > limit && last ? encodeCursor([last.calculated_at, last.calculation_id]) : null,
-    count: page.length,
-  };
+  const items = page.map(
+    (r) =>
+      `{"end_user_id":${JSON.stringify(r.end_user_id)},"user_email":${JSON.stringify(r.user_email)},"calculation":${r.result},"calculated_at":"${iso(r.calculated_at)}"}`,
+  );
+  const next = rows.length > limit && last ? encodeCursor([last.calculated_at, last.calculation_id]) : null;
+  return `{"items":[${items.join(',')}],"next_cursor":${JSON.stringify(next)},"count":${page.length}}`;
 }
 
 export async function getCached(deps: Deps, caller: Caller, endUserId: string) {
