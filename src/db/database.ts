@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { migrations } from './migrations/index.js';
@@ -86,24 +86,49 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchem
   };
 }
 
-/** Applies every pending migration (Kysely takes an advisory lock on PostgreSQL). */
+interface MigrationsTable {
+  schema_migrations: { name: string; applied_at: number };
+}
+
+/**
+ * Applies every pending migration, in order, in one transaction, recorded in
+ * `schema_migrations`. PostgreSQL: under an advisory lock of the current schema,
+ * so processes starting together migrate once. SQLite: BEGIN IMMEDIATE takes the
+ * write lock up front. (Kysely's own migrator looks its tables up by introspecting
+ * every schema of the database, which fails while other schemas are being dropped.)
+ */
 export async function migrate(database: Database): Promise<string[]> {
-  let migrationTableSchema: string | undefined;
-  if (database.dialect === 'postgres') {
-    // Name the schema explicitly: Kysely otherwise finds its tables in any schema of the database.
-    const r = await sql<{ s: string | null }>`select current_schema() as s`.execute(database.db);
-    const current = r.rows[0]?.s;
-    if (!current) throw new Error('no current schema: create it first or fix DATABASE_SCHEMA');
-    migrationTableSchema = current;
-  }
-  const migrator = new Migrator({
-    db: database.db,
-    provider: { getMigrations: async () => migrations },
-    migrationTableSchema,
+  const pg = database.dialect === 'postgres';
+  return database.db.connection().execute(async (conn) => {
+    const db = conn as unknown as Kysely<MigrationsTable>;
+    await sql.raw(pg ? 'begin' : 'begin immediate').execute(db);
+    try {
+      if (pg) {
+        const r = await sql<{ s: string | null }>`select current_schema() as s`.execute(db);
+        if (!r.rows[0]?.s) throw new Error('no current schema: create it first or fix DATABASE_SCHEMA');
+        await sql`select pg_advisory_xact_lock(hashtext(current_schema() || '.schema_migrations'))`.execute(db);
+      }
+      await db.schema
+        .createTable('schema_migrations')
+        .ifNotExists()
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('applied_at', 'bigint', (c) => c.notNull())
+        .execute();
+      const done = new Set((await db.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name));
+      const applied: string[] = [];
+      for (const [name, migration] of Object.entries(migrations)) {
+        if (done.has(name)) continue;
+        await migration.up(db as unknown as Kysely<unknown>);
+        await db.insertInto('schema_migrations').values({ name, applied_at: Date.now() }).execute();
+        applied.push(name);
+      }
+      await sql.raw('commit').execute(db);
+      return applied;
+    } catch (err) {
+      await sql.raw('rollback').execute(db).catch(() => {});
+      throw err;
+    }
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 /** Cheap reachability check with its latency. */
