@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
 import { buildTestApp, keyHeaders, type TestApp, type TestPartner } from '../helpers/app.js';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -198,8 +199,12 @@ describe('partner key slots: list, paste, clear, rotate', () => {
       'svc_live_pastedFromElsewhere0001',
     ];
     const db = t.deps.database.db;
-    const schema = t.config.databaseSchema;
-    const tables = (await db.introspection.getTables()).filter((x) => !schema || x.schema === schema);
+    // Only this test's schema: introspecting the whole database races with other files dropping theirs.
+    const listed =
+      t.deps.database.dialect === 'postgres'
+        ? await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(db)
+        : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
+    const tables = listed.rows;
     assert.ok(tables.length >= 8);
     let dump = '';
     for (const table of tables) {
