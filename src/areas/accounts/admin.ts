@@ -6,31 +6,23 @@ import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { iso, isoOrNull } from '../../lib/time.js';
 import { listAudit } from '../audit/repo.js';
 import { findPartnerById } from '../partners/repo.js';
-import { audit, type Actor } from './common.js';
+import { audit, toPartnerAccount, type Actor } from './common.js';
 import { countRows, deletePartnerRow, deletePartnerSessions, externalKeys, keysOfPartners, pagePartners, setPartnerActive } from './repo.js';
 
 function adminPartner(p: PartnersTable, keys: ApiKeysTable[]) {
+  const mine = keys.filter((k) => k.partner_id === p.id);
+  // The admin view lists every key slot instead of the two masked fields.
+  const { sandbox_key_masked: _test, production_key_masked: _live, ...account } = toPartnerAccount(p, mine);
   return {
-    id: p.id,
-    email: p.email,
-    company_name: p.company,
-    contact_name: p.name,
-    tier: p.tier,
-    active: Number(p.active) === 1,
-    production_enabled: p.activated_at !== null,
-    created_at: iso(Number(p.created_at)),
-    activated_at: isoOrNull(p.activated_at === null ? null : Number(p.activated_at)),
-    signup_source: p.signup_source,
-    keys: keys
-      .filter((k) => k.partner_id === p.id)
-      .map((k) => ({
-        id: k.id,
-        environment: k.environment,
-        masked: k.masked,
-        source: k.source,
-        created_at: iso(Number(k.created_at)),
-        last_rotated_at: isoOrNull(k.last_rotated_at === null ? null : Number(k.last_rotated_at)),
-      })),
+    ...account,
+    keys: mine.map((k) => ({
+      id: k.id,
+      environment: k.environment,
+      masked: k.masked,
+      source: k.source,
+      created_at: iso(Number(k.created_at)),
+      last_rotated_at: isoOrNull(k.last_rotated_at === null ? null : Number(k.last_rotated_at)),
+    })),
   };
 }
 
