@@ -85,13 +85,3 @@ export async function deleteCalculation(db: Executor, partnerId: string, environ
     .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
-
-export async function deleteUserEvents(db: Executor, partnerId: string, environment: Environment, endUserId: string): Promise<number> {
-  const r = await db
-    .deleteFrom('webhook_events')
-    .where('partner_id', '=', partnerId)
-    .where('environment', '=', environment)
-    .where('ordering_key', '=', endUserId)
-    .executeTakeFirst();
-  return Number(r.numDeletedRows);
-}

@@ -5,7 +5,7 @@ import { errors } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { iso } from '../../lib/time.js';
-import { deleteCalculation, deleteUserEvents, getCalculation, pageCalculations } from './repo.js';
+import { deleteCalculation, getCalculation, pageCalculations } from './repo.js';
 import { ingestWriterFor } from './writer.js';
 import type { CalculateResponse, IngestCalculationBody } from './schemas.js';
 
@@ -91,10 +91,9 @@ export async function getCached(deps: Deps, caller: Caller, endUserId: string) {
   return toRow(row);
 }
 
-/** Registers this area's erasers: the cached calculation and the end-user's outbox events. */
+/** Registers this area's eraser: the cached calculation (the webhooks area erases the end-user's events). */
 export function registerCalculationErasers(deps: Deps): void {
   deps.erasers.set('calculations', (trx, p, env, u) => deleteCalculation(trx, p, env, u));
-  deps.erasers.set('webhook_events', (trx, p, env, u) => deleteUserEvents(trx, p, env, u));
 }
 
 /** Erases every stored trace of one end-user (every registered eraser, one transaction). */

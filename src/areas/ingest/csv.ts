@@ -2,17 +2,7 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A text cell that a spreadsheet would read as a formula gets a leading `'`. Numbers are left alone. */
-export function safeCell(v: unknown): unknown {
-  return typeof v === 'string' && FORMULA_START.test(v) ? `'${v}` : v;
-}
-
-function safeName(s: string): string {
-  return s.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 150);
-}
+import { csvAttachment, safeCell } from '../../http/csv.js';
 
 /** Sends rows as a CSV attachment, streaming: a page of rows is read only when the client takes the previous one. */
 export function sendCsv(reply: FastifyReply, filename: string, columns: string[], rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>) {
@@ -29,9 +19,5 @@ export function sendCsv(reply: FastifyReply, filename: string, columns: string[]
   pipeline(source, out, (err) => {
     if (err) reply.log.error({ err }, 'csv export failed part-way');
   });
-  return reply
-    .header('Content-Type', 'text/csv; charset=utf-8')
-    .header('Content-Disposition', `attachment; filename="${safeName(filename)}.csv"`)
-    .header('Cache-Control', 'no-store')
-    .send(out);
+  return csvAttachment(reply, `${filename.slice(0, 150)}.csv`).send(out);
 }

@@ -12,7 +12,9 @@ import { iso } from '../../lib/time.js';
 import type { Deps } from '../../context.js';
 import { isManaged } from './meter.js';
 import { closeLimiter, limiterFor, setRateLimitHeaders, tooMany, type Decision } from './rate-limit.js';
-import { attachment, calculationsCsv, envName, parseRange, today, usageCsv } from './reports.js';
+import { calculationsCsv, envName, today, usageCsv } from './reports.js';
+import { csvAttachment } from '../../http/csv.js';
+import { parseDateRange } from '../../http/date-range.js';
 import { listMailOutbox } from './repo.js';
 import {
   AlertsDeleted,
@@ -141,8 +143,8 @@ export const usageV1KeyRoutes: Area = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      const range = parseRange(request.query);
-      attachment(reply, `calculations-${envName(request.environment)}-${today(deps)}.csv`);
+      const range = parseDateRange(request.query);
+      csvAttachment(reply, `calculations-${envName(request.environment)}-${today(deps)}.csv`);
       return reply.send(calculationsCsv(deps, caller(request), range) as never);
     },
   );
@@ -167,7 +169,7 @@ export const usageV1KeyRoutes: Area = async (app, { deps }) => {
         request.log.warn({ err }, 'usage flush before usage.csv failed');
       }
       const stream = await usageCsv(deps, caller(request), request.query.months);
-      attachment(reply, `usage-${envName(request.environment)}-${today(deps)}.csv`);
+      csvAttachment(reply, `usage-${envName(request.environment)}-${today(deps)}.csv`);
       return reply.send(stream as never);
     },
   );

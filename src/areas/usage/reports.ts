@@ -3,43 +3,18 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import type { Deps } from '../../context.js';
+import { neutralise } from '../../http/csv.js';
 import { errors } from '../../http/errors.js';
 import { fromCents } from '../../lib/money.js';
-import { DAY_MS, iso, parseDay, parseInstant, utcDay, utcMonth } from '../../lib/time.js';
+import { iso, utcDay, utcMonth } from '../../lib/time.js';
 import { calculationsBatch, callsByMonth, endUsersByMonth, getPartnerBilling } from './repo.js';
 import { billCents, ratePerUser, type Caller } from './service.js';
 
 const BATCH = 250;
 const CHUNK_ROWS = 200;
 
-/** Text cells that a spreadsheet would run as a formula get a leading apostrophe. */
-export function neutralise(v: string | null | undefined): string {
-  if (v === null || v === undefined) return '';
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-}
-
 export function envName(environment: string): string {
   return environment === 'live' ? 'production' : 'sandbox';
-}
-
-/** Parses the date filters; 422 on what does not parse, or since after until. */
-export function parseRange(q: { since?: string; until?: string }): { since: number | null; until: number | null } {
-  let since: number | null = null;
-  let until: number | null = null;
-  if (q.since !== undefined) {
-    since = parseInstant(q.since);
-    if (since === null) throw errors.invalid(['query', 'since'], 'Input should be an ISO 8601 date (YYYY-MM-DD) or date-time with a time zone', q.since, 'datetime_parsing');
-  }
-  if (q.until !== undefined) {
-    const day = parseDay(q.until);
-    // A bare date means the whole day: everything before the next midnight.
-    until = day !== null ? day + DAY_MS : parseInstant(q.until);
-    if (until === null) throw errors.invalid(['query', 'until'], 'Input should be an ISO 8601 date (YYYY-MM-DD) or date-time with a time zone', q.until, 'datetime_parsing');
-  }
-  if (since !== null && until !== null && since >= until) {
-    throw errors.invalid(['query', 'since'], 'since must be before until', q.since, 'value_error');
-  }
-  return { since, until };
 }
 
 export const CALCULATION_COLUMNS = [
@@ -140,12 +115,6 @@ export async function usageCsv(deps: Deps, caller: Caller, months: number): Prom
     return [m, envName(caller.environment), calls.get(m) ?? 0, u, live ? fromCents(billCents(u, rate)) : '', live ? rate : ''];
   });
   return Readable.from(rows).pipe(stringify({ header: true, columns: [...USAGE_COLUMNS], record_delimiter: '\r\n' }));
-}
-
-export function attachment(reply: { header(k: string, v: string): unknown }, filename: string): void {
-  reply.header('Content-Type', 'text/csv; charset=utf-8');
-  reply.header('Content-Disposition', `attachment; filename="${filename}"`);
-  reply.header('Cache-Control', 'no-store');
 }
 
 export function today(deps: Deps): string {

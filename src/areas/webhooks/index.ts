@@ -6,6 +6,8 @@
  */
 import type { Area } from '../../http/area.js';
 import { typed } from '../../http/area.js';
+import { csvAttachment } from '../../http/csv.js';
+import { parseDateRange } from '../../http/date-range.js';
 import { errorResponses, security } from '../../http/schemas.js';
 import { utcDay } from '../../lib/time.js';
 import { closeWebhookAgent } from './runtime.js';
@@ -27,7 +29,6 @@ import {
   getConfig,
   registerWebhookErasers,
   removeConfig,
-  reportRange,
   resend,
   rotateSecret,
   sendTestEvent,
@@ -60,13 +61,9 @@ export const webhooksV1KeyRoutes: Area = async (app, opts) => {
     },
     async (request, reply) => {
       const caller = { partnerId: request.partner.id, environment: request.environment };
-      const range = reportRange(request.query.since, request.query.until);
-      const stream = deliveriesCsv(deps, caller, { ...range, status: request.query.status });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="webhook-deliveries-${caller.environment}-${utcDay(deps.clock.now())}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(stream as unknown as string); // streamed as is (no serialization)
+      const { since, until } = parseDateRange(request.query, 'until');
+      const stream = deliveriesCsv(deps, caller, { since: since ?? undefined, until: until ?? undefined, status: request.query.status });
+      return csvAttachment(reply, `webhook-deliveries-${caller.environment}-${utcDay(deps.clock.now())}.csv`).send(stream as unknown as string); // streamed as is (no serialization)
     },
   );
 

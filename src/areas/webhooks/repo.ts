@@ -218,6 +218,17 @@ export function listDeliveries(db: Executor, partnerId: string, environment: Env
 }
 
 /** Erasure: the delivery records of one end-user's events (by the events' ordering key). */
+/** The outbox events about one end-user (their delivery records go with them: ON DELETE CASCADE). */
+export async function deleteUserEvents(db: Executor, partnerId: string, environment: Environment, endUserId: string): Promise<number> {
+  const r = await db
+    .deleteFrom('webhook_events')
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('ordering_key', '=', endUserId)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 export async function deleteUserDeliveries(db: Executor, partnerId: string, environment: Environment, endUserId: string): Promise<number> {
   const r = await db
     .deleteFrom('webhook_deliveries')

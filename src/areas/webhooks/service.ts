@@ -3,14 +3,16 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Deps } from '../../context.js';
 import type { Environment } from '../../db/schema/index.js';
+import { neutralise } from '../../http/csv.js';
 import { errors } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { DAY_MS, iso, isoOrNull, parseInstant } from '../../lib/time.js';
+import { DAY_MS, iso, isoOrNull } from '../../lib/time.js';
 import { enqueueEvent } from './outbox.js';
 import {
   claimEvent,
   deleteEndpoint,
   deleteUserDeliveries,
+  deleteUserEvents,
   getDelivery,
   getEndpoint,
   getEvent,
@@ -201,26 +203,14 @@ export async function sendTestEvent(deps: Deps, caller: Caller) {
   return { event_id: id, type: 'webhook.test' as const, created_at: iso(now), status: 'queued' as const };
 }
 
-/** Registers the eraser of this area: the delivery records of an end-user's events. */
+/**
+ * Registers this area's erasers: the delivery records of an end-user's events,
+ * then the events themselves (the records would go with them by cascade; erasing
+ * them first gives the erasure answer their real count).
+ */
 export function registerWebhookErasers(deps: Deps): void {
   deps.erasers.set('webhook_deliveries', (trx, p, env, u) => deleteUserDeliveries(trx, p, env, u));
-  // The records go with their events (ON DELETE CASCADE); erasing them first gives
-  // the erasure answer their real count, so keep the events' eraser after this one.
-  const events = deps.erasers.get('webhook_events');
-  if (events) {
-    deps.erasers.delete('webhook_events');
-    deps.erasers.set('webhook_events', events);
-  }
-}
-
-// ---------------------------------------------------------------- CSV report
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** Prefixes text cells a spreadsheet would run as a formula with `'`. */
-export function neutralise(value: string | null): string {
-  if (value === null) return '';
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  deps.erasers.set('webhook_events', (trx, p, env, u) => deleteUserEvents(trx, p, env, u));
 }
 
 export const CSV_COLUMNS = [
@@ -237,25 +227,6 @@ export const CSV_COLUMNS = [
   'response_excerpt',
   'next_attempt_at',
 ] as const;
-
-/** Parses since/until: since inclusive; until exclusive, a bare date meaning up to the end of that UTC day. */
-export function reportRange(since: string | undefined, until: string | undefined): { since?: number; until?: number } {
-  const out: { since?: number; until?: number } = {};
-  if (since !== undefined) {
-    const at = parseInstant(since);
-    if (at === null) throw errors.invalid(['query', 'since'], 'Input should be an ISO 8601 date (YYYY-MM-DD) or date-time', since, 'datetime_parsing');
-    out.since = at;
-  }
-  if (until !== undefined) {
-    const at = parseInstant(until);
-    if (at === null) throw errors.invalid(['query', 'until'], 'Input should be an ISO 8601 date (YYYY-MM-DD) or date-time', until, 'datetime_parsing');
-    out.until = /^\d{4}-\d{2}-\d{2}$/.test(until) ? at + DAY_MS : at;
-  }
-  if (out.since !== undefined && out.until !== undefined && out.until <= out.since) {
-    throw errors.invalid(['query', 'until'], 'until must be after since', until, 'value_error');
-  }
-  return out;
-}
 
 const PAGE = 500;
 
