@@ -6,8 +6,6 @@
  *  3. a page of 100 from 1,000,000 cached rows on PostgreSQL: p50/p99 latency through HTTP.
  * Run alone: node --import tsx bench/foundation.bench.ts [calculate|ingest|page]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -18,6 +16,7 @@ import { upsertCalculation } from '../src/areas/calculations/repo.js';
 import { enqueueEvent } from '../src/areas/webhooks/outbox.js';
 import { calculate } from '../src/areas/calculations/service.js';
 import { encodeCursor } from '../src/http/pagination.js';
+import { databaseEnv, testConfig } from '../test/helpers/app.js';
 import { fmt, load, machine, percentile, PG_URL, ROOT, spawnServer, type LoadResult } from './lib/util.js';
 
 const BODY = {
@@ -44,27 +43,8 @@ interface Db {
 }
 
 async function freshDb(kind: 'sqlite' | 'postgres'): Promise<Db> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
-  const secretsKey = randomBytes(32).toString('hex');
-  if (kind === 'sqlite') {
-    return { name: 'sqlite', env: { DATA_DIR: dataDir, SECRETS_KEY: secretsKey }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  await c.query(`CREATE SCHEMA ${schema}`);
-  await c.end();
-  return {
-    name: 'postgres',
-    env: { DATA_DIR: dataDir, SECRETS_KEY: secretsKey, DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema },
-    cleanup: async () => {
-      const d = new pg.Client({ connectionString: PG_URL });
-      await d.connect();
-      await d.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await d.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const { config, cleanup } = await testConfig({}, kind === 'postgres' ? PG_URL : null);
+  return { name: kind, env: databaseEnv(config), cleanup };
 }
 
 function createPartner(env: Record<string, string | undefined>) {

@@ -15,16 +15,11 @@
  * BENCH_DB=sqlite|postgres|both (default both), BENCH_BATCHES (default 240),
  * BENCH_CONCURRENCY (default 8), BENCH_SCAN_EVENTS (default 1000000).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { Pool } from 'undici';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import type { Deps } from '../src/context.js';
 import { migrate } from '../src/db/database.js';
 import { createDeps, createLogger } from '../src/deps.js';
@@ -32,6 +27,7 @@ import { createPartner } from '../src/areas/partners/service.js';
 import { newId } from '../src/lib/ids.js';
 import { randomBase62, sha256Hex } from '../src/lib/crypto.js';
 import { DAY_MS, utcDay } from '../src/lib/time.js';
+import { testConfig } from '../test/helpers/app.js';
 import { dailyActive, dailyRollup, windowActiveUsers } from '../src/areas/ingest/repo.js';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -49,39 +45,18 @@ const DAILY_USERS = 5_000;
 
 type Dialect = 'sqlite' | 'postgres';
 
-async function pgAdmin(q: string) {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
-
 async function open(dialect: Dialect) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-ingest-'));
-  const schema = dialect === 'postgres' ? `bench_${randomBytes(5).toString('hex')}` : undefined;
-  if (schema) await pgAdmin(`CREATE SCHEMA ${schema}`);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: dialect === 'postgres' ? PG_URL : undefined,
-    DATABASE_SCHEMA: schema,
-    SECRETS_KEY: randomBytes(32).toString('hex'),
-    INGEST_SECRET: SECRET,
-    LOG_LEVEL: 'silent',
-    RUN_WORKERS: 'false',
-    SEED_DEMO_PARTNER: 'false',
-    PUBLIC_BASE_URL: 'http://localhost:8000',
-  });
+  const { config, cleanup: dropDatabase } = await testConfig(
+    { INGEST_SECRET: SECRET, LOG_LEVEL: 'silent' },
+    dialect === 'postgres' ? PG_URL : null,
+  );
   const deps = createDeps(config, { log: createLogger(config), poolSize: CONCURRENCY + 2 });
   await migrate(deps.database);
   await deps.auth.start();
   const cleanup = async () => {
     await deps.auth.stop();
     await deps.database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (schema) await pgAdmin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await dropDatabase();
   };
   return { deps, cleanup };
 }

@@ -22,15 +22,14 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { loadConfig, type Config } from '../src/config.js';
+import type { Config } from '../src/config.js';
 import { migrate } from '../src/db/database.js';
 import { createDeps, createLogger } from '../src/deps.js';
 import { createPartner } from '../src/areas/partners/service.js';
 import { newId } from '../src/lib/ids.js';
+import { databaseEnv, testConfig } from '../test/helpers/app.js';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WHICH = process.env.BENCH_DB ?? 'both';
@@ -94,16 +93,13 @@ type Dialect = 'sqlite' | 'postgres';
 function envOf(config: Config, extra: Record<string, string> = {}): Record<string, string> {
   const e: Record<string, string> = {
     PATH: process.env.PATH ?? '',
-    DATA_DIR: config.dataDir,
-    SECRETS_KEY: config.secretsKey!,
     LOG_LEVEL: 'silent',
     RUN_WORKERS: 'false',
     SEED_DEMO_PARTNER: 'false',
     RATE_LIMIT_PER_SECOND: '1000000',
     ...extra,
   };
-  if (config.databaseUrl) e.DATABASE_URL = config.databaseUrl;
-  if (config.databaseSchema) e.DATABASE_SCHEMA = config.databaseSchema;
+  for (const [k, v] of Object.entries(databaseEnv(config))) if (typeof v === 'string' && k !== 'INGEST_SECRET') e[k] = v;
   return e;
 }
 
@@ -167,16 +163,6 @@ async function cannon(port: number, key: string, pid: number): Promise<Round> {
   return { rps: r.requests.average, cpuUs: ((cpuMs(pid) - cpu0) * 1000) / r.requests.total };
 }
 
-async function pgAdmin(q: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
-
 async function seedCalculations(deps: ReturnType<typeof createDeps>, partnerId: string, n: number): Promise<void> {
   const now = Date.now();
   const result = (i: number) =>
@@ -214,17 +200,7 @@ async function seedCalculations(deps: ReturnType<typeof createDeps>, partnerId: 
 }
 
 async function runOn(dialect: Dialect): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-usage-'));
-  const schema = dialect === 'postgres' ? `bench_${randomBytes(5).toString('hex')}` : undefined;
-  if (schema) await pgAdmin(`CREATE SCHEMA ${schema}`);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: dialect === 'postgres' ? PG_URL : undefined,
-    DATABASE_SCHEMA: schema,
-    SECRETS_KEY: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-    SEED_DEMO_PARTNER: 'false',
-  });
+  const { config, cleanup } = await testConfig({ LOG_LEVEL: 'silent' }, dialect === 'postgres' ? PG_URL : null);
   const deps = createDeps(config, { log: createLogger(config), poolSize: 2 });
   const children: ChildProcess[] = [];
   try {
@@ -236,8 +212,7 @@ async function runOn(dialect: Dialect): Promise<void> {
   } finally {
     for (const c of children) await stopChild(c);
     await deps.database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (schema) await pgAdmin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await cleanup();
   }
 }
 

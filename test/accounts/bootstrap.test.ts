@@ -8,7 +8,7 @@ import { migrate } from '../../src/db/database.js';
 import { createDeps, createLogger } from '../../src/deps.js';
 import type { Deps } from '../../src/context.js';
 import type { FastifyInstance } from 'fastify';
-import { testConfig } from '../helpers/app.js';
+import { databaseEnv, testConfig } from '../helpers/app.js';
 
 describe('the first administrator: ADMIN_EMAIL/ADMIN_PASSWORD at start, and the CLI', () => {
   let deps: Deps;
@@ -25,13 +25,7 @@ describe('the first administrator: ADMIN_EMAIL/ADMIN_PASSWORD at start, and the 
     await ensureConfiguredAdmin(deps); // a second start changes nothing
     app = await buildApp(deps);
     await app.ready();
-    env = {
-      ...(process.env as Record<string, string>),
-      DATA_DIR: c.config.dataDir,
-      SECRETS_KEY: c.config.secretsKey!,
-      LOG_LEVEL: 'silent',
-      ...(c.config.databaseUrl ? { DATABASE_URL: c.config.databaseUrl, DATABASE_SCHEMA: c.config.databaseSchema! } : {}),
-    };
+    env = { ...(process.env as Record<string, string>), ...(databaseEnv(c.config) as Record<string, string>), LOG_LEVEL: 'silent' };
     delete env.ADMIN_EMAIL;
     delete env.ADMIN_PASSWORD;
   });

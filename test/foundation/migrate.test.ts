@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { migrate, openDatabase } from '../../src/db/database.js';
 import { migrations } from '../../src/db/migrations/index.js';
-import { testConfig } from '../helpers/app.js';
+import { databaseEnv, testConfig } from '../helpers/app.js';
 import type { Config } from '../../src/config.js';
 
 function cliMigrate(config: Config): Promise<{ code: number | null; out: string }> {
@@ -15,10 +15,7 @@ function cliMigrate(config: Config): Promise<{ code: number | null; out: string 
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
-        DATA_DIR: config.dataDir,
-        DATABASE_URL: config.databaseUrl ?? undefined,
-        DATABASE_SCHEMA: config.databaseSchema ?? undefined,
-        SECRETS_KEY: config.secretsKey ?? undefined,
+        ...databaseEnv(config),
       },
     });
     let out = '';

@@ -1,19 +1,12 @@
 /** The real server process: configuration errors, first start, CLI while running, SIGKILL durability, graceful stop. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { testConfig } from '../helpers/app.js';
+import { databaseEnv, testConfig } from '../helpers/app.js';
 import { runCli, startServer } from '../helpers/process.js';
 import type { Config } from '../../src/config.js';
 
 function envOf(config: Config): Record<string, string | undefined> {
-  return {
-    DATA_DIR: config.dataDir,
-    DATABASE_URL: config.databaseUrl ?? undefined,
-    DATABASE_SCHEMA: config.databaseSchema ?? undefined,
-    SECRETS_KEY: config.secretsKey ?? undefined,
-    INGEST_SECRET: config.ingestSecret ?? undefined,
-    RUN_WORKERS: 'false',
-  };
+  return { ...databaseEnv(config), RUN_WORKERS: 'false' };
 }
 
 describe('server and CLI processes', () => {

@@ -69,9 +69,9 @@ export interface TestAppOptions {
   workers?: boolean;
 }
 
-async function createSchema(): Promise<string> {
+async function createSchema(url: string): Promise<string> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: DATABASE_URL! });
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(`CREATE SCHEMA ${schema}`);
@@ -81,8 +81,8 @@ async function createSchema(): Promise<string> {
   return schema;
 }
 
-export async function dropSchema(schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: DATABASE_URL! });
+export async function dropSchema(schema: string, url: string = DATABASE_URL!): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
@@ -91,13 +91,20 @@ export async function dropSchema(schema: string): Promise<void> {
   }
 }
 
-/** A configuration for tests on a fresh database (no app built). */
-export async function testConfig(env: Record<string, string | undefined> = {}): Promise<{ config: Config; cleanup: () => Promise<void> }> {
+/**
+ * A configuration on a fresh database (no app built): a new temporary DATA_DIR, and
+ * on PostgreSQL a new schema; cleanup() removes both. Benchmarks pass the database
+ * URL they want (null: SQLite); tests take DATABASE_URL from the environment.
+ */
+export async function testConfig(
+  env: Record<string, string | undefined> = {},
+  databaseUrl: string | null = DATABASE_URL,
+): Promise<{ config: Config; cleanup: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-test-'));
-  const schema = DATABASE_URL ? await createSchema() : undefined;
+  const schema = databaseUrl ? await createSchema(databaseUrl) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
-    DATABASE_URL: DATABASE_URL ?? undefined,
+    DATABASE_URL: databaseUrl ?? undefined,
     DATABASE_SCHEMA: schema,
     SECRETS_KEY: randomBytes(32).toString('hex'),
     INGEST_SECRET: PLATFORM_SECRET,
@@ -112,8 +119,19 @@ export async function testConfig(env: Record<string, string | undefined> = {}): 
     config,
     cleanup: async () => {
       rmSync(dataDir, { recursive: true, force: true });
-      if (schema) await dropSchema(schema);
+      if (schema) await dropSchema(schema, databaseUrl!);
     },
+  };
+}
+
+/** The variables a child process (server, CLI) needs to open the same database as `config`. */
+export function databaseEnv(config: Config): Record<string, string | undefined> {
+  return {
+    DATA_DIR: config.dataDir,
+    DATABASE_URL: config.databaseUrl ?? undefined,
+    DATABASE_SCHEMA: config.databaseSchema ?? undefined,
+    SECRETS_KEY: config.secretsKey ?? undefined,
+    INGEST_SECRET: config.ingestSecret ?? undefined,
   };
 }
 

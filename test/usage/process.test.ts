@@ -6,18 +6,14 @@ import type { Config } from '../../src/config.js';
 import type { Deps } from '../../src/context.js';
 import { migrate } from '../../src/db/database.js';
 import { createDeps, createLogger } from '../../src/deps.js';
-import { testConfig } from '../helpers/app.js';
+import { databaseEnv, testConfig } from '../helpers/app.js';
 import { startServer } from '../helpers/process.js';
 
 const FLUSH_MS = 250;
 
 function envOf(config: Config): Record<string, string | undefined> {
   return {
-    DATA_DIR: config.dataDir,
-    DATABASE_URL: config.databaseUrl ?? undefined,
-    DATABASE_SCHEMA: config.databaseSchema ?? undefined,
-    SECRETS_KEY: config.secretsKey ?? undefined,
-    INGEST_SECRET: config.ingestSecret ?? undefined,
+    ...databaseEnv(config),
     RUN_WORKERS: 'false',
     SEED_DEMO_PARTNER: 'false',
     USAGE_FLUSH_MS: String(FLUSH_MS),
