@@ -1,4 +1,5 @@
 import type { Deps } from '../../context.js';
+import type { Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
 import { computeSafeToSpend } from '../../domain/safe-to-spend.js';
 import { errors } from '../../http/errors.js';
@@ -96,14 +97,16 @@ export function registerCalculationErasers(deps: Deps): void {
   deps.erasers.set('calculations', (trx, p, env, u) => deleteCalculation(trx, p, env, u));
 }
 
+/** Runs every registered eraser for one end-user inside `trx`; rows removed, by kind of data. */
+export async function eraseEndUserRows(deps: Pick<Deps, 'erasers'>, trx: Executor, partnerId: string, environment: Environment, endUserId: string) {
+  const erased: Record<string, number> = {};
+  for (const [name, eraser] of deps.erasers) erased[name] = await eraser(trx, partnerId, environment, endUserId);
+  return erased;
+}
+
 /** Erases every stored trace of one end-user (every registered eraser, one transaction). */
 export async function eraseEndUser(deps: Deps, caller: Caller, endUserId: string) {
-  const erased: Record<string, number> = {};
-  await deps.database.tx(async (trx) => {
-    for (const [name, eraser] of deps.erasers) {
-      erased[name] = await eraser(trx, caller.partnerId, caller.environment, endUserId);
-    }
-  });
+  const erased = await deps.database.tx((trx) => eraseEndUserRows(deps, trx, caller.partnerId, caller.environment, endUserId));
   const total = Object.values(erased).reduce((a, b) => a + b, 0);
   if (total === 0) throw errors.notFound(`No stored data for end user '${endUserId}'`);
   return { deleted: true, end_user_id: endUserId, environment: caller.environment, erased };

@@ -1,7 +1,10 @@
 /** Contact form and data-deletion requests (public), and their administration. */
 import type { Deps } from '../../context.js';
+import type { Executor } from '../../db/database.js';
 import type { DeletionRequestsTable } from '../../db/schema/public.js';
 import { writeAudit } from '../audit/repo.js';
+import { deletePartnerRow, deletePartnerSessions } from '../accounts/repo.js';
+import { eraseEndUserRows } from '../calculations/service.js';
 import { errors } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { iso, isoOrNull } from '../../lib/time.js';
@@ -202,22 +205,19 @@ export async function listDeletionRequests(deps: Deps, limit: number, status?: s
  * and its sessions), every end user whose cached calculation carries the email
  * (through every registered eraser), and contact-form messages from it.
  */
-async function eraseByEmail(deps: Deps, trx: Parameters<Parameters<Deps['database']['tx']>[0]>[0], emailLower: string) {
+async function eraseByEmail(deps: Deps, trx: Executor, emailLower: string) {
   const partners = await repo.partnersByEmail(trx, emailLower);
   const partnerIds = partners.map((p) => p.id);
   const endUsers = (await repo.endUsersByEmail(trx, emailLower)).filter((u) => !partnerIds.includes(u.partner_id));
   const rows: Record<string, number> = {};
   for (const u of endUsers) {
-    for (const [name, eraser] of deps.erasers) {
-      rows[name] = (rows[name] ?? 0) + (await eraser(trx, u.partner_id, u.environment, u.end_user_id));
-    }
+    const erased = await eraseEndUserRows(deps, trx, u.partner_id, u.environment, u.end_user_id);
+    for (const [name, n] of Object.entries(erased)) rows[name] = (rows[name] ?? 0) + n;
   }
   let sessions = 0;
-  if (partnerIds.length) {
-    const r = await trx.deleteFrom('sessions').where('subject_type', '=', 'partner').where('subject_id', 'in', partnerIds).executeTakeFirst();
-    sessions = Number(r.numDeletedRows);
-    const d = await trx.deleteFrom('partners').where('id', 'in', partnerIds).executeTakeFirst();
-    rows.partners = Number(d.numDeletedRows);
+  for (const id of partnerIds) {
+    sessions += await deletePartnerSessions(trx, id);
+    rows.partners = (rows.partners ?? 0) + (await deletePartnerRow(trx, id));
   }
   const leads = await trx.deleteFrom('contact_leads').where('email_lower', '=', emailLower).executeTakeFirst();
   rows.contact_leads = Number(leads.numDeletedRows);
