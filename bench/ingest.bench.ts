@@ -12,7 +12,7 @@
  *    against the naive query that scans the raw events (over 1,000,000 of them).
  *
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
- * BENCH_DB=sqlite|postgres|both (default both), BENCH_BATCHES (default 240),
+ * BENCH_DB=sqlite|postgres|both (default both), BENCH_BATCHES (default 480), BENCH_ROUNDS (default 8),
  * BENCH_CONCURRENCY (default 8), BENCH_SCAN_EVENTS (default 1000000).
  */
 import os from 'node:os';
@@ -27,12 +27,14 @@ import { createPartner } from '../src/areas/partners/service.js';
 import { newId } from '../src/lib/ids.js';
 import { randomBase62, sha256Hex } from '../src/lib/crypto.js';
 import { DAY_MS, utcDay } from '../src/lib/time.js';
-import { testConfig } from '../test/helpers/app.js';
+import { databaseEnv, testConfig } from '../test/helpers/app.js';
 import { dailyActive, dailyRollup, windowActiveUsers } from '../src/areas/ingest/repo.js';
+import { spawnServer } from './lib/util.js';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WHICH = process.env.BENCH_DB ?? 'both';
-const BATCHES = Number(process.env.BENCH_BATCHES ?? 240);
+const BATCHES = Number(process.env.BENCH_BATCHES ?? 480);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const SCAN_EVENTS = Number(process.env.BENCH_SCAN_EVENTS ?? 1_000_000);
 const PART = process.env.BENCH_PART ?? 'both';
@@ -179,10 +181,10 @@ async function benchIngest(dialect: Dialect) {
     await drive(4, conc, (i) => rawJob(i)); // warm-up
     await sql`delete from usage_events_raw`.execute(deps.database.db);
 
-    // Through the endpoint: HTTP, validation, partner check, insert, rollups, one transaction per batch.
-    const app = await buildApp(deps);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.server.address() as { port: number }).port;
+    // Through the endpoint: the server in its own process (as deployed, with its workers, so the rollup
+    // worker folds the deltas in while the load runs), over HTTP: validation, partner check, insert.
+    const server = await spawnServer('src/server.ts', { ...databaseEnv(deps.config), INGEST_SECRET: SECRET, SEED_DEMO_PARTNER: 'false', RUN_WORKERS: 'true' });
+    const port = Number(new URL(server.address).port);
     const http = new Pool(`http://127.0.0.1:${port}`, { connections: conc });
     let failures = 0;
     const apiJob = async (i: number) => {
@@ -201,18 +203,29 @@ async function benchIngest(dialect: Dialect) {
     await drive(4, conc, (i) => apiJob(BATCHES + i)); // warm-up (4 extra batches)
     // Interleaved rounds (raw, endpoint, raw, endpoint, …) so that a change in the machine's load
     // (2 cores shared) weighs on both figures alike.
-    const ROUNDS = 4;
     const per = Math.ceil(BATCHES / ROUNDS);
     let rawSec = 0;
     let apiSec = 0;
+    const roundRatios: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const lo = r * per;
       const n = Math.max(0, Math.min(per, BATCHES - lo));
-      rawSec += await drive(n, conc, (i) => rawJob(lo + i));
-      apiSec += await drive(n, conc, (i) => apiJob(lo + i));
+      const rs = await drive(n, conc, (i) => rawJob(lo + i));
+      const as = await drive(n, conc, (i) => apiJob(lo + i));
+      rawSec += rs;
+      apiSec += as;
+      roundRatios.push(rs / as);
     }
     await http.close();
-    await app.close();
+    // How long after the last acknowledged batch the rollups hold every event (the server's worker alone).
+    const t0 = performance.now();
+    const pendingLeft = async () => Number((await deps.database.db.selectFrom('usage_event_pending').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    while ((await pendingLeft()) > 0 && performance.now() - t0 < 30_000) await new Promise((r) => setTimeout(r, 5));
+    const drainMs = performance.now() - t0;
+    await server.stop();
+    const rolled = Number(
+      (await deps.database.db.selectFrom('usage_event_daily').select((eb) => eb.fn.sum<number>('events').as('n')).executeTakeFirstOrThrow()).n,
+    );
 
     const stored = Number(
       (await deps.database.db.selectFrom('usage_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
@@ -220,7 +233,9 @@ async function benchIngest(dialect: Dialect) {
     const events = BATCHES * BATCH;
     const raw = events / rawSec;
     const api = events / apiSec;
-    return { dialect, events, conc, raw, api, ratio: api / raw, failures, stored, expected: (BATCHES + 4) * BATCH };
+    roundRatios.sort((a, b) => a - b);
+    const median = roundRatios[Math.floor(roundRatios.length / 2)];
+    return { dialect, events, conc, raw, api, ratio: api / raw, median, spread: [roundRatios[0], roundRatios[roundRatios.length - 1]], failures, stored, rolled, drainMs, expected: (BATCHES + 4) * BATCH };
   } finally {
     await cleanup();
   }
@@ -433,8 +448,9 @@ console.log(`node ${process.version}, ${os.cpus().length} cores, ${BATCHES} batc
 for (const d of PART === 'dashboard' ? [] : dialects) {
   const r = await benchIngest(d);
   console.log(
-    `[ingest ${d}] ${f(r.events)} events, concurrency ${r.conc}: endpoint ${f(r.api)} events/s, raw multi-row insert ${f(r.raw)} events/s, ratio ${f(r.ratio, 2)}` +
-      `${r.failures ? `, ${r.failures} FAILED requests` : ''}${r.stored !== r.expected ? `, stored ${r.stored} of ${r.expected}!` : ''}`,
+    `[ingest ${d}] ${f(r.events)} events, concurrency ${r.conc}: endpoint ${f(r.api)} events/s, raw multi-row insert ${f(r.raw)} events/s, ratio ${f(r.ratio, 2)} (median of ${ROUNDS} paired rounds ${f(r.median, 2)}, range ${f(r.spread[0], 2)}–${f(r.spread[1], 2)})` +
+      `${r.failures ? `, ${r.failures} FAILED requests` : ''}${r.stored !== r.expected ? `, stored ${r.stored} of ${r.expected}!` : ''}` +
+      `; rollups complete ${f(r.drainMs, 0)} ms after the last answer${r.rolled !== r.stored ? `, ROLLUPS HOLD ${r.rolled} of ${r.stored}!` : ''}`,
   );
 }
 for (const d of PART === 'ingest' ? [] : dialects) {

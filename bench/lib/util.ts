@@ -19,9 +19,13 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** Spawns a TypeScript entry (through tsx) and waits for it to print/log its address. */
+/**
+ * Spawns a TypeScript entry (through tsx) and waits for it to print/log its address.
+ * BENCH_SERVER_NODE_ARGS adds node flags to the child (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ */
 export async function spawnServer(entry: string, env: Record<string, string | undefined>): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', path.join(ROOT, entry)], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ import type { Deps } from '../context.js';
 import { startWebhookWorker } from '../areas/webhooks/worker.js';
 import { startUsageWorkers } from '../areas/usage/worker.js';
 import { startStatusProbes } from '../areas/public/worker.js';
+import { startRollupWorker } from '../areas/ingest/worker.js';
 
 export interface WorkerHandle {
   name: string;
@@ -14,7 +15,7 @@ export interface WorkerHandle {
 }
 
 export function startWorkers(deps: Deps): WorkerHandle[] {
-  return [startWebhookWorker(deps), startUsageWorkers(deps), startStatusProbes(deps)];
+  return [startWebhookWorker(deps), startUsageWorkers(deps), startRollupWorker(deps), startStatusProbes(deps)];
 }
 
 export async function stopWorkers(handles: WorkerHandle[]): Promise<void> {

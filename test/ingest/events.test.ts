@@ -3,6 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildTestApp, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
 import { recordUsageEvents, type UsageEventInput } from '../../src/areas/ingest/events.js';
+import { applyPendingRollups, type ApplyOptions } from '../../src/areas/ingest/rollups.js';
+import { startRollupWorker } from '../../src/areas/ingest/worker.js';
 
 const DAY = 86_400_000;
 
@@ -17,6 +19,10 @@ describe('recordUsageEvents', () => {
     q = await t.partner();
   });
   after(() => t.close());
+
+  const apply = (o: ApplyOptions = {}) => applyPendingRollups(t.deps.database.dialect, t.deps.database.db, o);
+  const pending = async (partnerId: string) =>
+    (await t.deps.database.db.selectFrom('usage_event_pending').select('id').where('partner_id', '=', partnerId).execute()).length;
 
   const ev = (over: Partial<UsageEventInput>): UsageEventInput => ({
     partnerId: p.id,
@@ -38,6 +44,11 @@ describe('recordUsageEvents', () => {
       ev({ occurredAt: clock.now() - DAY, userId: 'u1' }),
     ]);
     assert.deepEqual(r, { accepted: 5, duplicates: 0 });
+    // The rollups are not touched by the insert: one pending delta per (partner, environment) is.
+    assert.equal(await pending(p.id), 2);
+    assert.equal(await apply(), 2);
+    assert.equal(await pending(p.id), 0);
+    assert.equal(await apply(), 0);
     const db = t.deps.database.db;
     const link = await db.selectFrom('usage_events').selectAll().where('event_type', '=', 'account_link').executeTakeFirstOrThrow();
     assert.equal(link.amount_cents, null);
@@ -67,6 +78,7 @@ describe('recordUsageEvents', () => {
     assert.equal(u1.last_day, '2026-11-21');
     // A second batch adds to the rollups (additive upsert) and does not count an active user twice.
     await recordUsageEvents(t.deps, db, [ev({ amountCents: 1 })]);
+    await apply();
     const g = await db.selectFrom('usage_event_daily').select(['events', 'amount_cents']).where('partner_id', '=', p.id).where('day', '=', '2026-11-21').where('event_type', '=', 'transaction').executeTakeFirstOrThrow();
     assert.deepEqual(g, { events: 3, amount_cents: 351 });
     const a = await db.selectFrom('usage_event_daily_active').select('active_users').where('partner_id', '=', p.id).where('environment', '=', 'live').where('day', '=', '2026-11-21').executeTakeFirstOrThrow();
@@ -120,11 +132,20 @@ describe('recordUsageEvents', () => {
           id: rnd() < 0.3 ? `r${Math.floor(rnd() * 200)}` : null,
         }),
       );
-    // Concurrent transactions (real ones on PostgreSQL's pool).
-    await Promise.all(Array.from({ length: 8 }, () => recordUsageEvents(t.deps, t.deps.database.db, batch())));
-    await recordUsageEvents(t.deps, t.deps.database.db, batch());
+    // Concurrent transactions (real ones on PostgreSQL's pool), with appliers running among them: the
+    // worker's (skipping rows being applied), a dashboard's (waiting for them), one partner's.
+    await Promise.all([
+      ...Array.from({ length: 8 }, () => recordUsageEvents(t.deps, t.deps.database.db, batch())),
+      apply({ skipLocked: true }),
+      apply({ skipLocked: true, batch: 1 }),
+      apply(),
+      apply({ partnerId: r.id, environment: 'live' }),
+    ]);
+    await Promise.all([recordUsageEvents(t.deps, t.deps.database.db, batch()), apply({ skipLocked: true }), apply()]);
     const db = t.deps.database.db;
     const check = async () => {
+      await apply();
+      assert.equal(await pending(r.id), 0);
       const events = await db.selectFrom('usage_events').selectAll().where('partner_id', '=', r.id).execute();
       const daily = new Map<string, [number, number]>();
       const pairs = new Set<string>();
@@ -166,12 +187,44 @@ describe('recordUsageEvents', () => {
     };
     const n = await check();
     assert.ok(n > 500);
-    // Erase a few users (both environments): the rollups still equal a recount.
+    // Erase a few users (both environments), with deltas still pending: the eraser applies them first, so the
+    // rollups still equal a recount.
+    await recordUsageEvents(t.deps, t.deps.database.db, batch());
+    assert.ok((await pending(r.id)) > 0);
     for (const u of ['c1', 'c2', 'c3']) {
       await t.deps.database.tx(async (trx) => {
         for (const env of ['live', 'test'] as const) await t.deps.erasers.get('usage_events')!(trx, r.id, env, u);
       });
     }
-    assert.ok((await check()) < n);
+    const left = await check();
+    const theirs = await db.selectFrom('usage_events').select('id').where('partner_id', '=', r.id).where('user_id', 'in', ['c1', 'c2', 'c3']).execute();
+    assert.equal(theirs.length, 0);
+    assert.ok(left > n - 400);
+  });
+
+  it('the rollup worker applies pending deltas within its interval; deleting a partner drops its pending deltas', async () => {
+    const r = await t.partner();
+    await recordUsageEvents(t.deps, t.deps.database.db, [ev({ partnerId: r.id }), ev({ partnerId: r.id, environment: 'test' })]);
+    assert.equal(await pending(r.id), 2);
+    const worker = startRollupWorker(t.deps, 20);
+    try {
+      const deadline = Date.now() + 5000;
+      while ((await pending(r.id)) > 0 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
+      assert.equal(await pending(r.id), 0);
+    } finally {
+      await worker.stop();
+    }
+    const rows = await t.deps.database.db.selectFrom('usage_event_daily').select(['environment', 'events']).where('partner_id', '=', r.id).orderBy('environment').execute();
+    assert.deepEqual(rows, [
+      { environment: 'live', events: 1 },
+      { environment: 'test', events: 1 },
+    ]);
+
+    const gone = await t.partner();
+    await recordUsageEvents(t.deps, t.deps.database.db, [ev({ partnerId: gone.id })]);
+    assert.equal(await pending(gone.id), 1);
+    await t.deps.database.db.deleteFrom('partners').where('id', '=', gone.id).execute();
+    assert.equal(await pending(gone.id), 0);
+    assert.equal(await apply(), 0);
   });
 });

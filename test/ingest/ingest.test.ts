@@ -2,6 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildTestApp, keyHeaders, PLATFORM_SECRET, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
+import { applyPendingRollups } from '../../src/areas/ingest/rollups.js';
 
 const SECRET = { 'x-service-ingest-secret': PLATFORM_SECRET };
 
@@ -133,6 +134,25 @@ describe('platform ingest', () => {
     assert.equal(await count(), before);
   });
 
+  it('concurrent batches are stored independently: a bad one fails alone, the good ones are all kept (quoting-proof values included)', async () => {
+    const before = await count();
+    const odd = `it's "quoted", {braced}, back\\slash, NULL, ünï`;
+    const good = (i: number) => ({
+      events: Array.from({ length: 40 }, (_, j) => ({ partner_id: j % 2 ? p.id : q.id, event_type: 'transaction', user_id: `${odd} ${i}`, amount_cents: j, category: odd })),
+    });
+    const bad = { events: [{ partner_id: p.id, event_type: 'user_signup' }, { partner_id: 'ptr_concurrent_ghost', event_type: 'user_signup' }] };
+    const answers = await Promise.all([post('/api/ingest/events/batch', good(1)), post('/api/ingest/events/batch', bad), post('/api/ingest/events/batch', good(2)), post('/api/ingest/events/batch', good(3))]);
+    assert.deepEqual(
+      answers.map((a) => a.statusCode),
+      [200, 400, 200, 200],
+    );
+    assert.deepEqual(answers[1].json().missing, ['ptr_concurrent_ghost']);
+    assert.equal(await count(), before + 120);
+    const stored = await t.deps.database.db.selectFrom('usage_events').select(['user_id', 'category']).where('user_id', '=', `${odd} 2`).execute();
+    assert.equal(stored.length, 40);
+    assert.ok(stored.every((r) => r.category === odd));
+  });
+
   it('a bound broken: 422 in FastAPI shape with loc naming the item', async () => {
     const before = await count();
     const events = Array.from({ length: 20 }, () => ({ partner_id: p.id, event_type: 'transaction', amount_cents: 100 }));
@@ -209,6 +229,7 @@ describe('platform ingest', () => {
     assert.deepEqual(retry.json(), { accepted: 2, partners: [p.id, q.id], duplicates: 2 });
     const single = await post('/api/ingest/event', ev('e-3'));
     assert.deepEqual(single.json(), { accepted: 0, partners: [p.id], duplicates: 1 });
+    await applyPendingRollups(t.deps.database.dialect, t.deps.database.db);
     const sum = await t.deps.database.db
       .selectFrom('usage_event_daily')
       .select(['events', 'amount_cents'])

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { buildTestApp, keyHeaders, PLATFORM_SECRET, TestClock, type TestApp } from '../helpers/app.js';
 import { startStatusProbes } from '../../src/areas/public/worker.js';
 import { runProbes } from '../../src/areas/public/probes.js';
+import { applyPendingRollups } from '../../src/areas/ingest/rollups.js';
 import { newId } from '../../src/lib/ids.js';
 import { assert422, assertAdminOnly, bearer } from './helpers.js';
 
@@ -351,7 +352,9 @@ describe('status checks and metrics', () => {
       payload: { events: [{ partner_id: p3.id, event_type: 'user_signup', user_id: 'a' }, { partner_id: p3.id, event_type: 'transaction', user_id: 'a', amount_cents: 500, category: 'groceries' }] },
     });
     assert.equal(ev.statusCode, 200, ev.body);
+    // Both counters lag by at most one worker interval: flush the meter and apply the rollups as the workers would.
     await t.deps.usage.flush();
+    await applyPendingRollups(t.deps.database.dialect, t.deps.database.db);
     const res = await t.inject({ method: 'GET', url: '/api/platform/metrics' });
     assert.equal(res.statusCode, 200);
     const m = res.json();

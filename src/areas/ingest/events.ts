@@ -6,29 +6,12 @@
 import type { Deps } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
-import type {
-  UsageEventDailyActiveTable,
-  UsageEventDailyTable,
-  UsageEventDayUsersTable,
-  UsageEventKeysTable,
-  UsageEventLastDaysTable,
-  UsageEventsTable,
-  UsageEventUsersTable,
-} from '../../db/schema/ingest.js';
+import type { UsageEventKeysTable, UsageEventsTable } from '../../db/schema/ingest.js';
+import { sql } from 'kysely';
 import { newId } from '../../lib/ids.js';
 import { DAY_MS, utcDay } from '../../lib/time.js';
-import {
-  addDaily,
-  addDailyActive,
-  addDayUsers,
-  addLastDays,
-  claimEventKeys,
-  insertEvents,
-  keyOf,
-  pruneEventKeys,
-  rollupCategory,
-  upsertUsers,
-} from './repo.js';
+import { claimEventKeys, insertEventsAndDeltas, keyOf, pruneEventKeys } from './repo.js';
+import { pendingRowsOf } from './rollups.js';
 
 export type UsageEventType = 'user_signup' | 'account_link' | 'transaction';
 
@@ -56,8 +39,8 @@ let lastPruneAt = Number.NEGATIVE_INFINITY;
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Stores the events and updates the rollups in one transaction (the caller's when
- * `db` is one); returns how many were new and how many duplicates.
+ * Stores the events and their pending rollup deltas in one transaction (the
+ * caller's when `db` is one); returns how many were new and how many duplicates.
  *
  * Fields that do not apply to an event type are not kept: `amount_cents` and
  * `category` only on transactions, `institution` only on account links.
@@ -65,12 +48,17 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * repeated in the same call) are dropped before anything is written.
  */
 export async function recordUsageEvents(
-  deps: Pick<Deps, 'clock'>,
+  deps: Pick<Deps, 'clock' | 'database'>,
   db: Executor,
   events: UsageEventInput[],
 ): Promise<{ accepted: number; duplicates: number }> {
   if (events.length === 0) return { accepted: 0, duplicates: 0 };
-  if (!db.isTransaction) return db.transaction().execute((trx) => recordUsageEvents(deps, trx, events));
+  if (!db.isTransaction) {
+    // SQLite: concurrent calls share one commit (group commit, each in its own savepoint).
+    if (deps.database.dialect === 'sqlite') return groupWriterFor(deps).write(events);
+    // PostgreSQL: events without ids are one statement (atomic by itself): no transaction needed.
+    if (events.some((e) => e.id != null)) return db.transaction().execute((trx) => recordUsageEvents(deps, trx, events));
+  }
 
   const now = deps.clock.now();
   const cutoff = now - IDEMPOTENCY_WINDOW_MS;
@@ -108,93 +96,104 @@ export async function recordUsageEvents(
   if (fresh.length === 0) return { accepted: 0, duplicates };
 
   const rows: UsageEventsTable[] = [];
-  const daily = new Map<string, UsageEventDailyTable>();
-  const dayUsers = new Map<string, UsageEventDayUsersTable>();
-  const users = new Map<string, Omit<UsageEventUsersTable, 'prev_last_day'>>();
   const dayNames = new Map<number, string>(); // most events of a call share a day or two
   for (const e of fresh) {
     const isTx = e.eventType === 'transaction';
     const dayNo = Math.floor(e.occurredAt / DAY_MS);
     let day = dayNames.get(dayNo);
     if (day === undefined) dayNames.set(dayNo, (day = utcDay(e.occurredAt)));
-    const category = isTx ? (e.category ?? null) : null;
-    const amount = isTx ? (e.amountCents ?? null) : null;
     rows.push({
       id: newId('evt', now),
       partner_id: e.partnerId,
       environment: e.environment,
       event_type: e.eventType,
       user_id: e.userId ?? null,
-      amount_cents: amount,
-      category,
+      amount_cents: isTx ? (e.amountCents ?? null) : null,
+      category: isTx ? (e.category ?? null) : null,
       institution: e.eventType === 'account_link' ? (e.institution ?? null) : null,
       occurred_at: e.occurredAt,
       day,
       received_at: now,
       event_key: e.id ?? null,
     });
-    const rc = rollupCategory(e.eventType, category);
-    const dk = [e.partnerId, e.environment, day, e.eventType, rc].join('\u0000');
-    const d = daily.get(dk);
-    if (d) {
-      d.events += 1;
-      d.amount_cents += amount ?? 0;
-    } else {
-      daily.set(dk, {
-        partner_id: e.partnerId,
-        environment: e.environment,
-        day,
-        event_type: e.eventType,
-        category: rc,
-        events: 1,
-        amount_cents: amount ?? 0,
-      });
-    }
-    if (e.userId != null && e.userId !== '') {
-      const uk = [e.partnerId, e.environment, e.userId].join('\u0000');
-      dayUsers.set(uk + '\u0000' + day, { partner_id: e.partnerId, environment: e.environment, user_id: e.userId, day });
-      const u = users.get(uk);
-      if (!u) users.set(uk, { partner_id: e.partnerId, environment: e.environment, user_id: e.userId, last_day: day });
-      else if (day > u.last_day) u.last_day = day;
-    }
   }
-
-  const sorted = <T>(m: Map<string, T>) => [...m.entries()].sort((a, b) => cmp(a[0], b[0])).map(([, v]) => v);
-
-  // Per-row writes first; the counters every concurrent batch shares (daily, daily active, last days)
-  // last, so their row locks are held for as short a time as possible before the commit. Every write
-  // is in key order: concurrent batches take their locks in one order.
-  await insertEvents(db, rows);
-  const active = new Map<string, UsageEventDailyActiveTable>();
-  const lastDays = new Map<string, UsageEventLastDaysTable>();
-  if (dayUsers.size > 0) {
-    const added = await addDayUsers(db, sorted(dayUsers));
-    for (const a of added) {
-      const k = [a.partner_id, a.environment, a.day].join('\u0000');
-      const x = active.get(k);
-      if (x) x.active_users += 1;
-      else active.set(k, { partner_id: a.partner_id, environment: a.environment, day: a.day, active_users: 1 });
-    }
-    // A (user, day) pair that was already there cannot move the user's last day (it is already at least that
-    // day), so only users with a new pair need the upsert: in steady state most batches touch few.
-    const touched = new Set(added.map((a) => [a.partner_id, a.environment, a.user_id].join('\u0000')));
-    const moved = [...users.entries()].filter(([k]) => touched.has(k)).sort((a, b) => cmp(a[0], b[0]));
-    const changed = moved.length > 0 ? await upsertUsers(db, moved.map(([, v]) => v)) : [];
-    const bump = (partner_id: string, environment: Environment, day: string, by: number) => {
-      const k = [partner_id, environment, day].join('\u0000');
-      const x = lastDays.get(k);
-      if (x) x.users += by;
-      else lastDays.set(k, { partner_id, environment, day, users: by });
-    };
-    for (const c of changed) {
-      if (c.prev_last_day === c.last_day) continue;
-      if (c.prev_last_day !== null) bump(c.partner_id, c.environment, c.prev_last_day, -1);
-      bump(c.partner_id, c.environment, c.last_day, 1);
-    }
-    for (const [k, v] of lastDays) if (v.users === 0) lastDays.delete(k);
-  }
-  await addDaily(db, sorted(daily));
-  if (active.size > 0) await addDailyActive(db, sorted(active));
-  if (lastDays.size > 0) await addLastDays(db, sorted(lastDays));
+  // The rollups are not touched here: one pending delta per (partner, environment), applied later
+  // (rollups.ts), keeps concurrent ingests off each other's counter rows.
+  await insertEventsAndDeltas(deps.database, db, rows, pendingRowsOf(rows, now));
   return { accepted: rows.length, duplicates };
+}
+
+type Recorded = { accepted: number; duplicates: number };
+
+interface Queued {
+  events: UsageEventInput[];
+  resolve: (r: Recorded) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit for SQLite, where every commit is an fsync on the one connection:
+ * calls that arrive while a commit is being prepared go in the same transaction,
+ * each inside its own savepoint, so a call that fails (an unknown partner) is
+ * rolled back alone and the others commit. Every call is answered after the
+ * commit that holds its events.
+ */
+class GroupWriter {
+  private queue: Queued[] = [];
+  private flushing = false;
+
+  constructor(private readonly deps: Pick<Deps, 'clock' | 'database'>) {}
+
+  write(events: UsageEventInput[]): Promise<Recorded> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ events, resolve, reject });
+      if (!this.flushing) {
+        this.flushing = true;
+        // Next turn of the event loop: every call already read in this turn joins the transaction.
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const group = this.queue.splice(0, 64);
+        const outcomes: ({ ok: true; r: Recorded } | { ok: false; err: unknown })[] = [];
+        try {
+          await this.deps.database.tx(async (trx) => {
+            for (const q of group) {
+              await sql.raw('savepoint usage_ingest').execute(trx);
+              try {
+                outcomes.push({ ok: true, r: await recordUsageEvents(this.deps, trx, q.events) });
+                await sql.raw('release usage_ingest').execute(trx);
+              } catch (err) {
+                await sql.raw('rollback to usage_ingest').execute(trx);
+                await sql.raw('release usage_ingest').execute(trx);
+                outcomes.push({ ok: false, err });
+              }
+            }
+          });
+        } catch (err) {
+          for (const q of group) q.reject(err);
+          continue;
+        }
+        group.forEach((q, i) => {
+          const o = outcomes[i];
+          if (o.ok) q.resolve(o.r);
+          else q.reject(o.err);
+        });
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+}
+
+const writers = new WeakMap<object, GroupWriter>();
+
+function groupWriterFor(deps: Pick<Deps, 'clock' | 'database'>): GroupWriter {
+  let w = writers.get(deps.database);
+  if (!w) writers.set(deps.database, (w = new GroupWriter(deps)));
+  return w;
 }

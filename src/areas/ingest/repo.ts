@@ -1,11 +1,14 @@
 /** SQL of the ingest area. Every function takes an Executor (the db or a transaction). */
-import type { Executor } from '../../db/database.js';
+import type SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import type { Database, Executor } from '../../db/database.js';
 import type {
   UsageEventDailyActiveTable,
   UsageEventDailyTable,
   UsageEventDayUsersTable,
   UsageEventKeysTable,
   UsageEventLastDaysTable,
+  UsageEventPendingTable,
   UsageEventsTable,
   UsageEventUsersTable,
 } from '../../db/schema/ingest.js';
@@ -52,8 +55,82 @@ export function keyOf(partnerId: string, eventKey: string): string {
   return `${partnerId}\u0000${eventKey}`;
 }
 
-export async function insertEvents(db: Executor, rows: UsageEventsTable[]): Promise<void> {
-  for (const part of chunks(rows, 12)) await db.insertInto('usage_events').values(part).execute();
+const EVENT_COLUMNS = [
+  ['id', 'text'],
+  ['partner_id', 'text'],
+  ['environment', 'text'],
+  ['event_type', 'text'],
+  ['user_id', 'text'],
+  ['amount_cents', 'int8'],
+  ['category', 'text'],
+  ['institution', 'text'],
+  ['occurred_at', 'int8'],
+  ['day', 'text'],
+  ['received_at', 'int8'],
+  ['event_key', 'text'],
+] as const satisfies readonly (readonly [keyof UsageEventsTable, string])[];
+const PENDING_COLUMNS = ['id', 'partner_id', 'environment', 'payload'] as const satisfies readonly (keyof UsageEventPendingTable)[];
+
+/** Multi-row statement sizes: any count is a few runs of these (prepared once per connection). */
+const SQLITE_CHUNKS = [500, 50, 5, 1];
+const sqliteStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+
+function sqliteInsert(handle: SQLite.Database, table: string, cols: readonly string[], rows: number): SQLite.Statement {
+  let cache = sqliteStatements.get(handle);
+  if (!cache) sqliteStatements.set(handle, (cache = new Map()));
+  const key = `${table}:${rows}`;
+  let st = cache.get(key);
+  if (!st) {
+    const tuple = `(${cols.map(() => '?').join(', ')})`;
+    st = handle.prepare(`insert into ${table} (${cols.join(', ')}) values ${Array.from({ length: rows }, () => tuple).join(', ')}`);
+    cache.set(key, st);
+  }
+  return st;
+}
+
+/** Inserts rows through cached multi-row statements (values flattened column by column). */
+function sqliteInsertAll<T>(handle: SQLite.Database, table: string, cols: readonly string[], rows: T[], values: (row: T, out: unknown[]) => void): void {
+  let i = 0;
+  for (const size of SQLITE_CHUNKS) {
+    while (rows.length - i >= size) {
+      const params: unknown[] = [];
+      for (let j = i; j < i + size; j++) values(rows[j], params);
+      sqliteInsert(handle, table, cols, size).run(params);
+      i += size;
+    }
+  }
+}
+
+/**
+ * Stores events and their pending rollup deltas: the ingest hot path.
+ *
+ * PostgreSQL: one statement whatever the count (a data-modifying CTE; each table
+ * gets its rows as one array per column through `unnest`), so the text is the same
+ * every time and the call is atomic even outside a transaction.
+ * SQLite: must run inside a transaction on the database's only connection; multi-row
+ * statements of a few fixed sizes, prepared once (better-sqlite3 runs them
+ * synchronously, so they are part of the open transaction).
+ */
+export async function insertEventsAndDeltas(database: Database, db: Executor, rows: UsageEventsTable[], pending: UsageEventPendingTable[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (database.dialect === 'postgres') {
+    const arrays = (cols: readonly (readonly [string, string])[], list: Record<string, unknown>[]) =>
+      sql.join(cols.map(([c, type]) => sql`${list.map((r) => r[c])}::${sql.raw(type)}[]`));
+    await sql`
+      with ev as (
+        insert into usage_events (${sql.raw(EVENT_COLUMNS.map(([c]) => c).join(', '))})
+        select * from unnest(${arrays(EVENT_COLUMNS, rows as unknown as Record<string, unknown>[])})
+      )
+      insert into usage_event_pending (${sql.raw(PENDING_COLUMNS.join(', '))})
+      select * from unnest(${arrays(PENDING_COLUMNS.map((c) => [c, 'text'] as const), pending as unknown as Record<string, unknown>[])})`.execute(db);
+    return;
+  }
+  if (!db.isTransaction) throw new Error('insertEventsAndDeltas on SQLite runs inside a transaction');
+  const handle = database.sqlite!;
+  sqliteInsertAll(handle, 'usage_events', EVENT_COLUMNS.map(([c]) => c), rows, (r, out) =>
+    out.push(r.id, r.partner_id, r.environment, r.event_type, r.user_id, r.amount_cents, r.category, r.institution, r.occurred_at, r.day, r.received_at, r.event_key),
+  );
+  sqliteInsertAll(handle, 'usage_event_pending', PENDING_COLUMNS, pending, (p, out) => out.push(p.id, p.partner_id, p.environment, p.payload));
 }
 
 /** Adds counts and sums to the daily rollup (rows must have distinct keys). */

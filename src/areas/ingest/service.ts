@@ -7,6 +7,7 @@ import { writeAudit } from '../audit/repo.js';
 import { DAY_MS, iso, parseInstant, utcDay } from '../../lib/time.js';
 import { DEMO_ID_PREFIX, demoDay } from './demo.js';
 import { recordUsageEvents, type UsageEventInput } from './events.js';
+import { applyPendingRollups } from './rollups.js';
 import {
   dailyActive,
   dailyRollup,
@@ -99,6 +100,8 @@ function zeroCounts(): UsageCounts {
 
 async function windowUsage(deps: Deps, f: PartnerFilter, environment: Environment, w: Window) {
   const db = deps.database.db;
+  // Fold in every delta acknowledged so far (waiting for any the worker is applying right now).
+  await applyPendingRollups(deps.database.dialect, db, { environment, ...(f.partnerId !== null ? { partnerId: f.partnerId } : {}) });
   const [rollup, active, distinct] = await Promise.all([
     dailyRollup(db, f, environment, w.startDay, w.endDay),
     dailyActive(db, f, environment, w.startDay, w.endDay),
@@ -289,5 +292,9 @@ export async function seedDemo(deps: Deps, partnerId: string, days: number, admi
 // ---------------------------------------------------------------- erasure
 
 export function registerIngestErasers(deps: Deps): void {
-  deps.erasers.set('usage_events', (trx, p, env, u) => eraseUserEvents(trx, p, env, u));
+  deps.erasers.set('usage_events', async (trx, p, env, u) => {
+    // The user's (user, day) pairs must be in the rollups before they can be taken out again.
+    await applyPendingRollups(deps.database.dialect, trx, { partnerId: p, environment: env });
+    return eraseUserEvents(trx, p, env, u);
+  });
 }

@@ -82,6 +82,18 @@ export interface UsageEventLastDaysTable {
   users: number;
 }
 
+/**
+ * Rollup deltas not yet applied (migration 0008): one row per ingest transaction and
+ * (partner, environment). `payload` is a RollupDelta as JSON (src/areas/ingest/rollups.ts).
+ */
+export interface UsageEventPendingTable {
+  /** time-sortable id */
+  id: string;
+  partner_id: string;
+  environment: Environment;
+  payload: string;
+}
+
 export interface IngestTables {
   usage_events: UsageEventsTable;
   usage_event_keys: UsageEventKeysTable;
@@ -90,4 +102,5 @@ export interface IngestTables {
   usage_event_daily_active: UsageEventDailyActiveTable;
   usage_event_users: UsageEventUsersTable;
   usage_event_last_days: UsageEventLastDaysTable;
+  usage_event_pending: UsageEventPendingTable;
 }

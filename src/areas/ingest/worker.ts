@@ -1,0 +1,48 @@
+/**
+ * The rollup worker: every interval, folds the pending usage-event deltas into the
+ * rollups (rollups.ts). Several processes may run it: each skips the rows another
+ * is applying. Dashboard reads apply what is pending for them first, so the worker
+ * only bounds how far the rollup tables themselves lag (one interval).
+ */
+import type { Deps } from '../../context.js';
+import type { WorkerHandle } from '../../workers/index.js';
+import { applyPendingRollups } from './rollups.js';
+
+export const ROLLUP_INTERVAL_MS = 1000;
+
+export function startRollupWorker(deps: Deps, intervalMs = ROLLUP_INTERVAL_MS): WorkerHandle {
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+
+  const tick = async () => {
+    try {
+      await applyPendingRollups(deps.database.dialect, deps.database.db, { skipLocked: true });
+    } catch (err) {
+      // The deltas stay pending (their transaction rolled back): the next pass applies them.
+      deps.log.warn({ err: (err as Error).message }, 'usage rollup pass failed');
+    }
+  };
+
+  const loop = () => {
+    if (stopped) return;
+    running = tick().finally(() => {
+      running = null;
+      if (!stopped) {
+        timer = setTimeout(loop, intervalMs);
+        timer.unref();
+      }
+    });
+  };
+  timer = setTimeout(loop, intervalMs);
+  timer.unref();
+
+  return {
+    name: 'usage-rollups',
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      if (running) await running;
+    },
+  };
+}
