@@ -13,7 +13,7 @@
  *
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
  * BENCH_DB=sqlite|postgres|both (default both), BENCH_SECONDS (per round, default 3),
- * BENCH_ROUNDS (per configuration, default 5), BENCH_CONNECTIONS (default 20),
+ * BENCH_ROUNDS (per configuration, default 8), BENCH_CONNECTIONS (default 20),
  * BENCH_USERS (end-users cycled, default 20000; 0 = a new one every request),
  * BENCH_CSV_ROWS (default 1000000), BENCH_PARTS=throughput,csv.
  */
@@ -30,16 +30,25 @@ import { createDeps, createLogger } from '../src/deps.js';
 import { createPartner } from '../src/areas/partners/service.js';
 import { newId } from '../src/lib/ids.js';
 import { databaseEnv, testConfig } from '../test/helpers/app.js';
+import { START_FLAGS } from './lib/util.js';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WHICH = process.env.BENCH_DB ?? 'both';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 1_000_000);
 const PARTS = (process.env.BENCH_PARTS ?? 'throughput,csv').split(',');
-/** Node flags of the export runs: the defaults, then with the old generation capped (forces earlier full collections). */
-const CSV_FLAGS: string[][] = [[], ['--max-old-space-size=128']];
+/**
+ * Node flags of the export runs: as `npm start` runs the server (START_FLAGS), then V8's defaults for
+ * comparison (BENCH_CSV_FLAGS="flags;flags" to try others).
+ */
+const CSV_FLAGS: { label: string; flags: string[] }[] = process.env.BENCH_CSV_FLAGS
+  ? process.env.BENCH_CSV_FLAGS.split(';').map((f) => ({ label: `node ${f}`, flags: f.split(' ').filter(Boolean) }))
+  : [
+      { label: `as npm start runs it: node ${START_FLAGS.join(' ')}`, flags: START_FLAGS },
+      { label: 'V8 defaults, for comparison', flags: [] },
+    ];
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
@@ -103,8 +112,9 @@ function envOf(config: Config, extra: Record<string, string> = {}): Record<strin
   return e;
 }
 
-async function startChild(mode: 'on' | 'off', env: Record<string, string>, nodeFlags: string[] = []): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [...nodeFlags, compiledServer(), mode], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+async function startChild(mode: 'on' | 'off', env: Record<string, string>, nodeFlags: string[] = START_FLAGS): Promise<{ child: ChildProcess; port: number }> {
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []; // e.g. --cpu-prof
+  const child = spawn(process.execPath, [...nodeFlags, ...extra, compiledServer(), mode], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d) => {
@@ -229,9 +239,15 @@ async function throughput(dialect: Dialect, deps: BenchDeps, p: BenchPartner, en
     await cannon(on.port, p.liveKey!, on.child.pid!);
     const offR: Round[] = [];
     const onR: Round[] = [];
+    // ABBA order (OFF first in even rounds, ON first in odd ones): a drift of the machine's load weighs on both alike.
     for (let i = 0; i < ROUNDS; i++) {
-      offR.push(await cannon(off.port, p.liveKey!, off.child.pid!));
-      onR.push(await cannon(on.port, p.liveKey!, on.child.pid!));
+      if (i % 2 === 0) {
+        offR.push(await cannon(off.port, p.liveKey!, off.child.pid!));
+        onR.push(await cannon(on.port, p.liveKey!, on.child.pid!));
+      } else {
+        onR.push(await cannon(on.port, p.liveKey!, on.child.pid!));
+        offR.push(await cannon(off.port, p.liveKey!, off.child.pid!));
+      }
     }
     // Medians: the machine is shared, a single disturbed round must not decide.
     const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
@@ -245,7 +261,13 @@ async function throughput(dialect: Dialect, deps: BenchDeps, p: BenchPartner, en
     const n = median(onR.map((r) => r.rps));
     const oc = median(offR.map((r) => r.cpuUs));
     const nc = median(onR.map((r) => r.cpuUs));
-    console.log(`[${dialect}]   cost of metering + rate limiting: throughput ${pct(o, n)}, server CPU per request +${(((nc - oc) / oc) * 100).toFixed(1)}% (target: at most 10%)`);
+    // The paired figure: each round's ON against the OFF measured next to it, median over the rounds.
+    const paired = median(onR.map((r, i) => r.rps / offR[i].rps - 1));
+    const pairedCpu = median(onR.map((r, i) => r.cpuUs / offR[i].cpuUs - 1));
+    console.log(
+      `[${dialect}]   cost of metering + rate limiting: throughput ${pct(o, n)} (median of paired rounds ${(paired * 100).toFixed(1)}%), ` +
+        `server CPU per request +${(((nc - oc) / oc) * 100).toFixed(1)}% (paired ${(pairedCpu * 100).toFixed(1)}%) (target: at most 10%)`,
+    );
     await stopChild(on.child);
     await stopChild(off.child);
     const counted = await deps.database.db.selectFrom('usage_daily').select('calls').where('partner_id', '=', p.id).execute();
@@ -258,11 +280,11 @@ async function csvExport(dialect: Dialect, deps: BenchDeps, p: BenchPartner, env
   const t0 = performance.now();
   await seedCalculations(deps, p.id, CSV_ROWS);
   console.log(`[${dialect}] seeded ${CSV_ROWS} calculations in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  for (const flags of CSV_FLAGS) await csvOnce(dialect, p, env, children, flags);
+  for (const run of CSV_FLAGS) await csvOnce(dialect, p, env, children, run);
 }
 
-async function csvOnce(dialect: Dialect, p: BenchPartner, env: Record<string, string>, children: ChildProcess[], flags: string[]): Promise<void> {
-    const srv = await startChild('on', env, flags);
+async function csvOnce(dialect: Dialect, p: BenchPartner, env: Record<string, string>, children: ChildProcess[], run: { label: string; flags: string[] }): Promise<void> {
+    const srv = await startChild('on', env, run.flags);
     children.push(srv.child);
     await new Promise((r) => setTimeout(r, 500));
     const idle = rssMb(srv.child.pid!);
@@ -286,7 +308,7 @@ async function csvOnce(dialect: Dialect, p: BenchPartner, env: Record<string, st
     const secs = (performance.now() - t0) / 1000;
     clearInterval(sampler);
     console.log(
-      `[${dialect}] calculations.csv${flags.length ? ` (node ${flags.join(' ')})` : ''}: ${lines - 1} rows, ${(bytes / 1048576).toFixed(0)} MiB in ${secs.toFixed(1)} s (${((lines - 1) / secs).toFixed(0)} rows/s); ` +
+      `[${dialect}] calculations.csv (${run.label}): ${lines - 1} rows, ${(bytes / 1048576).toFixed(0)} MiB in ${secs.toFixed(1)} s (${((lines - 1) / secs).toFixed(0)} rows/s); ` +
         `server RSS idle ${idle.toFixed(0)} MB, peak while streaming ${peak.toFixed(0)} MB (limit 200 MB)`,
     );
     if (lines - 1 !== CSV_ROWS) throw new Error(`expected ${CSV_ROWS} rows, got ${lines - 1}`);

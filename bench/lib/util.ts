@@ -1,6 +1,7 @@
 /** Shared benchmark helpers: child servers on loopback, autocannon runs, fresh databases. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,16 @@ import autocannon from 'autocannon';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * The node flags `npm start` runs the server with (package.json), so that every
+ * benchmark measures the service as it is started in production.
+ */
+export const START_FLAGS: string[] = (() => {
+  const start: string = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const words = start.split(/\s+/);
+  return words.slice(1).filter((w) => w.startsWith('--'));
+})();
 
 export function machine(): string {
   return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
@@ -25,7 +36,7 @@ export interface Child {
  */
 export async function spawnServer(entry: string, env: Record<string, string | undefined>): Promise<Child> {
   const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', path.join(ROOT, entry)], {
+  const child = spawn(process.execPath, [...START_FLAGS, ...extra, '--import', 'tsx', path.join(ROOT, entry)], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,6 +11,7 @@ import { errorResponses, security } from '../../http/schemas.js';
 import { iso } from '../../lib/time.js';
 import type { Deps } from '../../context.js';
 import { isManaged } from './meter.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { closeLimiter, limiterFor, setRateLimitHeaders, tooMany, type Decision } from './rate-limit.js';
 import { calculationsCsv, envName, today, usageCsv } from './reports.js';
 import { csvAttachment } from '../../http/csv.js';
@@ -49,20 +50,22 @@ export const usageKeyScopeHooks: Area = async (app, { deps }) => {
     if (isManaged(meter)) meter.stop();
     await closeLimiter(deps);
   });
-  // A callback-style hook: with the in-memory limiter nothing here allocates a promise.
+  const limiter = limiterFor(deps);
+  // A callback-style hook: with the in-memory limiter nothing here allocates a promise or a closure.
   app.addHook('onRequest', (request, reply, done) => {
     if (hooksOff.has(deps)) return done();
     const limit = request.partner.rate_limit_per_second ?? deps.config.rateLimitPerSecond;
-    const finish = (d: Decision) => {
-      setRateLimitHeaders(reply, d, 'default', KEY_WINDOW_MS);
-      if (!d.allowed) return done(tooMany(d));
-      meter.recordCall(request.partner.id, request.environment, d.now);
-      done();
-    };
-    const d = limiterFor(deps).hit(`key:${request.apiKeyId}`, limit, KEY_WINDOW_MS);
-    if (d instanceof Promise) d.then(finish, (err: Error) => done(err));
-    else finish(d);
+    // API key ids (`key_…`) are their own bucket names; public-write buckets are `ip:…`.
+    const d = limiter.hit(request.apiKeyId, limit, KEY_WINDOW_MS);
+    if (d instanceof Promise) d.then((x) => finish(request, reply, done, x), (err: Error) => done(err));
+    else finish(request, reply, done, d);
   });
+  function finish(request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void, d: Decision) {
+    setRateLimitHeaders(reply, d, 'default', KEY_WINDOW_MS);
+    if (!d.allowed) return done(tooMany(d));
+    meter.recordCall(request.partner.id, request.environment, d.now);
+    done();
+  }
 };
 
 export const usageV1KeyRoutes: Area = async (app, { deps }) => {

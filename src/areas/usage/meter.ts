@@ -47,13 +47,33 @@ export function createUsageMeter(deps: Omit<Deps, 'usage'>): ManagedUsageMeter {
   return new Meter(deps);
 }
 
+/**
+ * The in-memory state of one (partner, environment): the keys of its current day and
+ * month are built once per day, not on every call, and the end-users already written
+ * this month are looked up without building a key.
+ */
+interface Slot {
+  partnerId: string;
+  environment: Environment;
+  /** UTC day these keys are for */
+  day: string;
+  /** partner SEP env SEP day */
+  dayKey: string;
+  /** partner SEP env SEP month */
+  monthKey: string;
+  /** end-users of monthKey already written */
+  seen: Set<string>;
+}
+
 class Meter implements ManagedUsageMeter {
   /** partner SEP env SEP day → calls */
   private calls = new Map<string, number>();
   /** partner SEP env SEP month → end_user_id → first seen (epoch ms) */
   private users = new Map<string, Map<string, number>>();
-  /** partner SEP env SEP month SEP end_user_id already written (skip re-inserting). */
-  private seen = new Set<string>();
+  /** partner → environment → slot */
+  private slots = new Map<string, Map<Environment, Slot>>();
+  /** end-users remembered as written, over every slot (bounded by SEEN_MAX) */
+  private seenCount = 0;
   private chain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
   private flushing = false;
@@ -76,24 +96,44 @@ class Meter implements ManagedUsageMeter {
     return this.day;
   }
 
+  private slotOf(partnerId: string, environment: Environment, at: number): Slot {
+    const day = this.dayOf(at);
+    let byEnv = this.slots.get(partnerId);
+    if (!byEnv) this.slots.set(partnerId, (byEnv = new Map()));
+    let slot = byEnv.get(environment);
+    if (!slot) {
+      slot = { partnerId, environment, day: '', dayKey: '', monthKey: '', seen: new Set() };
+      byEnv.set(environment, slot);
+    }
+    if (slot.day !== day) {
+      const monthKey = partnerId + SEP + environment + SEP + this.month;
+      if (monthKey !== slot.monthKey) {
+        this.seenCount -= slot.seen.size;
+        slot.seen = new Set();
+        slot.monthKey = monthKey;
+      }
+      slot.day = day;
+      slot.dayKey = partnerId + SEP + environment + SEP + day;
+    }
+    return slot;
+  }
+
   recordCall(partnerId: string, environment: Environment, at: number): void {
-    const k = partnerId + SEP + environment + SEP + this.dayOf(at);
+    const k = this.slotOf(partnerId, environment, at).dayKey;
     this.calls.set(k, (this.calls.get(k) ?? 0) + 1);
   }
 
   recordEndUser(partnerId: string, environment: Environment, endUserId: string, at: number): void {
-    const day = this.dayOf(at);
-    const k = partnerId + SEP + environment + SEP + this.month;
-    if (this.seen.has(k + SEP + endUserId)) return;
-    let set = this.users.get(k);
+    const slot = this.slotOf(partnerId, environment, at);
+    if (slot.seen.has(endUserId)) return;
+    let set = this.users.get(slot.monthKey);
     if (!set) {
       set = new Map();
-      this.users.set(k, set);
+      this.users.set(slot.monthKey, set);
     }
     if (!set.has(endUserId)) set.set(endUserId, at);
     // Mark the day as touched (zero calls) so the alert evaluator sees the change.
-    const d = partnerId + SEP + environment + SEP + day;
-    if (!this.calls.has(d)) this.calls.set(d, 0);
+    if (!this.calls.has(slot.dayKey)) this.calls.set(slot.dayKey, 0);
   }
 
   forget(partnerId: string, environment: Environment, endUserId: string): void {
@@ -101,9 +141,21 @@ class Meter implements ManagedUsageMeter {
       const [p, e] = k.split(SEP);
       if (p === partnerId && e === environment) set.delete(endUserId);
     }
-    for (const s of this.seen) {
-      const [p, e, , u] = s.split(SEP);
-      if (p === partnerId && e === environment && u === endUserId) this.seen.delete(s);
+    const slot = this.slots.get(partnerId)?.get(environment);
+    if (slot?.seen.delete(endUserId)) this.seenCount--;
+  }
+
+  /** Remembers end-users as written (only those of a slot's current month: older ones are not asked again). */
+  private remember(rows: { partner_id: string; environment: Environment; month: string; end_user_id: string }[]): void {
+    if (this.seenCount + rows.length > SEEN_MAX) {
+      for (const byEnv of this.slots.values()) for (const slot of byEnv.values()) slot.seen.clear();
+      this.seenCount = 0;
+    }
+    for (const r of rows) {
+      const slot = this.slots.get(r.partner_id)?.get(r.environment);
+      if (!slot || slot.monthKey !== r.partner_id + SEP + r.environment + SEP + r.month || slot.seen.has(r.end_user_id)) continue;
+      slot.seen.add(r.end_user_id);
+      this.seenCount++;
     }
   }
 
@@ -177,8 +229,7 @@ class Meter implements ManagedUsageMeter {
       }
       throw err;
     }
-    if (this.seen.size + userRows.length > SEEN_MAX) this.seen.clear();
-    for (const r of userRows) this.seen.add(r.partner_id + SEP + r.environment + SEP + r.month + SEP + r.end_user_id);
+    this.remember(userRows);
   }
 }
 

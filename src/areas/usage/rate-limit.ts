@@ -166,11 +166,11 @@ export async function closeLimiter(deps: Deps): Promise<void> {
 /** Writes the rate-limit headers (legacy X-RateLimit-* and the IETF RateLimit pair). */
 export function setRateLimitHeaders(reply: FastifyReply, d: Decision, policy: string, windowMs: number): void {
   const seconds = Math.max(1, Math.ceil((d.resetAt - d.now) / 1000));
-  reply.header('X-RateLimit-Limit', String(d.limit));
-  reply.header('X-RateLimit-Remaining', String(d.remaining));
-  reply.header('X-RateLimit-Reset', String(Math.ceil(d.resetAt / 1000)));
-  reply.header('RateLimit-Policy', `"${policy}";q=${d.limit};w=${Math.round(windowMs / 1000)}`);
-  reply.header('RateLimit', `"${policy}";r=${d.remaining};t=${seconds}`);
+  reply.header('x-ratelimit-limit', String(d.limit));
+  reply.header('x-ratelimit-remaining', String(d.remaining));
+  reply.header('x-ratelimit-reset', String(Math.ceil(d.resetAt / 1000)));
+  reply.header('ratelimit-policy', `"${policy}";q=${d.limit};w=${Math.round(windowMs / 1000)}`);
+  reply.header('ratelimit', `"${policy}";r=${d.remaining};t=${seconds}`);
 }
 
 /** The 429 of a refused decision (Retry-After in whole seconds, at least 1). */
