@@ -17,7 +17,9 @@ function random16(): Buffer {
 }
 
 let lastTime = -1;
-let lastRand: number[] = [];
+let lastTimeText = '';
+/** The random part of the last id, one base32 digit (0-31) per character. */
+const lastRand = new Uint8Array(16);
 
 function encodeTime(ms: number): string {
   let out = '';
@@ -36,23 +38,23 @@ function encodeTime(ms: number): string {
  * order they were made (the random part is incremented).
  */
 export function newId(prefix: string, now: number = Date.now()): string {
-  let rand: number[];
-  if (now <= lastTime && lastRand.length === 16) {
-    now = lastTime;
-    rand = lastRand.slice();
+  if (now <= lastTime && lastTime >= 0) {
+    // Same (or an earlier) millisecond: keep the time, increment the random part.
     for (let i = 15; i >= 0; i--) {
-      if (rand[i] < 31) {
-        rand[i]++;
+      if (lastRand[i] < 31) {
+        lastRand[i]++;
         break;
       }
-      rand[i] = 0;
+      lastRand[i] = 0;
     }
   } else {
     const bytes = random16();
-    rand = Array.from(bytes, (b) => b % 32);
-    rand[0] &= 0x0f; // leave room to increment without overflow
+    for (let i = 0; i < 16; i++) lastRand[i] = bytes[i] & 31;
+    lastRand[0] &= 0x0f; // leave room to increment without overflow
+    lastTime = now;
+    lastTimeText = encodeTime(now);
   }
-  lastTime = now;
-  lastRand = rand;
-  return `${prefix}_${encodeTime(now)}${rand.map((r) => CROCKFORD[r]).join('')}`;
+  let rand = '';
+  for (let i = 0; i < 16; i++) rand += CROCKFORD[lastRand[i]];
+  return prefix + '_' + lastTimeText + rand;
 }

@@ -5,8 +5,15 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
+let lastIsoMs = NaN;
+let lastIso = '';
+/** ISO 8601 of an instant (the last one is remembered: many calls share a millisecond). */
 export function iso(ms: number): string {
-  return new Date(ms).toISOString();
+  if (ms !== lastIsoMs) {
+    lastIso = new Date(ms).toISOString();
+    lastIsoMs = ms;
+  }
+  return lastIso;
 }
 
 export function isoOrNull(ms: number | null | undefined): string | null {
