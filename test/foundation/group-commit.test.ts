@@ -30,10 +30,14 @@ describe('ingest group commit', () => {
     }
     const events = await db.selectFrom('webhook_events').select(['id', 'payload']).where('partner_id', '=', p.id).orderBy('id').execute();
     assert.equal(events.length, 120);
-    // Events are in handler order: their calculations come in ascending id order, and each answer has its event.
-    const inEventOrder = events.map((e) => JSON.parse(e.payload).data.calculation.calculation_id as string);
-    assert.deepEqual(inEventOrder, [...inEventOrder].sort());
-    assert.deepEqual([...inEventOrder].sort(), answers.map((a) => a.json().calculation_id as string).sort());
+    // Each end-user's events are in handler order (webhook deliveries keep that order per end-user; writers
+    // for different end-users commit side by side on PostgreSQL), and each answer has its event.
+    const all = events.map((e) => JSON.parse(e.payload).data as { end_user_id: string; calculation: { calculation_id: string } });
+    for (let u = 0; u < 40; u++) {
+      const mine = all.filter((d) => d.end_user_id === `u${u}`).map((d) => d.calculation.calculation_id);
+      assert.deepEqual(mine, [...mine].sort(), `u${u}`);
+    }
+    assert.deepEqual(all.map((d) => d.calculation.calculation_id).sort(), answers.map((a) => a.json().calculation_id as string).sort());
   });
 
   it('a row that cannot be written fails alone; the rest of its batch is committed', async () => {

@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import type { DB } from '../../db/schema/index.js';
+import { eventRow, outboxSignal, type OutboxEvent } from '../webhooks/outbox.js';
 import type { CalculationsTable, Environment } from '../../db/schema/index.js';
 
 /** Latest wins: one cached row per (partner, environment, end-user). */
@@ -32,6 +35,31 @@ export async function upsertCalculations(db: Executor, rows: CalculationsTable[]
       })),
     )
     .execute();
+}
+
+/**
+ * PostgreSQL: the upsert and the outbox rows in one statement (the upsert as a
+ * data-modifying CTE), atomic without a transaction.
+ */
+export async function upsertCalculationsWithEvents(db: Kysely<DB>, rows: CalculationsTable[], events: OutboxEvent[]): Promise<void> {
+  await db
+    .with('upserted', (qb) =>
+      qb
+        .insertInto('calculations')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.columns(['partner_id', 'environment', 'end_user_id']).doUpdateSet((eb) => ({
+            calculation_id: eb.ref('excluded.calculation_id'),
+            user_email: eb.ref('excluded.user_email'),
+            result: eb.ref('excluded.result'),
+            calculated_at: eb.ref('excluded.calculated_at'),
+          })),
+        ),
+    )
+    .insertInto('webhook_events')
+    .values(events.map(eventRow))
+    .execute();
+  outboxSignal.emit('enqueued');
 }
 
 export function getCalculation(db: Executor, partnerId: string, environment: Environment, endUserId: string) {

@@ -41,7 +41,7 @@ export function calculate(deps: Pick<Deps, 'clock'>, caller: Caller, body: Inges
 export async function ingest(deps: Deps, caller: Caller, body: IngestCalculationBody): Promise<CalculateResponse> {
   const result = calculate(deps, caller, body);
   const at = Date.parse(result.calculated_at);
-  await ingestWriterFor(deps.database).write(
+  await ingestWriterFor(deps.database, body.end_user_id).write(
     {
       partner_id: caller.partnerId,
       environment: caller.environment,

@@ -31,7 +31,7 @@ export interface OutboxEvent {
 export const outboxSignal = new EventEmitter();
 outboxSignal.setMaxListeners(100);
 
-function eventRow(ev: OutboxEvent) {
+export function eventRow(ev: OutboxEvent) {
   const id = newId('evt', ev.now);
   const payload = JSON.stringify({ id, type: ev.type, created_at: iso(ev.now), data: ev.data });
   return {
