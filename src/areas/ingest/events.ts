@@ -133,24 +133,37 @@ interface Queued {
 
 /**
  * Group commit for SQLite, where every commit is an fsync on the one connection:
- * calls that arrive while a commit is being prepared go in the same transaction,
+ * the first call waits up to GROUP_GATHER_MS for others (or until GROUP_MAX_EVENTS
+ * are queued), and calls that arrive meanwhile or during a commit go in one transaction,
  * each inside its own savepoint, so a call that fails (an unknown partner) is
  * rolled back alone and the others commit. Every call is answered after the
  * commit that holds its events.
  */
 class GroupWriter {
   private queue: Queued[] = [];
+  private queuedEvents = 0;
   private flushing = false;
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly deps: Pick<Deps, 'clock' | 'database'>) {}
 
   write(events: UsageEventInput[]): Promise<Recorded> {
     return new Promise((resolve, reject) => {
       this.queue.push({ events, resolve, reject });
-      if (!this.flushing) {
+      this.queuedEvents += events.length;
+      if (this.flushing) return; // the running flush takes it next
+      if (this.queuedEvents >= GROUP_MAX_EVENTS) {
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = null;
         this.flushing = true;
-        // Next turn of the event loop: every call already read in this turn joins the transaction.
-        setImmediate(() => void this.flush());
+        void this.flush();
+      } else if (!this.timer) {
+        // Wait a moment for company: one commit (one fsync) then serves every call that arrives meanwhile.
+        this.timer = setTimeout(() => {
+          this.timer = null;
+          this.flushing = true;
+          void this.flush();
+        }, GROUP_GATHER_MS);
       }
     });
   }
@@ -159,6 +172,7 @@ class GroupWriter {
     try {
       while (this.queue.length > 0) {
         const group = this.queue.splice(0, 64);
+        for (const q of group) this.queuedEvents -= q.events.length;
         const outcomes: ({ ok: true; r: Recorded } | { ok: false; err: unknown })[] = [];
         try {
           await this.deps.database.tx(async (trx) => {
@@ -189,6 +203,10 @@ class GroupWriter {
     }
   }
 }
+
+/** How long the first call of a group waits for others (ms), and the size at which a group goes at once. */
+const GROUP_GATHER_MS = 2;
+const GROUP_MAX_EVENTS = 5000;
 
 const writers = new WeakMap<object, GroupWriter>();
 
