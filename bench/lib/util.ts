@@ -1,7 +1,7 @@
 /** Shared benchmark helpers: child servers on loopback, autocannon runs, fresh databases. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,8 @@ export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127
  * benchmark measures the service as it is started in production.
  */
 export const START_FLAGS: string[] = (() => {
+  // BENCH_START_FLAGS overrides them (e.g. BENCH_START_FLAGS=' ' for V8's defaults), for comparisons.
+  if (process.env.BENCH_START_FLAGS !== undefined) return process.env.BENCH_START_FLAGS.split(' ').filter(Boolean);
   const start: string = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
   const words = start.split(/\s+/);
   return words.slice(1).filter((w) => w.startsWith('--'));
@@ -32,7 +34,8 @@ export interface Child {
 
 /**
  * Spawns a TypeScript entry (through tsx) and waits for it to print/log its address.
- * BENCH_SERVER_NODE_ARGS adds node flags to the child (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * BENCH_SERVER_NODE_ARGS adds node flags to the child (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`);
+ * BENCH_CHILD_LOG=file keeps the child's whole output.
  */
 export async function spawnServer(entry: string, env: Record<string, string | undefined>): Promise<Child> {
   const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -43,8 +46,10 @@ export async function spawnServer(entry: string, env: Record<string, string | un
   });
   // Keep only the start of the output (the address line); drain the rest.
   let out = '';
+  const logFile = process.env.BENCH_CHILD_LOG; // keep the child's whole output there (e.g. with --trace-gc)
   const keep = (d: Buffer) => {
     if (out.length < 64_000) out += d;
+    if (logFile) appendFileSync(logFile, d);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
