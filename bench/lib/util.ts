@@ -37,7 +37,7 @@ export interface Child {
  * BENCH_SERVER_NODE_ARGS adds node flags to the child (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`);
  * BENCH_CHILD_LOG=file keeps the child's whole output.
  */
-export async function spawnServer(entry: string, env: Record<string, string | undefined>): Promise<Child> {
+export async function spawnServer(entry: string, env: Record<string, string | undefined>, opts: { logFile?: string } = {}): Promise<Child> {
   const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...START_FLAGS, ...extra, '--import', 'tsx', path.join(ROOT, entry)], {
     cwd: ROOT,
@@ -46,7 +46,7 @@ export async function spawnServer(entry: string, env: Record<string, string | un
   });
   // Keep only the start of the output (the address line); drain the rest.
   let out = '';
-  const logFile = process.env.BENCH_CHILD_LOG; // keep the child's whole output there (e.g. with --trace-gc)
+  const logFile = opts.logFile ?? process.env.BENCH_CHILD_LOG; // keep the child's whole output there (e.g. with --trace-gc)
   const keep = (d: Buffer) => {
     if (out.length < 64_000) out += d;
     if (logFile) appendFileSync(logFile, d);
