@@ -24,8 +24,13 @@ export function calculate(deps: Pick<Deps, 'clock'>, caller: Caller, body: Inges
     debt_commitments: body.debt_commitments ?? 0,
     cash_buffer: body.cash_buffer ?? 0,
   });
+  // Every field written out, not `{...figures, …}`: the spread made calculate plus its serialization cost
+  // ~18 µs a request inside the server (bench/README.md, issue 2), against ~1 µs for this literal.
   return {
-    ...figures,
+    safe_to_spend_today: figures.safe_to_spend_today,
+    daily_allowance: figures.daily_allowance,
+    monthly_safe_to_spend: figures.monthly_safe_to_spend,
+    breakdown: figures.breakdown,
     calculation_id: newId('calc', now),
     calculated_at: iso(now),
     partner_id: caller.partnerId,
