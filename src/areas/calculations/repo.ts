@@ -20,10 +20,9 @@ export async function upsertCalculation(db: Executor, row: CalculationsTable): P
     .execute();
 }
 
-/** Several upserts in one statement; at most one row per (partner, environment, end-user). */
-export async function upsertCalculations(db: Executor, rows: CalculationsTable[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
+/** The upsert of several rows (latest wins); at most one row per (partner, environment, end-user). */
+function upsertQuery(db: Pick<Executor, 'insertInto'>, rows: CalculationsTable[]) {
+  return db
     .insertInto('calculations')
     .values(rows)
     .onConflict((oc) =>
@@ -33,8 +32,13 @@ export async function upsertCalculations(db: Executor, rows: CalculationsTable[]
         result: eb.ref('excluded.result'),
         calculated_at: eb.ref('excluded.calculated_at'),
       })),
-    )
-    .execute();
+    );
+}
+
+/** Several upserts in one statement; at most one row per (partner, environment, end-user). */
+export async function upsertCalculations(db: Executor, rows: CalculationsTable[]): Promise<void> {
+  if (rows.length === 0) return;
+  await upsertQuery(db, rows).execute();
 }
 
 /**
@@ -43,19 +47,7 @@ export async function upsertCalculations(db: Executor, rows: CalculationsTable[]
  */
 export async function upsertCalculationsWithEvents(db: Kysely<DB>, rows: CalculationsTable[], events: OutboxEvent[]): Promise<void> {
   await db
-    .with('upserted', (qb) =>
-      qb
-        .insertInto('calculations')
-        .values(rows)
-        .onConflict((oc) =>
-          oc.columns(['partner_id', 'environment', 'end_user_id']).doUpdateSet((eb) => ({
-            calculation_id: eb.ref('excluded.calculation_id'),
-            user_email: eb.ref('excluded.user_email'),
-            result: eb.ref('excluded.result'),
-            calculated_at: eb.ref('excluded.calculated_at'),
-          })),
-        ),
-    )
+    .with('upserted', (qb) => upsertQuery(qb, rows))
     .insertInto('webhook_events')
     .values(events.map(eventRow))
     .execute();

@@ -6,43 +6,23 @@
  */
 import type { Deps } from '../../context.js';
 import type { WorkerHandle } from '../../workers/index.js';
+import { startLoop } from '../../workers/loop.js';
 import { applyPendingRollups } from './rollups.js';
 
 export const ROLLUP_INTERVAL_MS = 1000;
 
 export function startRollupWorker(deps: Deps, intervalMs = ROLLUP_INTERVAL_MS): WorkerHandle {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-
-  const tick = async () => {
-    try {
-      await applyPendingRollups(deps.database.dialect, deps.database.db, { skipLocked: true });
-    } catch (err) {
-      // The deltas stay pending (their transaction rolled back): the next pass applies them.
-      deps.log.warn({ err: (err as Error).message }, 'usage rollup pass failed');
-    }
-  };
-
-  const loop = () => {
-    if (stopped) return;
-    running = tick().finally(() => {
-      running = null;
-      if (!stopped) {
-        timer = setTimeout(loop, intervalMs);
-        timer.unref();
+  return startLoop(
+    'usage-rollups',
+    intervalMs,
+    async () => {
+      try {
+        await applyPendingRollups(deps.database.dialect, deps.database.db, { skipLocked: true });
+      } catch (err) {
+        // The deltas stay pending (their transaction rolled back): the next pass applies them.
+        deps.log.warn({ err: (err as Error).message }, 'usage rollup pass failed');
       }
-    });
-  };
-  timer = setTimeout(loop, intervalMs);
-  timer.unref();
-
-  return {
-    name: 'usage-rollups',
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      if (running) await running;
     },
-  };
+    true,
+  );
 }

@@ -6,6 +6,7 @@
  */
 import type { Deps } from '../../context.js';
 import type { WorkerHandle } from '../../workers/index.js';
+import { startLoop } from '../../workers/loop.js';
 import { DAY_MS } from '../../domain/status.js';
 import { runProbes } from './probes.js';
 import { deleteProbesBefore } from './repo.js';
@@ -21,12 +22,8 @@ export const PROBE_RETENTION_DAYS = 90;
 export function startStatusProbes(deps: Deps, options: ProbeOptions = {}): WorkerHandle {
   const interval = options.intervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
   const retention = (options.retentionDays ?? PROBE_RETENTION_DAYS) * DAY_MS;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
   let lastPrune = 0;
-
-  const tick = async () => {
+  return startLoop('status-probes', interval, async () => {
     try {
       await runProbes(deps);
       const now = deps.clock.now();
@@ -37,26 +34,5 @@ export function startStatusProbes(deps: Deps, options: ProbeOptions = {}): Worke
     } catch (err) {
       deps.log.warn({ err: (err as Error).message }, 'status probe run failed');
     }
-  };
-
-  const loop = () => {
-    if (stopped) return;
-    running = tick().finally(() => {
-      running = null;
-      if (!stopped) {
-        timer = setTimeout(loop, interval);
-        timer.unref();
-      }
-    });
-  };
-  loop();
-
-  return {
-    name: 'status-probes',
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      if (running) await running;
-    },
-  };
+  });
 }
