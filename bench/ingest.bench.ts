@@ -29,9 +29,8 @@ import { randomBase62, sha256Hex } from '../src/lib/crypto.js';
 import { DAY_MS, utcDay } from '../src/lib/time.js';
 import { databaseEnv, testConfig } from '../test/helpers/app.js';
 import { dailyActive, dailyRollup, windowActiveUsers } from '../src/areas/ingest/repo.js';
-import { spawnServer } from './lib/util.js';
+import { PG_URL, spawnServer } from './lib/util.js';
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WHICH = process.env.BENCH_DB ?? 'both';
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 480);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);

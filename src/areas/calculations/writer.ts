@@ -1,74 +1,56 @@
 /**
- * Group commit for ingest. Each ingest needs one durable transaction (the cached
- * result and its outbox event); committing them one by one pays one fsync per
- * request. Here concurrent ingests share a transaction: while one commit is in
- * flight, the requests that arrive queue up and go together in the next one
- * (one multi-row upsert, one multi-row event insert). A request is answered only
- * after the commit that holds its rows, so nothing acknowledged can be lost; a
- * batch that fails is retried one request at a time, so one bad request fails alone.
+ * Group commit for calculation ingest (src/db/group-commit.ts). Each ingest needs
+ * one durable transaction (the cached result and its outbox event); concurrent
+ * ingests share one instead (one multi-row upsert, one multi-row event insert). A
+ * group that fails is retried one request at a time, so one bad request fails alone.
  */
 import type { Database } from '../../db/database.js';
+import { GroupCommit, type Outcome } from '../../db/group-commit.js';
 import type { CalculationsTable } from '../../db/schema/index.js';
 import { enqueueEvents, type OutboxEvent } from '../webhooks/outbox.js';
 import { upsertCalculationsWithEvents, upsertCalculations } from './repo.js';
 
-interface Pending {
+interface Write {
   row: CalculationsTable;
   event: OutboxEvent;
-  resolve: () => void;
-  reject: (err: unknown) => void;
 }
 
 export class IngestWriter {
-  private queue: Pending[] = [];
-  private flushing = false;
+  private readonly group: GroupCommit<Write, void>;
 
   constructor(
     private readonly database: Database,
-    private readonly maxBatch = 200,
-  ) {}
+    maxBatch = 200,
+  ) {
+    this.group = new GroupCommit((writes) => this.commitGroup(writes), { maxGroup: maxBatch });
+  }
 
   /** Resolves once the row and its event are committed. */
   write(row: CalculationsTable, event: OutboxEvent): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ row, event, resolve, reject });
-      if (!this.flushing) {
-        this.flushing = true;
-        // Start on the next turn of the event loop, so every request already read in this
-        // turn joins the batch (with SQLite the commit itself blocks the loop).
-        setImmediate(() => void this.flush());
-      }
-    });
+    return this.group.write({ row, event });
   }
 
-  private async flush(): Promise<void> {
+  /** The whole group in one commit; when that fails, each write alone, so one bad request fails alone. */
+  private async commitGroup(writes: Write[]): Promise<Outcome<void>[]> {
     try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, this.maxBatch);
-        try {
-          await this.commit(batch);
-          for (const p of batch) p.resolve();
-        } catch (err) {
-          if (batch.length === 1) {
-            batch[0].reject(err);
-            continue;
-          }
-          for (const p of batch) {
-            try {
-              await this.commit([p]);
-              p.resolve();
-            } catch (e) {
-              p.reject(e);
-            }
-          }
-        }
-      }
-    } finally {
-      this.flushing = false;
+      await this.commit(writes);
+      return writes.map(() => ({ ok: true, value: undefined }));
+    } catch (error) {
+      if (writes.length === 1) return [{ ok: false, error }];
     }
+    const outcomes: Outcome<void>[] = [];
+    for (const w of writes) {
+      try {
+        await this.commit([w]);
+        outcomes.push({ ok: true, value: undefined });
+      } catch (error) {
+        outcomes.push({ ok: false, error });
+      }
+    }
+    return outcomes;
   }
 
-  private async commit(batch: Pending[]): Promise<void> {
+  private async commit(batch: Write[]): Promise<void> {
     // One upsert row per end-user: the last one of the batch wins (arrival order), as it would one by one.
     const latest = new Map<string, CalculationsTable>();
     for (const p of batch) latest.set(`${p.row.partner_id}\u0000${p.row.environment}\u0000${p.row.end_user_id}`, p.row);

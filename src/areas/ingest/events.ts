@@ -8,6 +8,7 @@ import type { Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
 import type { UsageEventKeysTable, UsageEventsTable } from '../../db/schema/ingest.js';
 import { sql } from 'kysely';
+import { GroupCommit, type Outcome } from '../../db/group-commit.js';
 import { newId } from '../../lib/ids.js';
 import { DAY_MS, utcDay } from '../../lib/time.js';
 import { claimEventKeys, insertEventsAndDeltas, keyOf, pruneEventKeys } from './repo.js';
@@ -125,93 +126,42 @@ export async function recordUsageEvents(
 
 type Recorded = { accepted: number; duplicates: number };
 
-interface Queued {
-  events: UsageEventInput[];
-  resolve: (r: Recorded) => void;
-  reject: (err: unknown) => void;
-}
-
-/**
- * Group commit for SQLite, where every commit is an fsync on the one connection:
- * the first call waits up to GROUP_GATHER_MS for others (or until GROUP_MAX_EVENTS
- * are queued), and calls that arrive meanwhile or during a commit go in one transaction,
- * each inside its own savepoint, so a call that fails (an unknown partner) is
- * rolled back alone and the others commit. Every call is answered after the
- * commit that holds its events.
- */
-class GroupWriter {
-  private queue: Queued[] = [];
-  private queuedEvents = 0;
-  private flushing = false;
-  private timer: NodeJS.Timeout | null = null;
-
-  constructor(private readonly deps: Pick<Deps, 'clock' | 'database'>) {}
-
-  write(events: UsageEventInput[]): Promise<Recorded> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ events, resolve, reject });
-      this.queuedEvents += events.length;
-      if (this.flushing) return; // the running flush takes it next
-      if (this.queuedEvents >= GROUP_MAX_EVENTS) {
-        if (this.timer) clearTimeout(this.timer);
-        this.timer = null;
-        this.flushing = true;
-        void this.flush();
-      } else if (!this.timer) {
-        // Wait a moment for company: one commit (one fsync) then serves every call that arrives meanwhile.
-        this.timer = setTimeout(() => {
-          this.timer = null;
-          this.flushing = true;
-          void this.flush();
-        }, GROUP_GATHER_MS);
-      }
-    });
-  }
-
-  private async flush(): Promise<void> {
-    try {
-      while (this.queue.length > 0) {
-        const group = this.queue.splice(0, 64);
-        for (const q of group) this.queuedEvents -= q.events.length;
-        const outcomes: ({ ok: true; r: Recorded } | { ok: false; err: unknown })[] = [];
-        try {
-          await this.deps.database.tx(async (trx) => {
-            for (const q of group) {
-              await sql.raw('savepoint usage_ingest').execute(trx);
-              try {
-                outcomes.push({ ok: true, r: await recordUsageEvents(this.deps, trx, q.events) });
-                await sql.raw('release usage_ingest').execute(trx);
-              } catch (err) {
-                await sql.raw('rollback to usage_ingest').execute(trx);
-                await sql.raw('release usage_ingest').execute(trx);
-                outcomes.push({ ok: false, err });
-              }
-            }
-          });
-        } catch (err) {
-          for (const q of group) q.reject(err);
-          continue;
-        }
-        group.forEach((q, i) => {
-          const o = outcomes[i];
-          if (o.ok) q.resolve(o.r);
-          else q.reject(o.err);
-        });
-      }
-    } finally {
-      this.flushing = false;
-    }
-  }
-}
-
-/** How long the first call of a group waits for others (ms), and the size at which a group goes at once. */
+/** How long the first call of a group waits for others (ms), and the queued events that start a group at once. */
 const GROUP_GATHER_MS = 2;
 const GROUP_MAX_EVENTS = 5000;
 
-const writers = new WeakMap<object, GroupWriter>();
+/**
+ * Group commit for SQLite (src/db/group-commit.ts), where every commit is an fsync on
+ * the one connection: concurrent calls go in one transaction, each inside its own
+ * savepoint, so a call that fails (an unknown partner) is rolled back alone and
+ * the others commit.
+ */
+function groupWriter(deps: Pick<Deps, 'clock' | 'database'>): GroupCommit<UsageEventInput[], Recorded> {
+  return new GroupCommit<UsageEventInput[], Recorded>(
+    (calls) =>
+      deps.database.tx(async (trx) => {
+        const outcomes: Outcome<Recorded>[] = [];
+        for (const events of calls) {
+          await sql.raw('savepoint usage_ingest').execute(trx);
+          try {
+            outcomes.push({ ok: true, value: await recordUsageEvents(deps, trx, events) });
+            await sql.raw('release usage_ingest').execute(trx);
+          } catch (error) {
+            await sql.raw('rollback to usage_ingest').execute(trx);
+            await sql.raw('release usage_ingest').execute(trx);
+            outcomes.push({ ok: false, error });
+          }
+        }
+        return outcomes;
+      }),
+    { maxGroup: 64, gatherMs: GROUP_GATHER_MS, weight: (events) => events.length, maxWeight: GROUP_MAX_EVENTS },
+  );
+}
 
-function groupWriterFor(deps: Pick<Deps, 'clock' | 'database'>): GroupWriter {
+const writers = new WeakMap<object, GroupCommit<UsageEventInput[], Recorded>>();
+
+function groupWriterFor(deps: Pick<Deps, 'clock' | 'database'>): GroupCommit<UsageEventInput[], Recorded> {
   let w = writers.get(deps.database);
-  if (!w) writers.set(deps.database, (w = new GroupWriter(deps)));
+  if (!w) writers.set(deps.database, (w = groupWriter(deps)));
   return w;
 }

@@ -136,15 +136,9 @@ export async function saveCursor(db: Executor, s: Scope, userId: string, since: 
 /** Erases every sandbox row about one end-user; returns the number of rows removed. */
 export async function eraseUser(db: Executor, partnerId: string, environment: Environment, userId: string): Promise<number> {
   let n = 0;
-  for (const table of ['sandbox_accounts', 'sandbox_items', 'sandbox_transfers', 'sandbox_cursors'] as const) {
+  for (const table of ['sandbox_accounts', 'sandbox_items', 'sandbox_transfers', 'sandbox_cursors', 'sandbox_idempotency'] as const) {
     const r = await db.deleteFrom(table).where('partner_id', '=', partnerId).where('environment', '=', environment).where('user_id', '=', userId).executeTakeFirst();
     n += Number(r.numDeletedRows);
   }
-  const r = await db
-    .deleteFrom('sandbox_idempotency')
-    .where('partner_id', '=', partnerId)
-    .where('environment', '=', environment)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return n + Number(r.numDeletedRows);
+  return n;
 }

@@ -217,7 +217,6 @@ export function listDeliveries(db: Executor, partnerId: string, environment: Env
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
-/** Erasure: the delivery records of one end-user's events (by the events' ordering key). */
 /** The outbox events about one end-user (their delivery records go with them: ON DELETE CASCADE). */
 export async function deleteUserEvents(db: Executor, partnerId: string, environment: Environment, endUserId: string): Promise<number> {
   const r = await db
