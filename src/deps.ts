@@ -9,30 +9,21 @@ import type { Deps } from './context.js';
 import { openDatabase } from './db/database.js';
 import { AuthCache } from './http/auth-cache.js';
 import { SecretBox } from './lib/crypto.js';
+import { redactChildBindings, redactLogObject } from './lib/log-redact.js';
 import { createMailer } from './lib/mailer.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { createUsageMeter } from './areas/usage/meter.js';
 
-/** Paths logs must never show. */
-export const REDACT_PATHS = [
-  'req.headers["x-api-key"]',
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-service-ingest-secret"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.key',
-  '*.new_key',
-  '*.secret',
-  '*.ingest_secret',
-  '*.token',
-  '*.testKey',
-  '*.liveKey',
-  '*.ingestSecret',
-];
+/**
+ * The logger options of every entry point: pino at `level`, with credentials hidden
+ * by redactLogObject (src/lib/log-redact.ts) in every line and every child's bindings.
+ */
+export function loggerOptions(level: string): pino.LoggerOptions {
+  return { level, formatters: { log: redactLogObject, bindings: redactLogObject }, onChild: redactChildBindings };
+}
 
 export function createLogger(config: Pick<Config, 'logLevel'>): FastifyBaseLogger {
-  return pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }) as unknown as FastifyBaseLogger;
+  return pino(loggerOptions(config.logLevel)) as unknown as FastifyBaseLogger;
 }
 
 /**

@@ -7,7 +7,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { Deps } from '../../src/context.js';
 import { migrate } from '../../src/db/database.js';
-import { createDeps, REDACT_PATHS } from '../../src/deps.js';
+import { createDeps, loggerOptions } from '../../src/deps.js';
+import { CENSOR } from '../../src/lib/log-redact.js';
 import { createPartner } from '../../src/areas/partners/service.js';
 import { testConfig } from '../helpers/app.js';
 
@@ -26,7 +27,7 @@ describe('request logging', () => {
       },
     });
     // The service's own logger settings (redaction), at the most verbose level, into memory.
-    const log = pino({ level: 'trace', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink) as unknown as FastifyBaseLogger;
+    const log = pino(loggerOptions('trace'), sink) as unknown as FastifyBaseLogger;
     deps = createDeps(c.config, { log });
     await migrate(deps.database);
     app = await buildApp(deps);
@@ -61,5 +62,50 @@ describe('request logging', () => {
     for (const secret of [p.testKey!, p.liveKey!, p.ingestSecret, password, 'sess_cookievalue123', 'svc_test_notakey00000000000000000000']) {
       assert.ok(!all.includes(secret), `${secret.slice(0, 10)}… appears in the logs`);
     }
+  });
+
+  it('hides credentials in logged objects, errors and child bindings, without changing the caller\'s objects', () => {
+    const out: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        out.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const log = pino(loggerOptions('info'), sink);
+    const req = { method: 'POST', headers: { 'x-api-key': 'svc_live_K1', authorization: 'Bearer svc_test_K2', cookie: 'svc_session=S3', 'x-service-ingest-secret': 'svc_ingest_S4', accept: 'application/json' } };
+    const res = { statusCode: 200, headers: { 'set-cookie': 'svc_session=S5', 'content-type': 'application/json' } };
+    const body = { email: 'a@example.com', password: 'P6', token: 'T7' };
+    const partner = { id: 'ptr_1', testKey: 'svc_test_K8', liveKey: 'svc_live_K9', ingestSecret: 'svc_ingest_S10' };
+    const err = Object.assign(new Error('boom'), { secret: 'S11', code: 'E_X' });
+    log.info({ req, res, body, partner, n: 1, s: 'plain' }, 'objects');
+    log.error({ err }, 'failed');
+    log.child({ keys: { key: 'K12', new_key: 'K13', ingest_secret: 'S14' }, reqId: 'req_1' }).info('child');
+    log.info({ method: 'GET', url: '/x', statusCode: 200, ms: 1.5 }, 'request');
+
+    const all = out.join('\n');
+    for (const secret of ['svc_live_K1', 'svc_test_K2', 'S3', 'svc_ingest_S4', 'S5', 'P6', 'T7', 'svc_test_K8', 'svc_live_K9', 'svc_ingest_S10', 'S11', 'K12', 'K13', 'S14']) {
+      assert.ok(!all.includes(secret), `${secret} appears in the logs`);
+    }
+    const [objects, failed, child, request] = out.map((l) => JSON.parse(l));
+    assert.equal(objects.req.headers['x-api-key'], CENSOR);
+    assert.equal(objects.req.headers.accept, 'application/json', 'other headers stay');
+    assert.equal(objects.res.headers['set-cookie'], CENSOR);
+    assert.equal(objects.res.headers['content-type'], 'application/json');
+    assert.deepEqual(objects.body, { email: 'a@example.com', password: CENSOR, token: CENSOR });
+    assert.equal(objects.partner.id, 'ptr_1');
+    assert.equal(objects.n, 1);
+    assert.equal(objects.s, 'plain');
+    assert.equal(failed.err.message, 'boom', 'the error is still written as an error');
+    assert.equal(failed.err.code, 'E_X');
+    assert.equal(failed.err.secret, CENSOR);
+    assert.match(failed.err.stack, /boom/);
+    assert.deepEqual(child.keys, { key: CENSOR, new_key: CENSOR, ingest_secret: CENSOR });
+    assert.equal(child.reqId, 'req_1');
+    assert.deepEqual([request.method, request.url, request.statusCode, request.ms], ['GET', '/x', 200, 1.5]);
+    // The caller's objects are untouched.
+    assert.equal(req.headers['x-api-key'], 'svc_live_K1');
+    assert.equal(body.password, 'P6');
+    assert.equal(err.secret, 'S11');
   });
 });
