@@ -9,7 +9,7 @@
  * transaction; if the work fails, the marker is removed so the key can be used
  * again. A marker whose request died (older than IN_FLIGHT_LEASE_MS) is taken over.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Deps } from '../../context.js';
 import type { DB, Environment } from '../../db/schema/index.js';
@@ -33,7 +33,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function requestHash(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+  return hash('sha256', canonicalJson(value), 'hex');
 }
 
 export interface IdempotentKey {

@@ -12,7 +12,7 @@ import { iso } from '../../lib/time.js';
 import type { Deps } from '../../context.js';
 import { isManaged } from './meter.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { closeLimiter, limiterFor, setRateLimitHeaders, tooMany, type Decision } from './rate-limit.js';
+import { closeLimiter, limiterFor, RateLimitHeaders, tooMany, type Decision } from './rate-limit.js';
 import { calculationsCsv, envName, today, usageCsv } from './reports.js';
 import { csvAttachment } from '../../http/csv.js';
 import { parseDateRange } from '../../http/date-range.js';
@@ -51,6 +51,7 @@ export const usageKeyScopeHooks: Area = async (app, { deps }) => {
     await closeLimiter(deps);
   });
   const limiter = limiterFor(deps);
+  const headers = new RateLimitHeaders('default', KEY_WINDOW_MS);
   // A callback-style hook: with the in-memory limiter nothing here allocates a promise or a closure.
   app.addHook('onRequest', (request, reply, done) => {
     if (hooksOff.has(deps)) return done();
@@ -61,7 +62,7 @@ export const usageKeyScopeHooks: Area = async (app, { deps }) => {
     else finish(request, reply, done, d);
   });
   function finish(request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void, d: Decision) {
-    setRateLimitHeaders(reply, d, 'default', KEY_WINDOW_MS);
+    headers.set(reply, d);
     if (!d.allowed) return done(tooMany(d));
     meter.recordCall(request.partner.id, request.environment, d.now);
     done();

@@ -2,7 +2,12 @@
  * The usage meter: counts partner-API calls and unique end-users in memory and
  * writes them in batches, never on a request's path.
  *
- * - recordCall / recordEndUser only touch in-memory maps.
+ * - recordCall / recordEndUser only touch in-memory state. recordEndUser appends the
+ *   id to its (partner, environment)'s list; the lists are folded into the set of
+ *   end-users to write in one pass (at a flush, at a day change, or when a list
+ *   reaches LIST_MAX). Looking each id up in a large set on every request cost
+ *   ~0.7 µs of cache misses in the server; the same lookups in one pass, with the
+ *   set warm in the cache, cost a fraction of that.
  * - flush() swaps the maps out and writes them in one transaction: calls as
  *   additive upserts (`calls = calls + excluded.calls`), end-users as
  *   insert-or-ignore into a table keyed (partner, environment, month, end_user_id),
@@ -25,6 +30,8 @@ const SEP = '\u0001';
 /** Bound of the "already written" end-user cache (keys), so memory stays flat. */
 const SEEN_MAX = 200_000;
 const CHUNK = 500;
+/** Ids a slot collects before they are folded in at once (bounds memory between flushes). */
+const LIST_MAX = 50_000;
 
 export interface ManagedUsageMeter extends UsageMeter {
   /** Starts the periodic flush (idempotent). */
@@ -63,6 +70,9 @@ interface Slot {
   monthKey: string;
   /** end-users of monthKey already written */
   seen: Set<string>;
+  /** end-users recorded since the last fold, and when (epoch ms) */
+  ids: string[];
+  ats: number[];
 }
 
 class Meter implements ManagedUsageMeter {
@@ -102,10 +112,12 @@ class Meter implements ManagedUsageMeter {
     if (!byEnv) this.slots.set(partnerId, (byEnv = new Map()));
     let slot = byEnv.get(environment);
     if (!slot) {
-      slot = { partnerId, environment, day: '', dayKey: '', monthKey: '', seen: new Set() };
+      slot = { partnerId, environment, day: '', dayKey: '', monthKey: '', seen: new Set(), ids: [], ats: [] };
       byEnv.set(environment, slot);
     }
     if (slot.day !== day) {
+      // The collected ids belong to the month the slot had until now.
+      this.fold(slot);
       const monthKey = partnerId + SEP + environment + SEP + this.month;
       if (monthKey !== slot.monthKey) {
         this.seenCount -= slot.seen.size;
@@ -125,24 +137,43 @@ class Meter implements ManagedUsageMeter {
 
   recordEndUser(partnerId: string, environment: Environment, endUserId: string, at: number): void {
     const slot = this.slotOf(partnerId, environment, at);
-    if (slot.seen.has(endUserId)) return;
-    let set = this.users.get(slot.monthKey);
-    if (!set) {
-      set = new Map();
-      this.users.set(slot.monthKey, set);
+    slot.ids.push(endUserId);
+    slot.ats.push(at);
+    if (slot.ids.length >= LIST_MAX) this.fold(slot);
+  }
+
+  /** Moves a slot's collected ids into the end-users to write, skipping those already written. */
+  private fold(slot: Slot): void {
+    const { ids, ats, seen } = slot;
+    if (ids.length === 0) return;
+    slot.ids = [];
+    slot.ats = [];
+    let set: Map<string, number> | undefined;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      if (seen.has(id)) continue;
+      if (!set) {
+        set = this.users.get(slot.monthKey);
+        if (!set) this.users.set(slot.monthKey, (set = new Map()));
+      }
+      if (!set.has(id)) set.set(id, ats[i]);
     }
-    if (!set.has(endUserId)) set.set(endUserId, at);
     // Mark the day as touched (zero calls) so the alert evaluator sees the change.
-    if (!this.calls.has(slot.dayKey)) this.calls.set(slot.dayKey, 0);
+    if (set && !this.calls.has(slot.dayKey)) this.calls.set(slot.dayKey, 0);
+  }
+
+  private foldAll(): void {
+    for (const byEnv of this.slots.values()) for (const slot of byEnv.values()) this.fold(slot);
   }
 
   forget(partnerId: string, environment: Environment, endUserId: string): void {
+    const own = this.slots.get(partnerId)?.get(environment);
+    if (own) this.fold(own);
     for (const [k, set] of this.users) {
       const [p, e] = k.split(SEP);
       if (p === partnerId && e === environment) set.delete(endUserId);
     }
-    const slot = this.slots.get(partnerId)?.get(environment);
-    if (slot?.seen.delete(endUserId)) this.seenCount--;
+    if (own?.seen.delete(endUserId)) this.seenCount--;
   }
 
   /** Remembers end-users as written (only those of a slot's current month: older ones are not asked again). */
@@ -160,6 +191,7 @@ class Meter implements ManagedUsageMeter {
   }
 
   pending() {
+    this.foldAll();
     let endUsers = 0;
     for (const s of this.users.values()) endUsers += s.size;
     let calls = 0;
@@ -176,7 +208,9 @@ class Meter implements ManagedUsageMeter {
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
-      if (this.flushing || (this.calls.size === 0 && this.users.size === 0)) return;
+      if (this.flushing) return;
+      this.foldAll();
+      if (this.calls.size === 0 && this.users.size === 0) return;
       this.flushing = true;
       this.flush()
         .catch((err) => this.deps.log.warn({ err }, 'usage flush failed; counts kept in memory for the next flush'))
@@ -193,6 +227,7 @@ class Meter implements ManagedUsageMeter {
   }
 
   private async flushOnce(): Promise<void> {
+    this.foldAll();
     if (this.calls.size === 0 && this.users.size === 0) return;
     const calls = this.calls;
     const users = this.users;

@@ -163,14 +163,53 @@ export async function closeLimiter(deps: Deps): Promise<void> {
   if (l) await l.close();
 }
 
-/** Writes the rate-limit headers (legacy X-RateLimit-* and the IETF RateLimit pair). */
-export function setRateLimitHeaders(reply: FastifyReply, d: Decision, policy: string, windowMs: number): void {
-  const seconds = Math.max(1, Math.ceil((d.resetAt - d.now) / 1000));
-  reply.header('x-ratelimit-limit', String(d.limit));
-  reply.header('x-ratelimit-remaining', String(d.remaining));
-  reply.header('x-ratelimit-reset', String(Math.ceil(d.resetAt / 1000)));
-  reply.header('ratelimit-policy', `"${policy}";q=${d.limit};w=${Math.round(windowMs / 1000)}`);
-  reply.header('ratelimit', `"${policy}";r=${d.remaining};t=${seconds}`);
+/** Remaining counts whose header strings are kept (per limit and policy). */
+const CACHED_COUNTS = 4096;
+
+/**
+ * The rate-limit headers of one policy (legacy X-RateLimit-* and the IETF RateLimit
+ * pair). Their values repeat across requests (the limit, the policy, the window's
+ * reset, the remaining count of a small limit), so each is built once and reused:
+ * Node checks every header value on every answer, and a reused string is already
+ * flat, where a newly built one is first copied together.
+ */
+export class RateLimitHeaders {
+  private readonly byLimit = new Map<number, { limit: string; policy: string; remaining: string[]; ratelimit: string[] }>();
+  private resetAt = -1;
+  private reset = '';
+
+  constructor(
+    private readonly policy: string,
+    private readonly windowMs: number,
+  ) {}
+
+  set(reply: FastifyReply, d: Decision): void {
+    let e = this.byLimit.get(d.limit);
+    if (!e) {
+      e = { limit: String(d.limit), policy: `"${this.policy}";q=${d.limit};w=${Math.round(this.windowMs / 1000)}`, remaining: [], ratelimit: [] };
+      this.byLimit.set(d.limit, e);
+    }
+    if (d.resetAt !== this.resetAt) {
+      this.resetAt = d.resetAt;
+      this.reset = String(Math.ceil(d.resetAt / 1000));
+    }
+    const r = d.remaining;
+    const seconds = Math.max(1, Math.ceil((d.resetAt - d.now) / 1000));
+    let remaining: string;
+    let ratelimit: string;
+    if (r < CACHED_COUNTS && seconds === 1) {
+      remaining = e.remaining[r] ??= String(r);
+      ratelimit = e.ratelimit[r] ??= `"${this.policy}";r=${r};t=1`;
+    } else {
+      remaining = String(r);
+      ratelimit = `"${this.policy}";r=${r};t=${seconds}`;
+    }
+    reply.header('x-ratelimit-limit', e.limit);
+    reply.header('x-ratelimit-remaining', remaining);
+    reply.header('x-ratelimit-reset', this.reset);
+    reply.header('ratelimit-policy', e.policy);
+    reply.header('ratelimit', ratelimit);
+  }
 }
 
 /** The 429 of a refused decision (Retry-After in whole seconds, at least 1). */
@@ -183,10 +222,11 @@ export function tooMany(d: Decision) {
  * deletion request) per client address. `name` separates the budgets of endpoints.
  */
 export function publicWriteLimit(deps: Deps, name: string): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  const headers = new RateLimitHeaders(name, PUBLIC_WRITE_WINDOW_MS);
   return async (request, reply) => {
     const limiter = limiterFor(deps);
     const d = await limiter.hit(`ip:${name}:${request.ip}`, PUBLIC_WRITE_LIMIT, PUBLIC_WRITE_WINDOW_MS);
-    setRateLimitHeaders(reply, d, name, PUBLIC_WRITE_WINDOW_MS);
+    headers.set(reply, d);
     if (!d.allowed) throw tooMany(d);
   };
 }
