@@ -3,7 +3,7 @@
  *
  *   node --import tsx bench/usage.bench.ts
  *
- * 1. Calculate throughput (POST /api/v1/calculate/safe-to-spend, autocannon against a
+ * 1. Calculate throughput (POST /api/v1/calculate/safe-to-spend, wrk or autocannon (bench/lib/util.ts) against a
  *    real port, a new end_user_id on every request) with metering and rate limiting
  *    ON against the same server build with both OFF, in the same run: each server is
  *    its own child process, rounds alternate off/on so drift hits both alike.
@@ -13,7 +13,8 @@
  *
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
  * BENCH_DB=sqlite|postgres|both (default both), BENCH_SECONDS (per round, default 3),
- * BENCH_ROUNDS (per configuration, default 8), BENCH_CONNECTIONS (default 20),
+ * BENCH_PAIRS (fresh OFF/ON process pairs, default 3), BENCH_ROUNDS (measured rounds per server and pair, default 4),
+ * BENCH_WARMUP (unmeasured rounds per server first, default 2), BENCH_CONNECTIONS (default 20),
  * BENCH_USERS (end-users cycled, default 20000; 0 = a new one every request),
  * BENCH_CSV_ROWS (default 1000000), BENCH_PARTS=throughput,csv.
  */
@@ -23,18 +24,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import type { Config } from '../src/config.js';
 import { migrate } from '../src/db/database.js';
 import { createDeps, createLogger } from '../src/deps.js';
 import { createPartner } from '../src/areas/partners/service.js';
 import { newId } from '../src/lib/ids.js';
 import { databaseEnv, testConfig } from '../test/helpers/app.js';
-import { PG_URL, START_FLAGS } from './lib/util.js';
+import { CLIENT, load, PG_URL, START_FLAGS } from './lib/util.js';
 
 const WHICH = process.env.BENCH_DB ?? 'both';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 1_000_000);
 const PARTS = (process.env.BENCH_PARTS ?? 'throughput,csv').split(',');
@@ -154,22 +156,23 @@ interface Round {
   cpuUs: number;
 }
 
+/** Requests answered per server process (warm-up included), to put a CPU profile of it per request. */
+const served = new Map<number, number>();
+
 async function cannon(port: number, key: string, pid: number): Promise<Round> {
   const cpu0 = cpuMs(pid);
-  const body = (id: string) => JSON.stringify({ end_user_id: `user-${id}`, cash_balance: 2500, upcoming_bills: [{ amount: 1200, due_in_days: 5 }], cash_buffer: 300 });
-  const opts = {
+  const user = USERS > 0 ? 'user-{n}' : `user-${seq++}-{n}`;
+  const r = await load({
     url: `http://127.0.0.1:${port}/api/v1/calculate/safe-to-spend`,
-    method: 'POST',
     connections: CONNECTIONS,
     duration: SECONDS,
-    headers: { 'x-api-key': key, 'content-type': 'application/json' },
-    ...(USERS > 0
-      ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: body(String(seq++ % USERS)) }) }] }
-      : { body: body('[<id>]'), idReplacement: true }),
-  } as autocannon.Options;
-  const r = await autocannon(opts);
+    headers: { 'x-api-key': key },
+    bodyTemplate: JSON.stringify({ end_user_id: user, cash_balance: 2500, upcoming_bills: [{ amount: 1200, due_in_days: 5 }], cash_buffer: 300 }),
+    cycle: USERS > 0 ? USERS : undefined,
+  });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`non-2xx ${r.non2xx}, errors ${r.errors}`);
-  return { rps: r.requests.average, cpuUs: ((cpuMs(pid) - cpu0) * 1000) / r.requests.total };
+  served.set(pid, (served.get(pid) ?? 0) + r.total);
+  return { rps: r.rps, cpuUs: ((cpuMs(pid) - cpu0) * 1000) / r.total };
 }
 
 async function seedCalculations(deps: ReturnType<typeof createDeps>, partnerId: string, n: number): Promise<void> {
@@ -229,50 +232,64 @@ type BenchDeps = ReturnType<typeof createDeps>;
 type BenchPartner = { id: string; liveKey: string | null };
 
 async function throughput(dialect: Dialect, deps: BenchDeps, p: BenchPartner, env: Record<string, string>, children: ChildProcess[]): Promise<void> {
+  const offR: Round[] = [];
+  const onR: Round[] = [];
+  let onAnswered = 0;
+  const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+  const show = (rs: Round[], k: keyof Round) => rs.map((r) => r[k].toFixed(0)).join(' / ');
+  // Several pairs of fresh processes: two processes of the same build differ by their JIT's
+  // choices (inlining, ±10% seen here), so one pair alone can flatter or wrong either side.
+  for (let pair = 0; pair < PAIRS; pair++) {
     const off = await startChild('off', env);
     const on = await startChild('on', env);
     children.push(off.child, on.child);
-
-    // Warm-up, then alternating rounds.
-    await cannon(off.port, p.liveKey!, off.child.pid!);
-    await cannon(on.port, p.liveKey!, on.child.pid!);
-    const offR: Round[] = [];
-    const onR: Round[] = [];
+    // Warm-up (both servers alike, until the JIT and the heap have settled), then alternating rounds.
+    for (let i = 0; i < WARMUP; i++) {
+      await cannon(off.port, p.liveKey!, off.child.pid!);
+      await cannon(on.port, p.liveKey!, on.child.pid!);
+    }
+    const offP: Round[] = [];
+    const onP: Round[] = [];
     // ABBA order (OFF first in even rounds, ON first in odd ones): a drift of the machine's load weighs on both alike.
     for (let i = 0; i < ROUNDS; i++) {
       if (i % 2 === 0) {
-        offR.push(await cannon(off.port, p.liveKey!, off.child.pid!));
-        onR.push(await cannon(on.port, p.liveKey!, on.child.pid!));
+        offP.push(await cannon(off.port, p.liveKey!, off.child.pid!));
+        onP.push(await cannon(on.port, p.liveKey!, on.child.pid!));
       } else {
-        onR.push(await cannon(on.port, p.liveKey!, on.child.pid!));
-        offR.push(await cannon(off.port, p.liveKey!, off.child.pid!));
+        onP.push(await cannon(on.port, p.liveKey!, on.child.pid!));
+        offP.push(await cannon(off.port, p.liveKey!, off.child.pid!));
       }
     }
-    // Medians: the machine is shared, a single disturbed round must not decide.
-    const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
-    const pct = (base: number, x: number) => `${(((x - base) / base) * 100).toFixed(1)}%`;
-    const load = USERS > 0 ? `${USERS} end-users cycled` : 'a new end-user every request';
-    const show = (rs: Round[], k: keyof Round) => rs.map((r) => r[k].toFixed(0)).join(' / ');
-    console.log(`[${dialect}] calculate (${load}), ${CONNECTIONS} connections, ${ROUNDS} paired rounds of ${SECONDS} s`);
-    console.log(`[${dialect}]   OFF: ${show(offR, 'rps')} req/s (median ${median(offR.map((r) => r.rps)).toFixed(0)}); server CPU ${show(offR, 'cpuUs')} µs/request (median ${median(offR.map((r) => r.cpuUs)).toFixed(1)})`);
-    console.log(`[${dialect}]   ON:  ${show(onR, 'rps')} req/s (median ${median(onR.map((r) => r.rps)).toFixed(0)}); server CPU ${show(onR, 'cpuUs')} µs/request (median ${median(onR.map((r) => r.cpuUs)).toFixed(1)})`);
-    const o = median(offR.map((r) => r.rps));
-    const n = median(onR.map((r) => r.rps));
-    const oc = median(offR.map((r) => r.cpuUs));
-    const nc = median(onR.map((r) => r.cpuUs));
-    // The paired figure: each round's ON against the OFF measured next to it, median over the rounds.
-    const paired = median(onR.map((r, i) => r.rps / offR[i].rps - 1));
-    const pairedCpu = median(onR.map((r, i) => r.cpuUs / offR[i].cpuUs - 1));
     console.log(
-      `[${dialect}]   cost of metering + rate limiting: throughput ${pct(o, n)} (median of paired rounds ${(paired * 100).toFixed(1)}%), ` +
-        `server CPU per request +${(((nc - oc) / oc) * 100).toFixed(1)}% (paired ${(pairedCpu * 100).toFixed(1)}%) (target: at most 10%)`,
+      `[${dialect}]   pair ${pair + 1}: OFF ${show(offP, 'rps')} req/s, ON ${show(onP, 'rps')} req/s; ` +
+        `server CPU OFF ${show(offP, 'cpuUs')}, ON ${show(onP, 'cpuUs')} µs/request; ON/OFF ${(median(onP.map((r) => r.rps)) / median(offP.map((r) => r.rps))).toFixed(3)}`,
     );
+    offR.push(...offP);
+    onR.push(...onP);
+    onAnswered += served.get(on.child.pid!) ?? 0;
     await stopChild(on.child);
     await stopChild(off.child);
-    const counted = await deps.database.db.selectFrom('usage_daily').select('calls').where('partner_id', '=', p.id).execute();
-    const users = await deps.database.db.selectFrom('usage_end_users').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', p.id).executeTakeFirst();
-    console.log(`[${dialect}] metered by the ON server: ${counted.reduce((a, r) => a + Number(r.calls), 0)} calls, ${Number(users?.n ?? 0)} unique end-users`);
-
+  }
+  // Medians: the machine is shared, a single disturbed round must not decide.
+  const pct = (base: number, x: number) => `${(((x - base) / base) * 100).toFixed(1)}%`;
+  const load = USERS > 0 ? `${USERS} end-users cycled` : 'a new end-user every request';
+  console.log(`[${dialect}] calculate (${load}), ${CONNECTIONS} connections, ${PAIRS} process pairs × ${ROUNDS} paired rounds of ${SECONDS} s`);
+  console.log(`[${dialect}]   OFF: median ${median(offR.map((r) => r.rps)).toFixed(0)} req/s; server CPU median ${median(offR.map((r) => r.cpuUs)).toFixed(1)} µs/request`);
+  console.log(`[${dialect}]   ON:  median ${median(onR.map((r) => r.rps)).toFixed(0)} req/s; server CPU median ${median(onR.map((r) => r.cpuUs)).toFixed(1)} µs/request`);
+  const o = median(offR.map((r) => r.rps));
+  const n = median(onR.map((r) => r.rps));
+  const oc = median(offR.map((r) => r.cpuUs));
+  const nc = median(onR.map((r) => r.cpuUs));
+  // The paired figure: each round's ON against the OFF measured next to it, median over the rounds.
+  const paired = median(onR.map((r, i) => r.rps / offR[i].rps - 1));
+  const pairedCpu = median(onR.map((r, i) => r.cpuUs / offR[i].cpuUs - 1));
+  console.log(
+    `[${dialect}]   cost of metering + rate limiting: throughput ${pct(o, n)} (median of paired rounds ${(paired * 100).toFixed(1)}%), ` +
+      `server CPU per request +${(((nc - oc) / oc) * 100).toFixed(1)}% (paired ${(pairedCpu * 100).toFixed(1)}%) (target: at most 10%)`,
+  );
+  const counted = await deps.database.db.selectFrom('usage_daily').select('calls').where('partner_id', '=', p.id).execute();
+  const users = await deps.database.db.selectFrom('usage_end_users').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', p.id).executeTakeFirst();
+  console.log(`[${dialect}] metered by the ON servers: ${counted.reduce((a, r) => a + Number(r.calls), 0)} calls (they answered ${onAnswered}), ${Number(users?.n ?? 0)} unique end-users`);
 }
 
 async function csvExport(dialect: Dialect, deps: BenchDeps, p: BenchPartner, env: Record<string, string>, children: ChildProcess[]): Promise<void> {
@@ -316,7 +333,7 @@ async function csvOnce(dialect: Dialect, p: BenchPartner, env: Record<string, st
 
 async function main(): Promise<void> {
   compiledServer();
-  console.log(`node ${process.version}, ${os.cpus().length} cores; ${ROUNDS} rounds × ${SECONDS} s per configuration, ${CONNECTIONS} connections`);
+  console.log(`node ${process.version}, ${os.cpus().length} cores; ${ROUNDS} rounds × ${SECONDS} s per configuration, ${CONNECTIONS} connections, load generator ${CLIENT}`);
   if (WHICH === 'sqlite' || WHICH === 'both') await runOn('sqlite');
   if (WHICH === 'postgres' || WHICH === 'both') await runOn('postgres');
 }
