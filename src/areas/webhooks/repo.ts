@@ -203,8 +203,12 @@ export interface DeliveryFilter {
   before?: [number, string];
 }
 
-/** The delivery log of one partner and environment, newest first. */
-export function listDeliveries(db: Executor, partnerId: string, environment: Environment, limit: number, f: DeliveryFilter = {}) {
+/**
+ * The delivery log of one partner and environment, newest first: served by
+ * webhook_deliveries_page_idx in index order, the cursor as a row-value bound
+ * (an index range, not an OR the planner has to filter).
+ */
+export function deliveriesPageQuery(db: Executor, partnerId: string, environment: Environment, limit: number, f: DeliveryFilter = {}) {
   let q = db.selectFrom('webhook_deliveries').selectAll().where('partner_id', '=', partnerId).where('environment', '=', environment);
   if (f.status) q = q.where('status', '=', f.status);
   if (f.eventId) q = q.where('event_id', '=', f.eventId);
@@ -212,9 +216,13 @@ export function listDeliveries(db: Executor, partnerId: string, environment: Env
   if (f.until !== undefined) q = q.where('created_at', '<', f.until);
   if (f.before) {
     const [at, id] = f.before;
-    q = q.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]));
+    q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(at, id)));
   }
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
+}
+
+export function listDeliveries(db: Executor, partnerId: string, environment: Environment, limit: number, f: DeliveryFilter = {}) {
+  return deliveriesPageQuery(db, partnerId, environment, limit, f).execute();
 }
 
 /** The outbox events about one end-user (their delivery records go with them: ON DELETE CASCADE). */
