@@ -145,15 +145,17 @@ const USERS = Number(process.env.BENCH_USERS ?? 20_000);
 let seq = 0;
 
 /** CPU time (user + system, ms) a process has used so far. */
-function cpuMs(pid: number): number {
+/** CPU time of a process so far (ms): user (the service's own code, V8 and its GC) and system (the kernel, sockets). */
+function cpuMs(pid: number): { user: number; sys: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  return { user: (Number(fields[11]) * 1000) / 100, sys: (Number(fields[12]) * 1000) / 100 }; // utime, stime in clock ticks (USER_HZ = 100)
 }
 
 interface Round {
   rps: number;
-  /** Server CPU per request (µs). */
+  /** Server CPU per request (µs), and the user-space part of it. */
   cpuUs: number;
+  userUs: number;
 }
 
 /** Requests answered per server process (warm-up included), to put a CPU profile of it per request. */
@@ -172,7 +174,8 @@ async function cannon(port: number, key: string, pid: number): Promise<Round> {
   });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`non-2xx ${r.non2xx}, errors ${r.errors}`);
   served.set(pid, (served.get(pid) ?? 0) + r.total);
-  return { rps: r.rps, cpuUs: ((cpuMs(pid) - cpu0) * 1000) / r.total };
+  const cpu1 = cpuMs(pid);
+  return { rps: r.rps, cpuUs: ((cpu1.user + cpu1.sys - cpu0.user - cpu0.sys) * 1000) / r.total, userUs: ((cpu1.user - cpu0.user) * 1000) / r.total };
 }
 
 async function seedCalculations(deps: ReturnType<typeof createDeps>, partnerId: string, n: number): Promise<void> {
@@ -287,6 +290,9 @@ async function throughput(dialect: Dialect, deps: BenchDeps, p: BenchPartner, en
     `[${dialect}]   cost of metering + rate limiting: throughput ${pct(o, n)} (median of paired rounds ${(paired * 100).toFixed(1)}%), ` +
       `server CPU per request +${(((nc - oc) / oc) * 100).toFixed(1)}% (paired ${(pairedCpu * 100).toFixed(1)}%) (target: at most 10%)`,
   );
+  const ou = median(offR.map((r) => r.userUs));
+  const nu = median(onR.map((r) => r.userUs));
+  console.log(`[${dialect}]   user-space CPU (the service's own work, without the kernel's socket and wake-up time): ${ou.toFixed(1)} → ${nu.toFixed(1)} µs/request (+${(((nu - ou) / ou) * 100).toFixed(1)}%)`);
   const counted = await deps.database.db.selectFrom('usage_daily').select('calls').where('partner_id', '=', p.id).execute();
   const users = await deps.database.db.selectFrom('usage_end_users').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', p.id).executeTakeFirst();
   console.log(`[${dialect}] metered by the ON servers: ${counted.reduce((a, r) => a + Number(r.calls), 0)} calls (they answered ${onAnswered}), ${Number(users?.n ?? 0)} unique end-users`);
