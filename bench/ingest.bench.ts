@@ -108,24 +108,21 @@ function rowsOf(batch: BenchEvent[], now: number): unknown[] {
   return out;
 }
 
+/**
+ * The raw comparison table: a copy of the live `usage_events` (columns, primary key,
+ * index, foreign key), taken from the migrated schema so that it cannot drift from it.
+ */
 async function createRawTable(deps: Deps) {
   const db = deps.database.db;
-  await db.schema
-    .createTable('usage_events_raw')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('partner_id', 'text', (c) => c.notNull().references('partners.id').onDelete('cascade'))
-    .addColumn('environment', 'text', (c) => c.notNull())
-    .addColumn('event_type', 'text', (c) => c.notNull())
-    .addColumn('user_id', 'text')
-    .addColumn('amount_cents', 'bigint')
-    .addColumn('category', 'text')
-    .addColumn('institution', 'text')
-    .addColumn('occurred_at', 'bigint', (c) => c.notNull())
-    .addColumn('day', 'text', (c) => c.notNull())
-    .addColumn('received_at', 'bigint', (c) => c.notNull())
-    .addColumn('event_key', 'text')
-    .execute();
-  await db.schema.createIndex('usage_events_raw_idx').on('usage_events_raw').columns(['partner_id', 'environment', 'occurred_at', 'id']).execute();
+  if (deps.database.dialect === 'postgres') {
+    await sql`create table usage_events_raw (like usage_events including all)`.execute(db);
+    // LIKE copies no foreign keys; the service's inserts pay for this one.
+    await sql`alter table usage_events_raw add foreign key (partner_id) references partners (id) on delete cascade`.execute(db);
+    return;
+  }
+  const ddl = await sql<{ sql: string | null }>`select sql from sqlite_master where tbl_name = 'usage_events' and sql is not null order by type desc`.execute(db);
+  if (ddl.rows.length < 2) throw new Error('usage_events: table or index not found');
+  for (const { sql: statement } of ddl.rows) await sql.raw(statement!.replaceAll('usage_events', 'usage_events_raw')).execute(db);
 }
 
 /** Runs `total` jobs with `concurrency` workers; returns the elapsed seconds. */
