@@ -52,6 +52,17 @@ describe('rate limits in memory', () => {
     const again = await calc(t, p);
     assert.equal(again.statusCode, 200);
     assertHeaders(again, 5, 4);
+    assert.equal(again.headers['x-ratelimit-reset'], String(Date.parse('2026-11-21T12:00:02.000Z') / 1000), 'the reset moves with the window');
+  });
+
+  it('headers are exact for a limit beyond the reused header strings (an enterprise override)', async () => {
+    clock.set('2026-11-21T14:00:00.000Z');
+    const p = await t.partner();
+    await t.deps.database.db.updateTable('partners').set({ rate_limit_per_second: 10_000 }).where('id', '=', p.id).execute();
+    await t.deps.auth.invalidatePartner(p.id);
+    for (let i = 0; i < 3; i++) assertHeaders(await calc(t, p), 10_000, 9_999 - i);
+    // The default-limit key of another partner, in the same second, keeps its own values.
+    assertHeaders(await calc(t, await t.partner()), 5, 4);
   });
 
   it('both path forms share one budget; a refused call is not counted as usage', async () => {
