@@ -61,6 +61,22 @@ describe('usage metering', () => {
     ]);
   });
 
+  it('counts end-users exactly past the in-memory list bound (ids folded while requests come in)', async () => {
+    clock.set('2026-11-21T12:00:00.000Z');
+    const p = await t.partner();
+    // The calls themselves go through HTTP elsewhere; 120,000 of them are recorded directly (the meter's own
+    // interface) so that the list of one (partner, environment) is folded several times before the flush.
+    const at = clock.now();
+    for (let i = 0; i < 120_000; i++) t.deps.usage.recordEndUser(p.id, 'live', `bulk${i % 70_000}`, at);
+    for (let i = 0; i < 5; i++) await calc(t, p, `bulk${i}`, 'live'); // already seen: still one user each
+    await calc(t, p, 'bulk-new', 'live');
+    await t.deps.usage.flush();
+    const res = await t.inject({ method: 'GET', url: '/api/v1/usage', headers: keyHeaders(p, { env: 'live' }) });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.json().production.unique_end_users, 70_001);
+    assert.equal(res.json().production.calls, 7, 'the six calls and the usage read itself');
+  });
+
   it('splits days and months at UTC midnight', async () => {
     const p = await t.partner();
     clock.set('2026-01-31T23:59:59.999Z');
