@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { DB } from '../../db/schema/index.js';
+import type { CalculationsTable, DB, Environment } from '../../db/schema/index.js';
 import { eventRow, outboxSignal, type OutboxEvent } from '../webhooks/outbox.js';
-import type { CalculationsTable, Environment } from '../../db/schema/index.js';
 
 /** Latest wins: one cached row per (partner, environment, end-user). */
 export async function upsertCalculation(db: Executor, row: CalculationsTable): Promise<void> {

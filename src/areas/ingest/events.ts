@@ -10,6 +10,7 @@ import type { UsageEventKeysTable, UsageEventsTable } from '../../db/schema/inge
 import { sql } from 'kysely';
 import { GroupCommit, type Outcome } from '../../db/group-commit.js';
 import { newId } from '../../lib/ids.js';
+import { compareStrings } from '../../lib/order.js';
 import { DAY_MS, utcDay } from '../../lib/time.js';
 import { claimEventKeys, insertEventsAndDeltas, keyOf, pruneEventKeys } from './repo.js';
 import { pendingRowsOf } from './rollups.js';
@@ -37,7 +38,6 @@ export const IDEMPOTENCY_WINDOW_MS = 32 * DAY_MS;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 let lastPruneAt = Number.NEGATIVE_INFINITY;
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Stores the events and their pending rollup deltas in one transaction (the
@@ -89,7 +89,7 @@ export async function recordUsageEvents(
       await pruneEventKeys(db, cutoff);
     }
     // Sorted so that concurrent transactions take row locks in the same order.
-    keyRows.sort((a, b) => cmp(a.partner_id, b.partner_id) || cmp(a.event_key, b.event_key));
+    keyRows.sort((a, b) => compareStrings(a.partner_id, b.partner_id) || compareStrings(a.event_key, b.event_key));
     const claimed = await claimEventKeys(db, keyRows, cutoff);
     fresh = unique.filter((e) => e.id == null || claimed.has(keyOf(e.partnerId, e.id)));
     duplicates += unique.length - fresh.length;

@@ -26,6 +26,7 @@ import type {
   UsageEventUsersTable,
 } from '../../db/schema/ingest.js';
 import { newId } from '../../lib/ids.js';
+import { compareStrings } from '../../lib/order.js';
 import { addDaily, addDailyActive, addDayUsers, addLastDays, rollupCategory, upsertUsers } from './repo.js';
 
 /** What one transaction's events of one (partner, environment) add to the rollups. */
@@ -37,7 +38,6 @@ interface RollupDelta {
 }
 
 const SEP = '\u0000';
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The pending rows for freshly stored events: one per (partner, environment). */
 export function pendingRowsOf(rows: UsageEventsTable[], now: number): UsageEventPendingTable[] {
@@ -123,7 +123,7 @@ async function applyOnce(dialect: Dialect, trx: Executor, opts: ApplyOptions, li
       else if (day > u.last_day) u.last_day = day;
     }
   }
-  const sorted = <T>(m: Map<string, T>) => [...m.entries()].sort((a, b) => cmp(a[0], b[0])).map(([, v]) => v);
+  const sorted = <T>(m: Map<string, T>) => [...m.entries()].sort((a, b) => compareStrings(a[0], b[0])).map(([, v]) => v);
 
   // Every write in key order and the tables in one order: concurrent appliers take their locks alike.
   const active = new Map<string, UsageEventDailyActiveTable>();
@@ -139,7 +139,7 @@ async function applyOnce(dialect: Dialect, trx: Executor, opts: ApplyOptions, li
     // A (user, day) pair that was already there cannot move the user's last day (it is already at least that
     // day), so only users with a new pair need the upsert: in steady state most passes touch few.
     const touched = new Set(added.map((a) => a.partner_id + SEP + a.environment + SEP + a.user_id));
-    const moved = [...users.entries()].filter(([k]) => touched.has(k)).sort((a, b) => cmp(a[0], b[0]));
+    const moved = [...users.entries()].filter(([k]) => touched.has(k)).sort((a, b) => compareStrings(a[0], b[0]));
     const changed = moved.length > 0 ? await upsertUsers(trx, moved.map(([, v]) => v)) : [];
     const bump = (partner_id: string, environment: Environment, day: string, by: number) => {
       const k = partner_id + SEP + environment + SEP + day;

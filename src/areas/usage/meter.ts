@@ -24,6 +24,7 @@ import type { CompiledQuery, Kysely } from 'kysely';
 import type { Deps, UsageMeter } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import type { DB, Environment } from '../../db/schema/index.js';
+import { compareStrings } from '../../lib/order.js';
 import { DAY_MS, utcDay, utcMonth } from '../../lib/time.js';
 
 const SEP = '\u0001';
@@ -60,8 +61,6 @@ export function createUsageMeter(deps: Omit<Deps, 'usage'>): ManagedUsageMeter {
  * this month are looked up without building a key.
  */
 interface Slot {
-  partnerId: string;
-  environment: Environment;
   /** UTC day these keys are for */
   day: string;
   /** partner SEP env SEP day */
@@ -112,7 +111,7 @@ class Meter implements ManagedUsageMeter {
     if (!byEnv) this.slots.set(partnerId, (byEnv = new Map()));
     let slot = byEnv.get(environment);
     if (!slot) {
-      slot = { partnerId, environment, day: '', dayKey: '', monthKey: '', seen: new Set(), ids: [], ats: [] };
+      slot = { day: '', dayKey: '', monthKey: '', seen: new Set(), ids: [], ats: [] };
       byEnv.set(environment, slot);
     }
     if (slot.day !== day) {
@@ -236,21 +235,20 @@ class Meter implements ManagedUsageMeter {
     const now = this.deps.clock.now();
 
     const dailyRows = [...calls.entries()]
-      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .sort((a, b) => compareStrings(a[0], b[0]))
       .map(([k, n]) => {
         const [partner_id, environment, day] = k.split(SEP);
         return { partner_id, environment: environment as Environment, day, calls: n, updated_at: now };
       });
-    const userRows: { partner_id: string; environment: Environment; month: string; end_user_id: string; first_seen_at: number }[] = [];
-    for (const [k, set] of users) {
+    // In (partner, environment, month, end-user) order: the groups sorted, then the ids within each.
+    const userRows: UserRow[] = [];
+    for (const k of [...users.keys()].sort(compareStrings)) {
+      const set = users.get(k)!;
       const [partner_id, environment, month] = k.split(SEP);
-      for (const [end_user_id, at] of set) userRows.push({ partner_id, environment: environment as Environment, month, end_user_id, first_seen_at: at });
+      for (const end_user_id of [...set.keys()].sort(compareStrings)) {
+        userRows.push({ partner_id, environment: environment as Environment, month, end_user_id, first_seen_at: set.get(end_user_id)! });
+      }
     }
-    userRows.sort((a, b) => {
-      const x = a.partner_id + SEP + a.environment + SEP + a.month + SEP + a.end_user_id;
-      const y = b.partner_id + SEP + b.environment + SEP + b.month + SEP + b.end_user_id;
-      return x < y ? -1 : x > y ? 1 : 0;
-    });
 
     try {
       await writeBatch(this.deps.database, dailyRows, userRows);
