@@ -7,14 +7,13 @@
  */
 import type { Deps } from '../../context.js';
 import type { WorkerHandle } from '../../workers/index.js';
+import { startLoop } from '../../workers/loop.js';
 import { isManaged } from './meter.js';
 import { evaluateAlerts } from './service.js';
 
 const FULL_PASS_MS = 60_000;
 
 export function startUsageWorkers(deps: Deps): WorkerHandle {
-  let stopped = false;
-  let running: Promise<void> | null = null;
   let lastPass: number | null = null;
   let lastFull = 0;
 
@@ -36,21 +35,13 @@ export function startUsageWorkers(deps: Deps): WorkerHandle {
     }
   }
 
-  const timer = setInterval(() => {
-    if (stopped || running) return;
-    running = tick().finally(() => {
-      running = null;
-    });
-  }, deps.config.usageFlushMs);
-  timer.unref();
+  const loop = startLoop('usage', deps.config.usageFlushMs, tick, true);
   if (isManaged(deps.usage)) deps.usage.start();
 
   return {
-    name: 'usage',
+    name: loop.name,
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      if (running) await running;
+      await loop.stop();
       // The entry point flushes once more after stopping the workers.
       if (isManaged(deps.usage)) deps.usage.stop();
     },
