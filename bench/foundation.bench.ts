@@ -20,7 +20,7 @@ import { enqueueEvent } from '../src/areas/webhooks/outbox.js';
 import { calculate } from '../src/areas/calculations/service.js';
 import { encodeCursor } from '../src/http/pagination.js';
 import { databaseEnv, testConfig } from '../test/helpers/app.js';
-import { CLIENT, fmt, load, machine, percentile, PG_URL, ROOT, spawnServer, type LoadResult } from './lib/util.js';
+import { CLIENT, fmt, load, machine, median, percentile, PG_URL, ROOT, spawnServer, type LoadResult } from './lib/util.js';
 
 const BODY = {
   end_user_id: 'user_000001',
@@ -68,7 +68,6 @@ const SERVER_ENV = { RUN_WORKERS: 'false', LOG_LEVEL: 'info', RATE_LIMIT_PER_SEC
 async function benchCalculate(): Promise<string[]> {
   const db = await freshDb('sqlite');
   const partner = createPartner(db.env);
-  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
   const lines: string[] = [];
   const ratios: number[] = [];
   const computeRatios: number[] = [];

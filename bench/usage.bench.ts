@@ -22,7 +22,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { Config } from '../src/config.js';
 import { migrate } from '../src/db/database.js';
@@ -30,7 +29,7 @@ import { createDeps, createLogger } from '../src/deps.js';
 import { createPartner } from '../src/areas/partners/service.js';
 import { newId } from '../src/lib/ids.js';
 import { databaseEnv, testConfig } from '../test/helpers/app.js';
-import { CLIENT, load, PG_URL, START_FLAGS } from './lib/util.js';
+import { CLIENT, load, median, PG_URL, ROOT, SERVER_NODE_ARGS, START_FLAGS } from './lib/util.js';
 
 const WHICH = process.env.BENCH_DB ?? 'both';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -50,7 +49,6 @@ const CSV_FLAGS: { label: string; flags: string[] }[] = process.env.BENCH_CSV_FL
       { label: `as npm start runs it: node ${START_FLAGS.join(' ')}`, flags: START_FLAGS },
       { label: 'V8 defaults, for comparison', flags: [] },
     ];
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * The servers run as production runs them: the service compiled to JavaScript (tsc),
@@ -114,8 +112,7 @@ function envOf(config: Config, extra: Record<string, string> = {}): Record<strin
 }
 
 async function startChild(mode: 'on' | 'off', env: Record<string, string>, nodeFlags: string[] = START_FLAGS): Promise<{ child: ChildProcess; port: number }> {
-  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []; // e.g. --cpu-prof
-  const child = spawn(process.execPath, [...nodeFlags, ...extra, compiledServer(), mode], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeFlags, ...SERVER_NODE_ARGS, compiledServer(), mode], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d) => {
@@ -144,7 +141,6 @@ function rssMb(pid: number): number {
 const USERS = Number(process.env.BENCH_USERS ?? 20_000);
 let seq = 0;
 
-/** CPU time (user + system, ms) a process has used so far. */
 /** CPU time of a process so far (ms): user (the service's own code, V8 and its GC) and system (the kernel, sockets). */
 function cpuMs(pid: number): { user: number; sys: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -238,7 +234,6 @@ async function throughput(dialect: Dialect, deps: BenchDeps, p: BenchPartner, en
   const offR: Round[] = [];
   const onR: Round[] = [];
   let onAnswered = 0;
-  const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
   const show = (rs: Round[], k: keyof Round) => rs.map((r) => r[k].toFixed(0)).join(' / ');
   // Several pairs of fresh processes: two processes of the same build differ by their JIT's
   // choices (inlining, ±10% seen here), so one pair alone can flatter or wrong either side.

@@ -22,6 +22,14 @@ export const START_FLAGS: string[] = (() => {
   return words.slice(1).filter((w) => w.startsWith('--'));
 })();
 
+/** Extra node flags for every server a benchmark starts: BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+export const SERVER_NODE_ARGS: string[] = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
+/** The middle value (the upper one of an even count). */
+export function median(xs: number[]): number {
+  return [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+}
+
 export function machine(): string {
   return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 }
@@ -38,8 +46,7 @@ export interface Child {
  * BENCH_CHILD_LOG=file keeps the child's whole output.
  */
 export async function spawnServer(entry: string, env: Record<string, string | undefined>, opts: { logFile?: string } = {}): Promise<Child> {
-  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...START_FLAGS, ...extra, '--import', 'tsx', path.join(ROOT, entry)], {
+  const child = spawn(process.execPath, [...START_FLAGS, ...SERVER_NODE_ARGS, '--import', 'tsx', path.join(ROOT, entry)], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
