@@ -29,7 +29,7 @@ import { createDeps, createLogger } from '../src/deps.js';
 import { createPartner } from '../src/areas/partners/service.js';
 import { newId } from '../src/lib/ids.js';
 import { databaseEnv, testConfig } from '../test/helpers/app.js';
-import { CLIENT, load, median, PG_URL, ROOT, SERVER_NODE_ARGS, START_FLAGS } from './lib/util.js';
+import { CLIENT, load, median, medianInterval, PG_URL, ROOT, SERVER_NODE_ARGS, serverCommand, START_FLAGS } from './lib/util.js';
 
 const WHICH = process.env.BENCH_DB ?? 'both';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -112,7 +112,8 @@ function envOf(config: Config, extra: Record<string, string> = {}): Record<strin
 }
 
 async function startChild(mode: 'on' | 'off', env: Record<string, string>, nodeFlags: string[] = START_FLAGS): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [...nodeFlags, ...SERVER_NODE_ARGS, compiledServer(), mode], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const [command, args] = serverCommand([...nodeFlags, ...SERVER_NODE_ARGS, compiledServer(), mode]);
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d) => {
@@ -279,10 +280,13 @@ async function throughput(dialect: Dialect, deps: BenchDeps, p: BenchPartner, en
   const oc = median(offR.map((r) => r.cpuUs));
   const nc = median(onR.map((r) => r.cpuUs));
   // The paired figure: each round's ON against the OFF measured next to it, median over the rounds.
-  const paired = median(onR.map((r, i) => r.rps / offR[i].rps - 1));
+  const pairedRounds = onR.map((r, i) => r.rps / offR[i].rps - 1);
+  const paired = median(pairedRounds);
+  const [low, high] = medianInterval(pairedRounds);
   const pairedCpu = median(onR.map((r, i) => r.cpuUs / offR[i].cpuUs - 1));
+  const p1 = (x: number) => `${(x * 100).toFixed(1)}%`;
   console.log(
-    `[${dialect}]   cost of metering + rate limiting: throughput ${pct(o, n)} (median of paired rounds ${(paired * 100).toFixed(1)}%), ` +
+    `[${dialect}]   cost of metering + rate limiting: throughput ${pct(o, n)} (median of paired rounds ${p1(paired)}, 90% bootstrap interval ${p1(low)} … ${p1(high)}), ` +
       `server CPU per request +${(((nc - oc) / oc) * 100).toFixed(1)}% (paired ${(pairedCpu * 100).toFixed(1)}%) (target: at most 10%)`,
   );
   const ou = median(offR.map((r) => r.userUs));

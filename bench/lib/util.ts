@@ -1,5 +1,5 @@
 /** Shared benchmark helpers: child servers on loopback, load runs (wrk or autocannon), fresh databases. */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,9 +25,53 @@ export const START_FLAGS: string[] = (() => {
 /** Extra node flags for every server a benchmark starts: BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
 export const SERVER_NODE_ARGS: string[] = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
+/**
+ * BENCH_PIN=1 (the default; BENCH_PIN=0 turns it off): the servers a benchmark starts run on the last CPU, the
+ * client (this process, its threads and the wrk it starts) on CPU 0, as two machines would. Left to the
+ * scheduler on this 2-core machine, the client and the server take each other's core, and what one
+ * service costs depends on the client (see bench/README.md).
+ */
+export const PIN = process.env.BENCH_PIN !== '0' && os.cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0;
+let clientPinned = false;
+
+/**
+ * The command line of a server process: node with `args`, on the last CPU when PIN. The first call also
+ * moves this process (the client, every thread of it) to CPU 0; a benchmark that starts no server
+ * process keeps the whole machine.
+ */
+export function serverCommand(args: string[]): [string, string[]] {
+  if (!PIN) return [process.execPath, args];
+  if (!clientPinned) {
+    spawnSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+    clientPinned = true;
+  }
+  return ['taskset', ['-c', String(os.cpus().length - 1), process.execPath, ...args]];
+}
+
 /** The middle value (the upper one of an even count). */
 export function median(xs: number[]): number {
   return [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+}
+
+/**
+ * A bootstrap interval of the median: resamples `xs` with replacement (a fixed-seed generator, so one set
+ * of rounds always gives one interval) and returns the [(1 - level) / 2, (1 + level) / 2] quantiles of the
+ * resampled medians. On a machine whose speed drifts, it says how far the median of paired rounds can be trusted.
+ */
+export function medianInterval(xs: number[], level = 0.9, resamples = 5000): [number, number] {
+  let seed = 0x9e3779b9;
+  const random = () => {
+    // mulberry32
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const medians: number[] = [];
+  for (let r = 0; r < resamples; r++) medians.push(median(Array.from(xs, () => xs[Math.floor(random() * xs.length)])));
+  medians.sort((x, y) => x - y);
+  const at = (q: number) => medians[Math.min(resamples - 1, Math.max(0, Math.floor(q * resamples)))];
+  return [at((1 - level) / 2), at((1 + level) / 2)];
 }
 
 export function machine(): string {
@@ -46,7 +90,8 @@ export interface Child {
  * BENCH_CHILD_LOG=file keeps the child's whole output.
  */
 export async function spawnServer(entry: string, env: Record<string, string | undefined>, opts: { logFile?: string } = {}): Promise<Child> {
-  const child = spawn(process.execPath, [...START_FLAGS, ...SERVER_NODE_ARGS, '--import', 'tsx', path.join(ROOT, entry)], {
+  const [command, args] = serverCommand([...START_FLAGS, ...SERVER_NODE_ARGS, '--import', 'tsx', path.join(ROOT, entry)]);
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
