@@ -149,13 +149,11 @@ export interface LoadOptions {
 
 /**
  * The load generator: autocannon (an npm dependency, so `npm run bench` needs nothing
- * else), or wrk (C, Debian's package `wrk`) with BENCH_CLIENT=wrk. On this 2-core machine
- * the client shares the box with the server, and the two do not agree: the service's
- * calculate route answers ~20k req/s under autocannon and ~17k under wrk, while the bare
- * Fastify route answers ~27k under both. Under wrk the server's socket writes cost more
- * (writev: 22 µs a request for the bare route, 27 µs for the service), and every response
- * header costs more (6 constant headers: +4 µs a request under wrk, +0.7 µs under
- * autocannon). bench/README.md gives both where it matters.
+ * else), or wrk (C, Debian's package `wrk`) with BENCH_CLIENT=wrk. With client and server
+ * left to the scheduler on a 2-core machine the two clients did not agree (calculate vs bare:
+ * 0.76 under autocannon, 0.63 under wrk on one machine; a system profile put part of the
+ * difference in the kernel waking the client on the server's core). With the server on its
+ * own core (PIN) they agree: 0.77 and 0.73–0.76. bench/README.md gives both.
  */
 export const CLIENT: 'wrk' | 'autocannon' = process.env.BENCH_CLIENT === 'wrk' ? 'wrk' : 'autocannon';
 
