@@ -15,12 +15,12 @@ import pg from 'pg';
 import { Pool } from 'undici';
 
 import { openDatabase } from '../src/db/database.js';
-import { upsertCalculation } from '../src/areas/calculations/repo.js';
+import { pageCalculations, upsertCalculation } from '../src/areas/calculations/repo.js';
 import { enqueueEvent } from '../src/areas/webhooks/outbox.js';
 import { calculate } from '../src/areas/calculations/service.js';
 import { encodeCursor } from '../src/http/pagination.js';
 import { databaseEnv, testConfig } from '../test/helpers/app.js';
-import { CLIENT, fmt, load, machine, median, percentile, PG_URL, ROOT, spawnServer, type LoadResult } from './lib/util.js';
+import { CLIENT, fmt, load, machine, median, percentile, PG_URL, ROOT, spawnServer, withPinnedClient, type LoadResult } from './lib/util.js';
 
 const BODY = {
   end_user_id: 'user_000001',
@@ -75,8 +75,8 @@ async function benchCalculate(): Promise<string[]> {
   // Several pairs of fresh processes: two processes of one build differ by their JIT's choices
   // (±10% seen here), so a single pair can flatter either side.
   for (let pair = 0; pair < CALC_PAIRS; pair++) {
-    const app = await spawnServer('src/server.ts', { ...db.env, ...SERVER_ENV });
-    const bare = await spawnServer('bench/lib/bare-server.ts', {});
+    const app = await spawnServer('src/server.ts', { ...db.env, ...SERVER_ENV }, { pinned: true });
+    const bare = await spawnServer('bench/lib/bare-server.ts', {}, { pinned: true });
     const appReq = { url: `${app.address}/api/v1/calculate/safe-to-spend`, headers: { 'x-api-key': partner.test_key }, body: BODY_JSON };
     const bareReq = { url: `${bare.address}/bare`, body: BODY_JSON };
     const computeReq = { url: `${bare.address}/bare-compute`, body: BODY_JSON };
@@ -197,9 +197,12 @@ async function benchPage(): Promise<string[]> {
   // One keep-alive connection through undici's request API (lighter than fetch, whose own allocations
   // showed up as client-side pauses in the measured time).
   const http = new Pool(app.address, { connections: 1 });
+  const afters: ([number, string] | null)[] = [];
   for (let i = 0; i < 1200; i++) {
-    const g = 1 + Math.floor(Math.random() * 999_000);
-    const cursor = i % 10 === 0 ? '' : `&cursor=${encodeCursor([base + g * 1000, `calc_${String(g).padStart(26, '0')}`])}`;
+    const g = 101 + Math.floor(Math.random() * 999_000); // at least 100 older rows, so every page is full
+    const after: [number, string] | null = i % 10 === 0 ? null : [base + g * 1000, `calc_${String(g).padStart(26, '0')}`];
+    afters.push(after);
+    const cursor = after ? `&cursor=${encodeCursor(after)}` : '';
     const s = performance.now();
     const r = await http.request({ path: `/api/v1/ingest/calculations?limit=100${cursor}`, method: 'GET', headers });
     const text = await r.body.text();
@@ -211,7 +214,20 @@ async function benchPage(): Promise<string[]> {
   }
   await http.close();
   await app.stop();
+  // The baseline: the same pages read straight from the database through the service's own query, on one
+  // connection, no HTTP: what the machine's PostgreSQL takes for them.
+  const direct = openDatabase({ dataDir: '', databaseUrl: db.env.DATABASE_URL!, databaseSchema: db.env.DATABASE_SCHEMA ?? null }, 1);
+  const dbTimes: number[] = [];
+  for (let i = 0; i < afters.length; i++) {
+    const s = performance.now();
+    const rows = await pageCalculations(direct.db, partner.partner_id, 'test', 101, afters[i]);
+    const ms = performance.now() - s;
+    if (rows.length !== 101) throw new Error(`direct page returned ${rows.length} rows`);
+    if (i >= 200) dbTimes.push(ms);
+  }
+  await direct.close();
   await db.cleanup();
+  dbTimes.sort((a, b) => a - b);
   times.sort((a, b) => a - b);
   const serverMs = readFileSync(logFile, 'utf8')
     .split('\n')
@@ -224,11 +240,12 @@ async function benchPage(): Promise<string[]> {
     `1,000,000 cached rows filled in ${fmt(fillMs / 1000, 1)} s; plan: ${plan.rows.map((r) => r['QUERY PLAN']).filter((l: string) => /Scan|Sort/.test(l)).map((l: string) => l.trim()).join(' | ')}`,
     `page of 100 over HTTP (PostgreSQL, random deep cursors, 1,000 requests): p50 ${fmt(percentile(times, 50), 2)} ms, p95 ${fmt(percentile(times, 95), 2)} ms, p99 ${fmt(percentile(times, 99), 2)} ms, max ${fmt(times[times.length - 1], 2)} ms (aim p99 < 10 ms)`,
     `  the same requests timed by the server (its request log): p50 ${fmt(percentile(serverMs, 50), 2)} ms, p95 ${fmt(percentile(serverMs, 95), 2)} ms, p99 ${fmt(percentile(serverMs, 99), 2)} ms, max ${fmt(serverMs[serverMs.length - 1], 2)} ms`,
+    `  baseline, the same pages straight from PostgreSQL (the service's query, one connection, no HTTP): p50 ${fmt(percentile(dbTimes, 50), 2)} ms, p95 ${fmt(percentile(dbTimes, 95), 2)} ms, p99 ${fmt(percentile(dbTimes, 99), 2)} ms, max ${fmt(dbTimes[dbTimes.length - 1], 2)} ms`,
   ];
 }
 
 const lines: string[] = [`machine: ${machine()}`];
-if (!only || only === 'calculate') lines.push(...(await benchCalculate()));
+if (!only || only === 'calculate') lines.push(...(await withPinnedClient(benchCalculate)));
 if (!only || only === 'ingest') {
   lines.push(...(await benchIngest('sqlite')));
   lines.push(...(await benchIngest('postgres')));

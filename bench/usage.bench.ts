@@ -29,7 +29,7 @@ import { createDeps, createLogger } from '../src/deps.js';
 import { createPartner } from '../src/areas/partners/service.js';
 import { newId } from '../src/lib/ids.js';
 import { databaseEnv, testConfig } from '../test/helpers/app.js';
-import { CLIENT, load, median, medianInterval, PG_URL, ROOT, SERVER_NODE_ARGS, serverCommand, START_FLAGS } from './lib/util.js';
+import { CLIENT, load, median, medianInterval, PG_URL, ROOT, SERVER_NODE_ARGS, serverCommand, START_FLAGS, withPinnedClient } from './lib/util.js';
 
 const WHICH = process.env.BENCH_DB ?? 'both';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -111,8 +111,8 @@ function envOf(config: Config, extra: Record<string, string> = {}): Record<strin
   return e;
 }
 
-async function startChild(mode: 'on' | 'off', env: Record<string, string>, nodeFlags: string[] = START_FLAGS): Promise<{ child: ChildProcess; port: number }> {
-  const [command, args] = serverCommand([...nodeFlags, ...SERVER_NODE_ARGS, compiledServer(), mode]);
+async function startChild(mode: 'on' | 'off', env: Record<string, string>, nodeFlags: string[] = START_FLAGS, pinned = false): Promise<{ child: ChildProcess; port: number }> {
+  const [command, args] = serverCommand([...nodeFlags, ...SERVER_NODE_ARGS, compiledServer(), mode], pinned);
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   return new Promise((resolve, reject) => {
@@ -219,7 +219,7 @@ async function runOn(dialect: Dialect): Promise<void> {
     await migrate(deps.database);
     const p = await deps.database.tx((trx) => createPartner(deps, trx, { email: 'bench@bank.example', company: 'Bench Bank', activated: true }));
     const env = envOf(config);
-    if (PARTS.includes('throughput')) await throughput(dialect, deps, p, env, children);
+    if (PARTS.includes('throughput')) await withPinnedClient(() => throughput(dialect, deps, p, env, children));
     if (PARTS.includes('csv')) await csvExport(dialect, deps, p, env, children);
   } finally {
     for (const c of children) await stopChild(c);
@@ -239,8 +239,8 @@ async function throughput(dialect: Dialect, deps: BenchDeps, p: BenchPartner, en
   // Several pairs of fresh processes: two processes of the same build differ by their JIT's
   // choices (inlining, ±10% seen here), so one pair alone can flatter or wrong either side.
   for (let pair = 0; pair < PAIRS; pair++) {
-    const off = await startChild('off', env);
-    const on = await startChild('on', env);
+    const off = await startChild('off', env, START_FLAGS, true);
+    const on = await startChild('on', env, START_FLAGS, true);
     children.push(off.child, on.child);
     // Warm-up (both servers alike, until the JIT and the heap have settled), then alternating rounds.
     for (let i = 0; i < WARMUP; i++) {

@@ -26,25 +26,37 @@ export const START_FLAGS: string[] = (() => {
 export const SERVER_NODE_ARGS: string[] = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
 /**
- * BENCH_PIN=1 (the default; BENCH_PIN=0 turns it off): the servers a benchmark starts run on the last CPU, the
- * client (this process, its threads and the wrk it starts) on CPU 0, as two machines would. Left to the
- * scheduler on this 2-core machine, the client and the server take each other's core, and what one
- * service costs depends on the client (see bench/README.md).
+ * BENCH_PIN=1 (the default; BENCH_PIN=0 turns it off), for the comparisons of two server processes under
+ * the same load (calculate vs the bare route, metering on vs off): the servers run on the last CPU and the
+ * client (this process, every thread of it, and the wrk it starts) on CPU 0, as two machines would. Left
+ * to the scheduler on a 2-core machine, the client and the server take each other's core, and what one
+ * service costs depended on the client (see bench/README.md). The database-bound comparisons (ingest vs
+ * the raw transaction, the page latency) are not pinned: there the server shares the machine with the
+ * database, as its raw baseline does, and a server held to one core would be the odd one out.
  */
 export const PIN = process.env.BENCH_PIN !== '0' && os.cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0;
-let clientPinned = false;
+
+function setAffinity(cpus: string): void {
+  spawnSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { stdio: 'ignore' });
+}
 
 /**
- * The command line of a server process: node with `args`, on the last CPU when PIN. The first call also
- * moves this process (the client, every thread of it) to CPU 0; a benchmark that starts no server
- * process keeps the whole machine.
+ * Runs `fn` with this process (the client) on CPU 0 when PIN, and gives it every CPU back afterwards. Servers
+ * started inside with `{ pinned: true }` run on the last CPU.
  */
-export function serverCommand(args: string[]): [string, string[]] {
-  if (!PIN) return [process.execPath, args];
-  if (!clientPinned) {
-    spawnSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
-    clientPinned = true;
+export async function withPinnedClient<T>(fn: () => Promise<T>): Promise<T> {
+  if (!PIN) return fn();
+  setAffinity('0');
+  try {
+    return await fn();
+  } finally {
+    setAffinity(`0-${os.cpus().length - 1}`);
   }
+}
+
+/** The command line of a server process: node with `args`, on the last CPU when `pinned` and PIN. */
+export function serverCommand(args: string[], pinned: boolean): [string, string[]] {
+  if (!PIN || !pinned) return [process.execPath, args];
   return ['taskset', ['-c', String(os.cpus().length - 1), process.execPath, ...args]];
 }
 
@@ -89,8 +101,8 @@ export interface Child {
  * BENCH_SERVER_NODE_ARGS adds node flags to the child (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`);
  * BENCH_CHILD_LOG=file keeps the child's whole output.
  */
-export async function spawnServer(entry: string, env: Record<string, string | undefined>, opts: { logFile?: string } = {}): Promise<Child> {
-  const [command, args] = serverCommand([...START_FLAGS, ...SERVER_NODE_ARGS, '--import', 'tsx', path.join(ROOT, entry)]);
+export async function spawnServer(entry: string, env: Record<string, string | undefined>, opts: { logFile?: string; pinned?: boolean } = {}): Promise<Child> {
+  const [command, args] = serverCommand([...START_FLAGS, ...SERVER_NODE_ARGS, '--import', 'tsx', path.join(ROOT, entry)], opts.pinned ?? false);
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'info', ...env },
@@ -153,7 +165,7 @@ export interface LoadOptions {
  * left to the scheduler on a 2-core machine the two clients did not agree (calculate vs bare:
  * 0.76 under autocannon, 0.63 under wrk on one machine; a system profile put part of the
  * difference in the kernel waking the client on the server's core). With the server on its
- * own core (PIN) they agree: 0.77 and 0.73–0.76. bench/README.md gives both.
+ * own core (withPinnedClient) they agree: 0.77 and 0.73–0.76. bench/README.md gives both.
  */
 export const CLIENT: 'wrk' | 'autocannon' = process.env.BENCH_CLIENT === 'wrk' ? 'wrk' : 'autocannon';
 
