@@ -75,8 +75,8 @@ async function benchCalculate(): Promise<string[]> {
   // Several pairs of fresh processes: two processes of one build differ by their JIT's choices
   // (±10% seen here), so a single pair can flatter either side.
   for (let pair = 0; pair < CALC_PAIRS; pair++) {
-    const app = await spawnServer('src/server.ts', { ...db.env, ...SERVER_ENV }, { pinned: true });
-    const bare = await spawnServer('bench/lib/bare-server.ts', {}, { pinned: true });
+    const app = await spawnServer('src/server.ts', { ...db.env, ...SERVER_ENV });
+    const bare = await spawnServer('bench/lib/bare-server.ts', {});
     const appReq = { url: `${app.address}/api/v1/calculate/safe-to-spend`, headers: { 'x-api-key': partner.test_key }, body: BODY_JSON };
     const bareReq = { url: `${bare.address}/bare`, body: BODY_JSON };
     const computeReq = { url: `${bare.address}/bare-compute`, body: BODY_JSON };

@@ -111,8 +111,8 @@ function envOf(config: Config, extra: Record<string, string> = {}): Record<strin
   return e;
 }
 
-async function startChild(mode: 'on' | 'off', env: Record<string, string>, nodeFlags: string[] = START_FLAGS, pinned = false): Promise<{ child: ChildProcess; port: number }> {
-  const [command, args] = serverCommand([...nodeFlags, ...SERVER_NODE_ARGS, compiledServer(), mode], pinned);
+async function startChild(mode: 'on' | 'off', env: Record<string, string>, nodeFlags: string[] = START_FLAGS): Promise<{ child: ChildProcess; port: number }> {
+  const [command, args] = serverCommand([...nodeFlags, ...SERVER_NODE_ARGS, compiledServer(), mode]);
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   return new Promise((resolve, reject) => {
@@ -155,7 +155,7 @@ interface Round {
   userUs: number;
 }
 
-/** Requests answered per server process (warm-up included), to put a CPU profile of it per request. */
+/** Requests answered per server process (warm-up included), to compare with the calls its meter wrote. */
 const served = new Map<number, number>();
 
 async function cannon(port: number, key: string, pid: number): Promise<Round> {
@@ -239,8 +239,8 @@ async function throughput(dialect: Dialect, deps: BenchDeps, p: BenchPartner, en
   // Several pairs of fresh processes: two processes of the same build differ by their JIT's
   // choices (inlining, ±10% seen here), so one pair alone can flatter or wrong either side.
   for (let pair = 0; pair < PAIRS; pair++) {
-    const off = await startChild('off', env, START_FLAGS, true);
-    const on = await startChild('on', env, START_FLAGS, true);
+    const off = await startChild('off', env);
+    const on = await startChild('on', env);
     children.push(off.child, on.child);
     // Warm-up (both servers alike, until the JIT and the heap have settled), then alternating rounds.
     for (let i = 0; i < WARMUP; i++) {

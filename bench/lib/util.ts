@@ -27,37 +27,55 @@ export const SERVER_NODE_ARGS: string[] = process.env.BENCH_SERVER_NODE_ARGS?.sp
 
 /**
  * BENCH_PIN=1 (the default; BENCH_PIN=0 turns it off), for the comparisons of two server processes under
- * the same load (calculate vs the bare route, metering on vs off): the servers run on the last CPU and the
- * client (this process, every thread of it, and the wrk it starts) on CPU 0, as two machines would. Left
+ * the same load (calculate vs the bare route, metering on vs off): the servers run on the last CPU this
+ * process may use and the client (this process, every thread of it, and the wrk it starts) on the first,
+ * as two machines would. Left
  * to the scheduler on a 2-core machine, the client and the server take each other's core, and what one
  * service costs depended on the client (see bench/README.md). The database-bound comparisons (ingest vs
  * the raw transaction, the page latency) are not pinned: there the server shares the machine with the
  * database, as its raw baseline does, and a server held to one core would be the odd one out.
  */
-export const PIN = process.env.BENCH_PIN !== '0' && os.cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0;
+export const PIN = process.env.BENCH_PIN !== '0' && spawnSync('taskset', ['-V']).status === 0;
+
+/** The CPUs this process may run on (Linux's Cpus_allowed_list, e.g. `0-1` or `0,2-3`). */
+function allowedCpus(): { list: string; cpus: number[] } {
+  const list = /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? '';
+  const cpus = list.split(',').flatMap((part) => {
+    const [a, b = a] = part.split('-').map(Number);
+    return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+  });
+  return { list, cpus };
+}
 
 function setAffinity(cpus: string): void {
   spawnSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { stdio: 'ignore' });
 }
 
+/** The CPU the servers started inside withPinnedClient run on; null outside it. */
+let serverCpu: number | null = null;
+
 /**
- * Runs `fn` with this process (the client) on CPU 0 when PIN, and gives it every CPU back afterwards. Servers
- * started inside with `{ pinned: true }` run on the last CPU.
+ * Runs `fn` with this process (the client) on the first CPU it may use, when PIN and there are two or more;
+ * every server started inside runs on the last one (serverCommand). Afterwards the process gets back the
+ * CPUs it had.
  */
 export async function withPinnedClient<T>(fn: () => Promise<T>): Promise<T> {
-  if (!PIN) return fn();
-  setAffinity('0');
+  const { list, cpus } = PIN ? allowedCpus() : { list: '', cpus: [] };
+  if (cpus.length < 2) return fn();
+  setAffinity(String(cpus[0]));
+  serverCpu = cpus[cpus.length - 1];
   try {
     return await fn();
   } finally {
-    setAffinity(`0-${os.cpus().length - 1}`);
+    serverCpu = null;
+    setAffinity(list);
   }
 }
 
-/** The command line of a server process: node with `args`, on the last CPU when `pinned` and PIN. */
-export function serverCommand(args: string[], pinned: boolean): [string, string[]] {
-  if (!PIN || !pinned) return [process.execPath, args];
-  return ['taskset', ['-c', String(os.cpus().length - 1), process.execPath, ...args]];
+/** The command line of a server process: node with `args`, on the server CPU when started inside withPinnedClient. */
+export function serverCommand(args: string[]): [string, string[]] {
+  if (serverCpu === null) return [process.execPath, args];
+  return ['taskset', ['-c', String(serverCpu), process.execPath, ...args]];
 }
 
 /** The middle value (the upper one of an even count). */
@@ -101,8 +119,8 @@ export interface Child {
  * BENCH_SERVER_NODE_ARGS adds node flags to the child (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`);
  * BENCH_CHILD_LOG=file keeps the child's whole output.
  */
-export async function spawnServer(entry: string, env: Record<string, string | undefined>, opts: { logFile?: string; pinned?: boolean } = {}): Promise<Child> {
-  const [command, args] = serverCommand([...START_FLAGS, ...SERVER_NODE_ARGS, '--import', 'tsx', path.join(ROOT, entry)], opts.pinned ?? false);
+export async function spawnServer(entry: string, env: Record<string, string | undefined>, opts: { logFile?: string } = {}): Promise<Child> {
+  const [command, args] = serverCommand([...START_FLAGS, ...SERVER_NODE_ARGS, '--import', 'tsx', path.join(ROOT, entry)]);
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'info', ...env },
