@@ -137,13 +137,19 @@ describe('public write limit per client address', () => {
     assert.deepEqual(over.json(), { detail: 'Rate limit exceeded' });
     assert.equal(over.headers['retry-after'], '30');
     assert.equal(over.headers['ratelimit-policy'], `"login";q=${PUBLIC_WRITE_LIMIT};w=60`);
+    // Thirty seconds into the minute: the IETF header counts the seconds left, the legacy one names the window's end.
+    assert.equal(over.headers['ratelimit'], '"login";r=0;t=30');
+    assert.equal(over.headers['x-ratelimit-reset'], String(Date.parse('2026-11-21T12:01:00.000Z') / 1000));
     assert.equal((await from('10.0.0.2')).statusCode, 200, 'another address');
     assert.equal((await from('10.0.0.1', '/contact')).statusCode, 200, 'another endpoint');
     // Behind a proxy the client address comes from X-Forwarded-For (trustProxy).
     const fwd = await app.inject({ method: 'POST', url: '/login', remoteAddress: '10.9.9.9', headers: { 'x-forwarded-for': '10.0.0.1' }, payload: {} });
     assert.equal(fwd.statusCode, 429);
     clock.advance(30_000);
-    assert.equal((await from('10.0.0.1')).statusCode, 200, 'next minute');
+    const next = await from('10.0.0.1');
+    assert.equal(next.statusCode, 200, 'next minute');
+    assert.equal(next.headers['ratelimit'], `"login";r=${PUBLIC_WRITE_LIMIT - 1};t=60`);
+    assert.equal(next.headers['x-ratelimit-reset'], String(Date.parse('2026-11-21T12:02:00.000Z') / 1000));
   });
 });
 
