@@ -4,19 +4,25 @@
  *   node --import tsx bench/usage.bench.ts
  *
  * 1. Calculate throughput (POST /api/v1/calculate/safe-to-spend, wrk or autocannon (bench/lib/util.ts) against a
- *    real port, a new end_user_id on every request) with metering and rate limiting
- *    ON against the same server build with both OFF, in the same run: each server is
- *    its own child process, rounds alternate off/on so drift hits both alike.
+ *    real port) with metering and rate limiting ON against the same server build with both OFF, in the same
+ *    run, each server its own child process, in fresh OFF/ON pairs (start order alternating), two ways:
+ *    - side by side (part `sidebyside`, the figure): both servers loaded at once on one core, taking turns
+ *      in slices of 50 ms, so that a slowdown of the machine lands on both within a round;
+ *    - in sequence (part `throughput`): one server loaded at a time, rounds in ABBA order.
  * 2. CSV export of 1,000,000 cached calculations (GET /api/v1/reports/calculations.csv)
  *    streamed from a server process whose resident memory is sampled every 50 ms,
  *    against the same process idle (its baseline).
  *
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
  * BENCH_DB=sqlite|postgres|both (default both), BENCH_SECONDS (per round, default 3),
- * BENCH_PAIRS (fresh OFF/ON process pairs, default 3), BENCH_ROUNDS (measured rounds per server and pair, default 4),
- * BENCH_WARMUP (unmeasured rounds per server first, default 2), BENCH_CONNECTIONS (default 20),
+ * BENCH_PAIRS (fresh OFF/ON process pairs, default 4; keep it even), BENCH_ROUNDS (measured rounds per pair, default 4),
+ * BENCH_WARMUP (unmeasured rounds per server first, default 2), BENCH_CONNECTIONS (per server, default 20),
+ * BENCH_SLICE_MS (side by side: the turn of each server, default 50; 0 = no turns, the scheduler shares the core),
  * BENCH_USERS (end-users cycled, default 20000; 0 = a new one every request),
- * BENCH_CSV_ROWS (default 1000000), BENCH_PARTS=throughput,csv.
+ * BENCH_CSV_ROWS (default 1000000), BENCH_PARTS=sidebyside,throughput,csv.
+ * Checks of the method: BENCH_AA=1 (two OFF servers: should show no cost), BENCH_SPIN_US=n (ON = OFF + n µs
+ * of spinning per request: should show that cost); attribution: BENCH_WITHOUT=headers,endusers,calls (an ON
+ * server without those parts of the work).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -29,16 +35,24 @@ import { createDeps, createLogger } from '../src/deps.js';
 import { createPartner } from '../src/areas/partners/service.js';
 import { newId } from '../src/lib/ids.js';
 import { databaseEnv, testConfig } from '../test/helpers/app.js';
-import { CLIENT, load, median, medianInterval, PG_URL, ROOT, SERVER_NODE_ARGS, serverCommand, START_FLAGS, withPinnedClient } from './lib/util.js';
+import { balancedRatio, CLIENT, cpuTicks, inTurns, load, median, PG_URL, pinnedServerCpu, ROOT, SERVER_NODE_ARGS, serverCommand, START_FLAGS, withPinnedClient } from './lib/util.js';
 
 const WHICH = process.env.BENCH_DB ?? 'both';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 1_000_000);
-const PARTS = (process.env.BENCH_PARTS ?? 'throughput,csv').split(',');
+/**
+ * Calibration (BENCH_SPIN_US=n): the ON servers are replaced by OFF servers that spin n µs of CPU on every
+ * request, a known cost, to show what each method reports for it.
+ */
+const SPIN_US = process.env.BENCH_SPIN_US;
+/** Side by side: the slice each server runs alone in its turn (ms); 0 = no turns (BENCH_SLICE_MS). */
+const SLICE_MS = Number(process.env.BENCH_SLICE_MS ?? 50);
+const ON_MODE = SPIN_US ? 'spin' : process.env.BENCH_AA === '1' ? 'off' : 'on';
+const PARTS = (process.env.BENCH_PARTS ?? 'sidebyside,throughput,csv').split(',');
 /**
  * Node flags of the export runs: as `npm start` runs the server (START_FLAGS), then V8's defaults for
  * comparison (BENCH_CSV_FLAGS="flags;flags" to try others).
@@ -60,15 +74,30 @@ import { loadConfig } from './src/config.js';
 import { createDeps, createLogger } from './src/deps.js';
 import { buildApp } from './src/app.js';
 import { disableUsageHooksForBaseline } from './src/areas/usage/index.js';
+import { RateLimitHeaders } from './src/areas/usage/rate-limit.js';
 const mode = process.argv[2];
 const config = loadConfig(process.env);
 const deps = createDeps(config, { log: createLogger(config) });
 await deps.auth.start();
-if (mode === 'off') {
+if (mode === 'off' || mode === 'spin') {
   disableUsageHooksForBaseline(deps);
   deps.usage = { recordCall() {}, recordEndUser() {}, flush: async () => {} };
 }
+// Attribution: an ON server without one part of the work (BENCH_WITHOUT=headers,endusers,calls).
+const without = (process.env.BENCH_WITHOUT ?? '').split(',');
+if (mode === 'on' && without.includes('headers')) RateLimitHeaders.prototype.set = () => {};
+if (mode === 'on' && without.includes('endusers')) deps.usage.recordEndUser = () => {};
+if (mode === 'on' && without.includes('calls')) deps.usage.recordCall = () => {};
 const app = await buildApp(deps);
+if (mode === 'spin') {
+  // Calibration: the OFF server plus a known amount of work on every request.
+  const ns = BigInt(Math.round(Number(process.env.BENCH_SPIN_US) * 1000));
+  app.addHook('onRequest', (request, reply, done) => {
+    const until = process.hrtime.bigint() + ns;
+    while (process.hrtime.bigint() < until);
+    done();
+  });
+}
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(JSON.stringify({ port: app.server.address().port }) + '\\n');
 process.on('SIGTERM', async () => {
@@ -105,13 +134,15 @@ function envOf(config: Config, extra: Record<string, string> = {}): Record<strin
     RUN_WORKERS: 'false',
     SEED_DEMO_PARTNER: 'false',
     RATE_LIMIT_PER_SECOND: '1000000',
+    ...(SPIN_US ? { BENCH_SPIN_US: SPIN_US } : {}),
+    ...(process.env.BENCH_WITHOUT ? { BENCH_WITHOUT: process.env.BENCH_WITHOUT } : {}),
     ...extra,
   };
   for (const [k, v] of Object.entries(databaseEnv(config))) if (typeof v === 'string' && k !== 'INGEST_SECRET') e[k] = v;
   return e;
 }
 
-async function startChild(mode: 'on' | 'off', env: Record<string, string>, nodeFlags: string[] = START_FLAGS): Promise<{ child: ChildProcess; port: number }> {
+async function startChild(mode: 'on' | 'off' | 'spin', env: Record<string, string>, nodeFlags: string[] = START_FLAGS): Promise<{ child: ChildProcess; port: number }> {
   const [command, args] = serverCommand([...nodeFlags, ...SERVER_NODE_ARGS, compiledServer(), mode]);
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
@@ -150,6 +181,8 @@ function cpuMs(pid: number): { user: number; sys: number } {
 
 interface Round {
   rps: number;
+  /** Requests answered in the round. */
+  total: number;
   /** Server CPU per request (µs), and the user-space part of it. */
   cpuUs: number;
   userUs: number;
@@ -172,7 +205,7 @@ async function cannon(port: number, key: string, pid: number): Promise<Round> {
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`non-2xx ${r.non2xx}, errors ${r.errors}`);
   served.set(pid, (served.get(pid) ?? 0) + r.total);
   const cpu1 = cpuMs(pid);
-  return { rps: r.rps, cpuUs: ((cpu1.user + cpu1.sys - cpu0.user - cpu0.sys) * 1000) / r.total, userUs: ((cpu1.user - cpu0.user) * 1000) / r.total };
+  return { rps: r.rps, total: r.total, cpuUs: ((cpu1.user + cpu1.sys - cpu0.user - cpu0.sys) * 1000) / r.total, userUs: ((cpu1.user - cpu0.user) * 1000) / r.total };
 }
 
 async function seedCalculations(deps: ReturnType<typeof createDeps>, partnerId: string, n: number): Promise<void> {
@@ -219,7 +252,9 @@ async function runOn(dialect: Dialect): Promise<void> {
     await migrate(deps.database);
     const p = await deps.database.tx((trx) => createPartner(deps, trx, { email: 'bench@bank.example', company: 'Bench Bank', activated: true }));
     const env = envOf(config);
-    if (PARTS.includes('throughput')) await withPinnedClient(() => throughput(dialect, deps, p, env, children));
+    if (PARTS.includes('sidebyside')) await withPinnedClient(() => sideBySide(dialect, p, env, children));
+    if (PARTS.includes('throughput')) await withPinnedClient(() => throughput(dialect, p, env, children));
+    if (PARTS.includes('sidebyside') || PARTS.includes('throughput')) await meteredCheck(dialect, deps, p);
     if (PARTS.includes('csv')) await csvExport(dialect, deps, p, env, children);
   } finally {
     for (const c of children) await stopChild(c);
@@ -231,17 +266,108 @@ async function runOn(dialect: Dialect): Promise<void> {
 type BenchDeps = ReturnType<typeof createDeps>;
 type BenchPartner = { id: string; liveKey: string | null };
 
-async function throughput(dialect: Dialect, deps: BenchDeps, p: BenchPartner, env: Record<string, string>, children: ChildProcess[]): Promise<void> {
+/**
+ * The OFF and the ON server of one pair, started one after the other. Which one starts first alternates
+ * from pair to pair (ON first in odd pairs): on these machines the second process of a pair ran 3–10%
+ * faster than the first in A/A runs (two OFF servers; BENCH_AA=1), whichever it was, so a fixed order
+ * would credit that to one side. Use an even BENCH_PAIRS.
+ */
+async function startPair(pair: number, env: Record<string, string>, children: ChildProcess[]) {
+  const onFirst = pair % 2 === 1;
+  const first = await startChild(onFirst ? ON_MODE : 'off', env);
+  const second = await startChild(onFirst ? 'off' : ON_MODE, env);
+  const [off, on] = onFirst ? [second, first] : [first, second];
+  children.push(off.child, on.child);
+  return { off, on, onFirst };
+}
+
+/** Requests answered by every ON server of this database's run, to compare with the calls their meters wrote. */
+let onAnswered = 0;
+
+/** A signed change in per cent. */
+const p1 = (x: number) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
+/** A share in per cent. */
+const pc = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/**
+ * The OFF and the ON server loaded at the same time, by two clients of CONNECTIONS connections each, on
+ * the same core, taking turns: each runs alone for a slice of SLICE_MS while the other is stopped
+ * (SIGSTOP; its requests wait), then the other. Whatever slows the machine down for longer than a slice
+ * (the hypervisor, a neighbour, the CPU's clock) slows both alike within a round, where in sequential
+ * rounds it lands on one server and not the other and moves single rounds by ±25% here; and within its
+ * slice each server has the core and its caches to itself, as in production. A server's throughput is
+ * the requests it answered over the time it ran; its CPU time per request is measured too.
+ * BENCH_SLICE_MS=0: no turns, the scheduler shares the core between the two busy processes instead
+ * (their caches are then cold after every switch, which makes both slower and hides part of a cost).
+ */
+async function sideBySide(dialect: Dialect, p: BenchPartner, env: Record<string, string>, children: ChildProcess[]): Promise<void> {
+  const cpu = pinnedServerCpu();
+  // ON/OFF of each round, apart for the pairs whose ON server started second ([0]) and first ([1]).
+  const rpsRatios: [number[], number[]] = [[], []];
+  const cpuRatios: [number[], number[]] = [[], []];
+  const userRatios: [number[], number[]] = [[], []];
+  const idles: number[] = [];
+  const offRps: number[] = [];
+  for (let pair = 0; pair < PAIRS; pair++) {
+    const { off, on, onFirst } = await startPair(pair, env, children);
+    const pids = onFirst ? [on.child.pid!, off.child.pid!] : [off.child.pid!, on.child.pid!];
+    const load = () => Promise.all([cannon(off.port, p.liveKey!, off.child.pid!), cannon(on.port, p.liveKey!, on.child.pid!)]);
+    const both = async () => {
+      if (SLICE_MS <= 0) return { rounds: await load(), ranMs: [SECONDS * 1000, SECONDS * 1000] };
+      const { result, ranMs } = await inTurns(pids, SLICE_MS, load);
+      return { rounds: result, ranMs: onFirst ? [ranMs[1], ranMs[0]] : ranMs };
+    };
+    for (let i = 0; i < WARMUP; i++) await both();
+    const line: string[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const t0 = cpu === null ? null : cpuTicks(cpu);
+      const { rounds, ranMs } = await both();
+      if (cpu !== null && t0) {
+        const t1 = cpuTicks(cpu);
+        idles.push((t1.idle - t0.idle) / Math.max(1, t1.total - t0.total));
+      }
+      const [o, n] = rounds;
+      const oRps = (o.total * 1000) / ranMs[0];
+      const nRps = (n.total * 1000) / ranMs[1];
+      offRps.push(oRps);
+      const g = onFirst ? 1 : 0;
+      rpsRatios[g].push(nRps / oRps);
+      cpuRatios[g].push(n.cpuUs / o.cpuUs);
+      userRatios[g].push(n.userUs / o.userUs);
+      line.push(`${oRps.toFixed(0)}/${nRps.toFixed(0)}`);
+    }
+    console.log(`[${dialect}]   side by side, pair ${pair + 1}${onFirst ? ' (ON first)' : ''}: OFF/ON req/s ${line.join(', ')}; ON/OFF ${median(rpsRatios[onFirst ? 1 : 0].slice(-ROUNDS)).toFixed(3)}`);
+    onAnswered += served.get(on.child.pid!) ?? 0;
+    await stopChild(on.child);
+    await stopChild(off.child);
+  }
+  const rps = balancedRatio(...rpsRatios);
+  const cpuCost = balancedRatio(...cpuRatios);
+  const user = balancedRatio(...userRatios);
+  const how = SLICE_MS > 0 ? `taking turns in slices of ${SLICE_MS} ms` : 'sharing it through the scheduler';
+  console.log(`[${dialect}] side by side on one core, ${how}: ${PAIRS} process pairs × ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections each${SPIN_US ? ` (calibration: ON = OFF + ${SPIN_US} µs of spinning)` : ''}`);
+  console.log(`[${dialect}]   OFF: median ${median(offRps).toFixed(0)} req/s while running`);
+  console.log(
+    `[${dialect}]   ON/OFF, median of the rounds: ON started second ${median(rpsRatios[0]).toFixed(3)}, ON started first ${rpsRatios[1].length ? median(rpsRatios[1]).toFixed(3) : '-'}`,
+  );
+  console.log(
+    `[${dialect}]   cost of metering + rate limiting (both start orders weighed alike): throughput ${p1(rps.ratio - 1)} (90% bootstrap interval ${p1(rps.low - 1)} … ${p1(rps.high - 1)}), ` +
+      `server CPU per request ${p1(cpuCost.ratio - 1)} (${p1(cpuCost.low - 1)} … ${p1(cpuCost.high - 1)}), user space ${p1(user.ratio - 1)} (target: at most 10%)`,
+  );
+  if (idles.length > 0) console.log(`[${dialect}]   server core idle during the rounds: median ${pc(median(idles))}, highest ${pc(Math.max(...idles))}`);
+}
+
+async function throughput(dialect: Dialect, p: BenchPartner, env: Record<string, string>, children: ChildProcess[]): Promise<void> {
   const offR: Round[] = [];
   const onR: Round[] = [];
-  let onAnswered = 0;
+  // ON/OFF of each paired round, apart for the pairs whose ON server started second ([0]) and first ([1]).
+  const paired: [number[], number[]] = [[], []];
+  const pairedCpu: [number[], number[]] = [[], []];
   const show = (rs: Round[], k: keyof Round) => rs.map((r) => r[k].toFixed(0)).join(' / ');
   // Several pairs of fresh processes: two processes of the same build differ by their JIT's
   // choices (inlining, ±10% seen here), so one pair alone can flatter or wrong either side.
   for (let pair = 0; pair < PAIRS; pair++) {
-    const off = await startChild('off', env);
-    const on = await startChild('on', env);
-    children.push(off.child, on.child);
+    const { off, on, onFirst } = await startPair(pair, env, children);
     // Warm-up (both servers alike, until the JIT and the heap have settled), then alternating rounds.
     for (let i = 0; i < WARMUP; i++) {
       await cannon(off.port, p.liveKey!, off.child.pid!);
@@ -260,11 +386,15 @@ async function throughput(dialect: Dialect, deps: BenchDeps, p: BenchPartner, en
       }
     }
     console.log(
-      `[${dialect}]   pair ${pair + 1}: OFF ${show(offP, 'rps')} req/s, ON ${show(onP, 'rps')} req/s; ` +
+      `[${dialect}]   pair ${pair + 1}${onFirst ? ' (ON first)' : ''}: OFF ${show(offP, 'rps')} req/s, ON ${show(onP, 'rps')} req/s; ` +
         `server CPU OFF ${show(offP, 'cpuUs')}, ON ${show(onP, 'cpuUs')} µs/request; ON/OFF ${(median(onP.map((r) => r.rps)) / median(offP.map((r) => r.rps))).toFixed(3)}`,
     );
     offR.push(...offP);
     onR.push(...onP);
+    for (let i = 0; i < ROUNDS; i++) {
+      paired[onFirst ? 1 : 0].push(onP[i].rps / offP[i].rps);
+      pairedCpu[onFirst ? 1 : 0].push(onP[i].cpuUs / offP[i].cpuUs);
+    }
     onAnswered += served.get(on.child.pid!) ?? 0;
     await stopChild(on.child);
     await stopChild(off.child);
@@ -279,22 +409,24 @@ async function throughput(dialect: Dialect, deps: BenchDeps, p: BenchPartner, en
   const n = median(onR.map((r) => r.rps));
   const oc = median(offR.map((r) => r.cpuUs));
   const nc = median(onR.map((r) => r.cpuUs));
-  // The paired figure: each round's ON against the OFF measured next to it, median over the rounds.
-  const pairedRounds = onR.map((r, i) => r.rps / offR[i].rps - 1);
-  const paired = median(pairedRounds);
-  const [low, high] = medianInterval(pairedRounds);
-  const pairedCpu = median(onR.map((r, i) => r.cpuUs / offR[i].cpuUs - 1));
-  const p1 = (x: number) => `${(x * 100).toFixed(1)}%`;
+  // The paired figure: each round's ON against the OFF measured next to it, both start orders weighed alike.
+  const pr = balancedRatio(...paired);
+  const pc = balancedRatio(...pairedCpu);
   console.log(
-    `[${dialect}]   cost of metering + rate limiting: throughput ${pct(o, n)} (median of paired rounds ${p1(paired)}, 90% bootstrap interval ${p1(low)} … ${p1(high)}), ` +
-      `server CPU per request +${(((nc - oc) / oc) * 100).toFixed(1)}% (paired ${(pairedCpu * 100).toFixed(1)}%) (target: at most 10%)`,
+    `[${dialect}]   cost of metering + rate limiting: throughput ${pct(o, n)} (paired rounds, both start orders weighed alike: ${p1(pr.ratio - 1)}, 90% bootstrap interval ${p1(pr.low - 1)} … ${p1(pr.high - 1)}), ` +
+      `server CPU per request +${(((nc - oc) / oc) * 100).toFixed(1)}% (paired ${p1(pc.ratio - 1)}) (target: at most 10%)`,
   );
   const ou = median(offR.map((r) => r.userUs));
   const nu = median(onR.map((r) => r.userUs));
   console.log(`[${dialect}]   user-space CPU (the service's own work, without the kernel's socket and wake-up time): ${ou.toFixed(1)} → ${nu.toFixed(1)} µs/request (+${(((nu - ou) / ou) * 100).toFixed(1)}%)`);
+}
+
+/** Every call an ON server answered was metered (the OFF servers meter nothing). */
+async function meteredCheck(dialect: Dialect, deps: BenchDeps, p: BenchPartner): Promise<void> {
   const counted = await deps.database.db.selectFrom('usage_daily').select('calls').where('partner_id', '=', p.id).execute();
   const users = await deps.database.db.selectFrom('usage_end_users').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', p.id).executeTakeFirst();
   console.log(`[${dialect}] metered by the ON servers: ${counted.reduce((a, r) => a + Number(r.calls), 0)} calls (they answered ${onAnswered}), ${Number(users?.n ?? 0)} unique end-users`);
+  onAnswered = 0;
 }
 
 async function csvExport(dialect: Dialect, deps: BenchDeps, p: BenchPartner, env: Record<string, string>, children: ChildProcess[]): Promise<void> {

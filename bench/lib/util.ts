@@ -5,6 +5,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -72,6 +73,80 @@ export async function withPinnedClient<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The CPU servers started now are pinned to (inside withPinnedClient), or null. */
+export function pinnedServerCpu(): number | null {
+  return serverCpu;
+}
+
+/** Idle and total time of one CPU so far (clock ticks, from /proc/stat); idle includes iowait. */
+export function cpuTicks(cpu: number): { idle: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`cpu${cpu} `));
+  const f = (line ?? '').trim().split(/\s+/).slice(1, 9).map(Number);
+  return { idle: (f[3] ?? 0) + (f[4] ?? 0), total: f.reduce((a, x) => a + x, 0) };
+}
+
+/**
+ * The body of the thread that takes turns between processes: it stops every process (SIGSTOP) but
+ * one, lets that one run for a slice, then the next, until the main thread raises `flag`; then it
+ * continues them all and posts how long each one ran (ms). A thread of its own, sleeping in
+ * Atomics.wait, so the turns keep time while the main thread is busy being the load client.
+ */
+const TURNS_JS = `
+const { workerData, parentPort } = require('node:worker_threads');
+const { pids, sliceMs, flag } = workerData;
+const ran = pids.map(() => 0);
+let i = 0;
+try {
+  for (const p of pids) process.kill(p, 'SIGSTOP');
+  let t = performance.now();
+  process.kill(pids[0], 'SIGCONT');
+  while (Atomics.load(flag, 0) === 0) {
+    Atomics.wait(flag, 0, 0, sliceMs);
+    process.kill(pids[i], 'SIGSTOP');
+    const now = performance.now();
+    ran[i] += now - t;
+    t = now;
+    i = (i + 1) % pids.length;
+    process.kill(pids[i], 'SIGCONT');
+  }
+} finally {
+  for (const p of pids) {
+    try { process.kill(p, 'SIGCONT'); } catch {}
+  }
+}
+parentPort.postMessage(ran);
+`;
+
+/**
+ * Makes the processes `pids` take turns on the CPU in slices of `sliceMs` while `fn` runs (their load
+ * clients keep sending; a stopped server's requests wait for its next turn), and returns what `fn`
+ * returned and how long each process ran. Every process is running again when this returns.
+ */
+export async function inTurns<T>(pids: number[], sliceMs: number, fn: () => Promise<T>): Promise<{ result: T; ranMs: number[] }> {
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(TURNS_JS, { eval: true, workerData: { pids, sliceMs, flag } });
+  const ran = new Promise<number[]>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  try {
+    return { result: await fn(), ranMs: await stopTurns(flag, ran) };
+  } catch (err) {
+    await stopTurns(flag, ran).catch(() => undefined);
+    throw err;
+  } finally {
+    await worker.terminate();
+  }
+}
+
+function stopTurns(flag: Int32Array, ran: Promise<number[]>): Promise<number[]> {
+  Atomics.store(flag, 0, 1);
+  Atomics.notify(flag, 0);
+  return ran;
+}
+
 /** The command line of a server process: node with `args`, on the server CPU when started inside withPinnedClient. */
 export function serverCommand(args: string[]): [string, string[]] {
   if (serverCpu === null) return [process.execPath, args];
@@ -83,25 +158,56 @@ export function median(xs: number[]): number {
   return [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 }
 
-/**
- * A bootstrap interval of the median: resamples `xs` with replacement (a fixed-seed generator, so one set
- * of rounds always gives one interval) and returns the [(1 - level) / 2, (1 + level) / 2] quantiles of the
- * resampled medians. On a machine whose speed drifts, it says how far the median of paired rounds can be trusted.
- */
-export function medianInterval(xs: number[], level = 0.9, resamples = 5000): [number, number] {
+/** A fixed-seed generator of numbers in [0, 1) (mulberry32): one set of rounds always gives one interval. */
+function seededRandom(): () => number {
   let seed = 0x9e3779b9;
-  const random = () => {
-    // mulberry32
+  return () => {
     seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
   };
-  const medians: number[] = [];
-  for (let r = 0; r < resamples; r++) medians.push(median(Array.from(xs, () => xs[Math.floor(random() * xs.length)])));
-  medians.sort((x, y) => x - y);
-  const at = (q: number) => medians[Math.min(resamples - 1, Math.max(0, Math.floor(q * resamples)))];
+}
+
+function resample(xs: number[], random: () => number): number[] {
+  return Array.from(xs, () => xs[Math.floor(random() * xs.length)]);
+}
+
+function quantiles(values: number[], level: number): [number, number] {
+  values.sort((x, y) => x - y);
+  const at = (q: number) => values[Math.min(values.length - 1, Math.max(0, Math.floor(q * values.length)))];
   return [at((1 - level) / 2), at((1 + level) / 2)];
+}
+
+/**
+ * A bootstrap interval of the median: resamples `xs` with replacement and returns the
+ * [(1 - level) / 2, (1 + level) / 2] quantiles of the resampled medians. On a machine whose speed
+ * drifts, it says how far the median of paired rounds can be trusted.
+ */
+export function medianInterval(xs: number[], level = 0.9, resamples = 5000): [number, number] {
+  const random = seededRandom();
+  const medians: number[] = [];
+  for (let r = 0; r < resamples; r++) medians.push(median(resample(xs, random)));
+  return quantiles(medians, level);
+}
+
+/**
+ * A ratio measured in two groups that are biased in opposite directions (ON started first, ON started
+ * second): the geometric mean of the two groups' medians, in which the bias cancels, with a bootstrap
+ * interval that resamples each group apart.
+ */
+export function balancedRatio(a: number[], b: number[], level = 0.9, resamples = 5000): { ratio: number; low: number; high: number } {
+  const of = (x: number[], y: number[]) => Math.sqrt(median(x) * median(y));
+  if (a.length === 0 || b.length === 0) {
+    const one = a.length ? a : b;
+    const [low, high] = medianInterval(one, level, resamples);
+    return { ratio: median(one), low, high };
+  }
+  const random = seededRandom();
+  const values: number[] = [];
+  for (let r = 0; r < resamples; r++) values.push(of(resample(a, random), resample(b, random)));
+  const [low, high] = quantiles(values, level);
+  return { ratio: of(a, b), low, high };
 }
 
 export function machine(): string {
