@@ -281,6 +281,8 @@ export interface LoadOptions {
   /** a new body per request: `{n}` in the template becomes a counter modulo `cycle` */
   bodyTemplate?: string;
   cycle?: number;
+  /** where the counter starts (default 0), so that successive runs go on through the cycle */
+  start?: number;
 }
 
 /**
@@ -298,7 +300,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
 }
 
 async function autocannonLoad(opts: LoadOptions): Promise<LoadResult> {
-  let n = 0;
+  let n = opts.start ?? 0;
   const template = opts.bodyTemplate;
   const cycle = opts.cycle ?? Number.MAX_SAFE_INTEGER;
   const r = await autocannon({
@@ -325,7 +327,7 @@ async function wrkLoad(opts: LoadOptions): Promise<LoadResult> {
   if (opts.bodyTemplate) {
     const [head, tail] = opts.bodyTemplate.split('{n}');
     lines.push(
-      `local n = 0`,
+      `local n = ${opts.start ?? 0}`,
       `local head, tail, cycle = ${lua(head)}, ${lua(tail ?? '')}, ${opts.cycle ?? 2 ** 31}`,
       `request = function() n = n + 1; return wrk.format(nil, nil, nil, head .. tostring(n % cycle) .. tail) end`,
     );
