@@ -291,13 +291,19 @@ async function startPair(pair: number, env: Record<string, string>, children: Ch
   return { off, on, onFirst };
 }
 
-/** Requests answered by every ON server of this database's run, to compare with the calls their meters wrote. */
+/**
+ * Requests answered by every ON server of this database's run, and the load runs they served, to compare with
+ * the calls their meters wrote.
+ */
 let onAnswered = 0;
+let onRuns = 0;
+/** Whether the ON servers meter calls at all (not in the A/A and calibration runs, nor without the counters). */
+const ON_METERS = ON_MODE === 'on' && !(process.env.BENCH_WITHOUT ?? '').split(',').includes('calls');
 
 /** A signed change in per cent. */
 const p1 = (x: number) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
 /** A share in per cent. */
-const pc = (x: number) => `${(x * 100).toFixed(1)}%`;
+const share = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /**
  * The OFF and the ON server loaded at the same time, by two clients of CONNECTIONS connections each, on
@@ -348,6 +354,7 @@ async function sideBySide(dialect: Dialect, p: BenchPartner, env: Record<string,
     }
     console.log(`[${dialect}]   side by side, pair ${pair + 1}${onFirst ? ' (ON first)' : ''}: OFF/ON req/s ${line.join(', ')}; ON/OFF ${median(rpsRatios[onFirst ? 1 : 0].slice(-ROUNDS)).toFixed(3)}`);
     onAnswered += served.get(on.child.pid!) ?? 0;
+    onRuns += WARMUP + ROUNDS;
     await stopChild(on.child);
     await stopChild(off.child);
   }
@@ -364,7 +371,7 @@ async function sideBySide(dialect: Dialect, p: BenchPartner, env: Record<string,
     `[${dialect}]   cost of metering + rate limiting (both start orders weighed alike): throughput ${p1(rps.ratio - 1)} (90% bootstrap interval ${p1(rps.low - 1)} … ${p1(rps.high - 1)}), ` +
       `server CPU per request ${p1(cpuCost.ratio - 1)} (${p1(cpuCost.low - 1)} … ${p1(cpuCost.high - 1)}), user space ${p1(user.ratio - 1)} (target: at most 10%)`,
   );
-  if (idles.length > 0) console.log(`[${dialect}]   server core idle during the rounds: median ${pc(median(idles))}, highest ${pc(Math.max(...idles))}`);
+  if (idles.length > 0) console.log(`[${dialect}]   server core idle during the rounds: median ${share(median(idles))}, highest ${share(Math.max(...idles))}`);
 }
 
 async function throughput(dialect: Dialect, p: BenchPartner, env: Record<string, string>, children: ChildProcess[]): Promise<void> {
@@ -406,6 +413,7 @@ async function throughput(dialect: Dialect, p: BenchPartner, env: Record<string,
       pairedCpu[onFirst ? 1 : 0].push(onP[i].cpuUs / offP[i].cpuUs);
     }
     onAnswered += served.get(on.child.pid!) ?? 0;
+    onRuns += WARMUP + ROUNDS;
     await stopChild(on.child);
     await stopChild(off.child);
   }
@@ -421,22 +429,33 @@ async function throughput(dialect: Dialect, p: BenchPartner, env: Record<string,
   const nc = median(onR.map((r) => r.cpuUs));
   // The paired figure: each round's ON against the OFF measured next to it, both start orders weighed alike.
   const pr = balancedRatio(...paired);
-  const pc = balancedRatio(...pairedCpu);
+  const prCpu = balancedRatio(...pairedCpu);
   console.log(
     `[${dialect}]   cost of metering + rate limiting: throughput ${pct(o, n)} (paired rounds, both start orders weighed alike: ${p1(pr.ratio - 1)}, 90% bootstrap interval ${p1(pr.low - 1)} … ${p1(pr.high - 1)}), ` +
-      `server CPU per request +${(((nc - oc) / oc) * 100).toFixed(1)}% (paired ${p1(pc.ratio - 1)}) (target: at most 10%)`,
+      `server CPU per request +${(((nc - oc) / oc) * 100).toFixed(1)}% (paired ${p1(prCpu.ratio - 1)}) (target: at most 10%)`,
   );
   const ou = median(offR.map((r) => r.userUs));
   const nu = median(onR.map((r) => r.userUs));
   console.log(`[${dialect}]   user-space CPU (the service's own work, without the kernel's socket and wake-up time): ${ou.toFixed(1)} → ${nu.toFixed(1)} µs/request (+${(((nu - ou) / ou) * 100).toFixed(1)}%)`);
 }
 
-/** Every call an ON server answered was metered (the OFF servers meter nothing). */
+/**
+ * Every call an ON server answered was metered (the OFF servers meter nothing). A server counts a call when it
+ * answers; a client counts it when the answer arrives, so the meters may hold up to one request per connection
+ * and load run more (those in flight when a client's timer ended), never fewer.
+ */
 async function meteredCheck(dialect: Dialect, deps: BenchDeps, p: BenchPartner): Promise<void> {
-  const counted = await deps.database.db.selectFrom('usage_daily').select('calls').where('partner_id', '=', p.id).execute();
+  const rows = await deps.database.db.selectFrom('usage_daily').select('calls').where('partner_id', '=', p.id).execute();
   const users = await deps.database.db.selectFrom('usage_end_users').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', p.id).executeTakeFirst();
-  console.log(`[${dialect}] metered by the ON servers: ${counted.reduce((a, r) => a + Number(r.calls), 0)} calls (they answered ${onAnswered}), ${Number(users?.n ?? 0)} unique end-users`);
+  const counted = rows.reduce((a, r) => a + Number(r.calls), 0);
+  console.log(`[${dialect}] metered by the ON servers: ${counted} calls (they answered ${onAnswered}), ${Number(users?.n ?? 0)} unique end-users`);
+  const answered = onAnswered;
+  const inFlight = CONNECTIONS * onRuns;
   onAnswered = 0;
+  onRuns = 0;
+  if (ON_METERS && (counted < answered || counted - answered > inFlight)) {
+    throw new Error(`[${dialect}] the meters counted ${counted} calls for ${answered} answered (at most ${inFlight} more may have been in flight)`);
+  }
 }
 
 async function csvExport(dialect: Dialect, deps: BenchDeps, p: BenchPartner, env: Record<string, string>, children: ChildProcess[]): Promise<void> {

@@ -184,7 +184,7 @@ function quantiles(values: number[], level: number): [number, number] {
  * [(1 - level) / 2, (1 + level) / 2] quantiles of the resampled medians. On a machine whose speed
  * drifts, it says how far the median of paired rounds can be trusted.
  */
-export function medianInterval(xs: number[], level = 0.9, resamples = 5000): [number, number] {
+function medianInterval(xs: number[], level = 0.9, resamples = 5000): [number, number] {
   const random = seededRandom();
   const medians: number[] = [];
   for (let r = 0; r < resamples; r++) medians.push(median(resample(xs, random)));
