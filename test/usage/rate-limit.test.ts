@@ -5,7 +5,8 @@ import Fastify from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { createDeps, createLogger } from '../../src/deps.js';
 import { errorHandler } from '../../src/http/errors.js';
-import { limiterFor, publicWriteLimit, PUBLIC_WRITE_LIMIT } from '../../src/areas/usage/rate-limit.js';
+import { limiterFor, publicWriteLimit, PUBLIC_WRITE_LIMIT, RateLimitHeaders } from '../../src/areas/usage/rate-limit.js';
+import { replyHeaders } from '../../src/http/reply-headers.js';
 import { buildTestApp, keyHeaders, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
 import { startBlackHole, startProxy } from './tcp-proxy.js';
 
@@ -55,7 +56,7 @@ describe('rate limits in memory', () => {
     assert.equal(again.headers['x-ratelimit-reset'], String(Date.parse('2026-11-21T12:00:02.000Z') / 1000), 'the reset moves with the window');
   });
 
-  it('headers are exact for a limit beyond the reused header strings (an enterprise override)', async () => {
+  it('headers are exact for a large limit (an enterprise override)', async () => {
     clock.set('2026-11-21T14:00:00.000Z');
     const p = await t.partner();
     await t.deps.database.db.updateTable('partners').set({ rate_limit_per_second: 10_000 }).where('id', '=', p.id).execute();
@@ -105,6 +106,46 @@ describe('rate limits in memory', () => {
     assert.equal(last.statusCode, 429);
     assert.equal(last.headers['x-ratelimit-limit'], '12');
     assert.equal(last.headers['ratelimit-policy'], '"default";q=12;w=1');
+  });
+});
+
+describe('rate-limit headers', () => {
+  it('are written straight into the header object Fastify keeps (not through reply.header), with exact values past the reused strings', async () => {
+    const app = Fastify();
+    const headers = new RateLimitHeaders('default', 1000);
+    const seen: (object | null)[] = [];
+    app.get('/h', async (request, reply) => {
+      const q = request.query as { limit: string; remaining: string; ms: string };
+      const now = Date.parse('2026-11-21T12:00:00.000Z');
+      seen.push(replyHeaders(reply));
+      headers.set(reply, { allowed: true, limit: Number(q.limit), remaining: Number(q.remaining), resetAt: now + Number(q.ms), store: 'memory', now });
+      return { ok: true };
+    });
+    try {
+      const ask = (limit: number, remaining: number, ms = 1000) => app.inject({ url: `/h?limit=${limit}&remaining=${remaining}&ms=${ms}` });
+      // The n-th request of a window, for n within and past the strings kept (the first 32,768 of a window).
+      for (const [limit, remaining] of [
+        [60, 59],
+        [60, 0],
+        [1_000_000, 999_999],
+        [1_000_000, 1_000_000 - 32_767],
+        [1_000_000, 1_000_000 - 32_768],
+        [1_000_000, 5],
+      ]) {
+        const res = await ask(limit, remaining);
+        assert.equal(res.statusCode, 200);
+        assertHeaders(res, limit, remaining);
+        // The same count again gives the same (reused) values.
+        assertHeaders(await ask(limit, remaining), limit, remaining);
+      }
+      // A window with more than a second left (the public-write minute): the seconds are exact.
+      const res = await ask(30, 12, 42_300);
+      assert.equal(res.headers['ratelimit'], '"default";r=12;t=43');
+      assert.equal(res.headers['ratelimit-policy'], '"default";q=30;w=1');
+      assert.ok(seen.every((h) => h !== null && typeof h === 'object'), "Fastify's header object was found for every reply");
+    } finally {
+      await app.close();
+    }
   });
 });
 

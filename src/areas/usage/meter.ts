@@ -2,10 +2,12 @@
  * The usage meter: counts partner-API calls and unique end-users in memory and
  * writes them in batches, never on a request's path.
  *
- * - recordCall / recordEndUser only touch in-memory state. recordEndUser appends the
- *   id to its (partner, environment)'s list; the lists are folded into the set of
- *   end-users to write in one pass (at a flush, at a day change, or when a list
- *   reaches LIST_MAX). Looking each id up in a large set on every request cost
+ * - recordCall / recordEndUser only touch in-memory state: the slot of their
+ *   (partner, environment), found without a map lookup when it is the one of the
+ *   call before. recordCall adds one to the slot's count; recordEndUser appends the
+ *   id to the slot's list. Counts and lists are folded into the calls and end-users
+ *   to write in one pass (at a flush, at a day change, or when a list reaches
+ *   LIST_MAX). Looking each id up in a large set on every request cost
  *   ~0.7 µs of cache misses in the server; the same lookups in one pass, with the
  *   set warm in the cache, cost a fraction of that.
  * - flush() swaps the maps out and writes them in one transaction: calls as
@@ -67,6 +69,8 @@ interface Slot {
   dayKey: string;
   /** partner SEP env SEP month */
   monthKey: string;
+  /** calls of dayKey not yet moved into the calls to write */
+  calls: number;
   /** end-users of monthKey already written */
   seen: Set<string>;
   /** end-users recorded since the last fold, and when (epoch ms) */
@@ -105,13 +109,20 @@ class Meter implements ManagedUsageMeter {
     return this.day;
   }
 
+  /** The slot asked for last, for the calls of one key that follow each other (no map lookups). */
+  private last: Slot | null = null;
+  private lastPartner = '';
+  private lastEnvironment = '';
+
   private slotOf(partnerId: string, environment: Environment, at: number): Slot {
+    const last = this.last;
+    if (last !== null && partnerId === this.lastPartner && environment === this.lastEnvironment && at >= this.dayStart && at < this.dayEnd && last.day === this.day) return last;
     const day = this.dayOf(at);
     let byEnv = this.slots.get(partnerId);
     if (!byEnv) this.slots.set(partnerId, (byEnv = new Map()));
     let slot = byEnv.get(environment);
     if (!slot) {
-      slot = { day: '', dayKey: '', monthKey: '', seen: new Set(), ids: [], ats: [] };
+      slot = { day: '', dayKey: '', monthKey: '', calls: 0, seen: new Set(), ids: [], ats: [] };
       byEnv.set(environment, slot);
     }
     if (slot.day !== day) {
@@ -126,12 +137,14 @@ class Meter implements ManagedUsageMeter {
       slot.day = day;
       slot.dayKey = partnerId + SEP + environment + SEP + day;
     }
+    this.last = slot;
+    this.lastPartner = partnerId;
+    this.lastEnvironment = environment;
     return slot;
   }
 
   recordCall(partnerId: string, environment: Environment, at: number): void {
-    const k = this.slotOf(partnerId, environment, at).dayKey;
-    this.calls.set(k, (this.calls.get(k) ?? 0) + 1);
+    this.slotOf(partnerId, environment, at).calls++;
   }
 
   recordEndUser(partnerId: string, environment: Environment, endUserId: string, at: number): void {
@@ -141,8 +154,15 @@ class Meter implements ManagedUsageMeter {
     if (slot.ids.length >= LIST_MAX) this.fold(slot);
   }
 
-  /** Moves a slot's collected ids into the end-users to write, skipping those already written. */
+  /**
+   * Moves a slot's calls into the calls to write, and its collected ids into the end-users to write, skipping
+   * those already written.
+   */
   private fold(slot: Slot): void {
+    if (slot.calls > 0) {
+      this.calls.set(slot.dayKey, (this.calls.get(slot.dayKey) ?? 0) + slot.calls);
+      slot.calls = 0;
+    }
     const { ids, ats, seen } = slot;
     if (ids.length === 0) return;
     slot.ids = [];
