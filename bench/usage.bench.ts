@@ -19,6 +19,7 @@
  * BENCH_WARMUP (unmeasured rounds per server first, default 2), BENCH_CONNECTIONS (per server, default 20),
  * BENCH_SLICE_MS (side by side: the turn of each server, default 50; 0 = no turns, the scheduler shares the core),
  * BENCH_USERS (end-users cycled, default 20000; 0 = a new one every request),
+ * BENCH_IDLE_MS (both servers of a pair idle before any load, default 15000; see IDLE_MS),
  * BENCH_CSV_ROWS (default 1000000), BENCH_PARTS=sidebyside,throughput,csv.
  * Checks of the method: BENCH_AA=1 (two OFF servers: should show no cost), BENCH_SPIN_US=n (ON = OFF + n µs
  * of spinning per request: should show that cost); attribution: BENCH_WITHOUT=headers,endusers,calls (an ON
@@ -277,10 +278,21 @@ type BenchDeps = ReturnType<typeof createDeps>;
 type BenchPartner = { id: string; liveKey: string | null };
 
 /**
- * The OFF and the ON server of one pair, started one after the other. Which one starts first alternates
- * from pair to pair (ON first in odd pairs): on these machines the second process of a pair ran 3–10%
- * faster than the first in A/A runs (two OFF servers; BENCH_AA=1), whichever it was, so a fixed order
- * would credit that to one side. Use an even BENCH_PAIRS.
+ * Both servers of a pair idle this long after the second has started, before any load (BENCH_IDLE_MS).
+ * A Node 20 process first loaded within a second or two of its start can stay in a state that a server
+ * which idled first (as in production) does not reach: V8 creates Node's `process.nextTick` object on a
+ * fast path, where the other process goes through the runtime (`Runtime_DefineKeyedOwnPropertyInLiteral`,
+ * 4–5% of its CPU, seen with `perf`). Started one after the other and loaded at once, the first process
+ * of a pair was always in the slow state (11 of 11 processes) and the second only sometimes (4 of 11): the
+ * second ran 3–11% faster in A/A runs, which looked like a start-order effect. After 15 s of idling both
+ * were in the slow state (6 of 6) and the A/A ratios were 1.023, 1.003 and 1.026.
+ */
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 15_000);
+
+/**
+ * The OFF and the ON server of one pair, started one after the other, then left idle (IDLE_MS). Which one
+ * starts first still alternates from pair to pair (ON first in odd pairs), so that whatever else start
+ * order does weighs on both sides alike. Use an even BENCH_PAIRS.
  */
 async function startPair(pair: number, env: Record<string, string>, children: ChildProcess[]) {
   const onFirst = pair % 2 === 1;
@@ -288,6 +300,7 @@ async function startPair(pair: number, env: Record<string, string>, children: Ch
   const second = await startChild(onFirst ? 'off' : ON_MODE, env);
   const [off, on] = onFirst ? [second, first] : [first, second];
   children.push(off.child, on.child);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
   return { off, on, onFirst };
 }
 
