@@ -351,7 +351,7 @@ async function sideBySide(dialect: Dialect, p: BenchPartner, env: Record<string,
     for (let i = 0; i < ROUNDS; i++) {
       const t0 = cpu === null ? null : cpuTicks(cpu);
       const { rounds, ranMs } = await both();
-      if (cpu !== null && t0) {
+      if (cpu !== null && t0 !== null) {
         const t1 = cpuTicks(cpu);
         idles.push((t1.idle - t0.idle) / Math.max(1, t1.total - t0.total));
       }

@@ -192,9 +192,11 @@ function medianInterval(xs: number[], level = 0.9, resamples = 5000): [number, n
 }
 
 /**
- * A ratio measured in two groups that are biased in opposite directions (ON started first, ON started
- * second): the geometric mean of the two groups' medians, in which the bias cancels, with a bootstrap
- * interval that resamples each group apart.
+ * A ratio measured in two groups (ON started first, ON started second), weighed alike: the geometric mean
+ * of the two groups' medians, in which a bias of the start order in opposite directions cancels, with a
+ * bootstrap interval that resamples each group apart. Since the servers idle before their load (see
+ * IDLE_MS in usage.bench.ts) the two groups agree within a few per cent; weighing them alike stays as the
+ * safeguard.
  */
 export function balancedRatio(a: number[], b: number[], level = 0.9, resamples = 5000): { ratio: number; low: number; high: number } {
   const of = (x: number[], y: number[]) => Math.sqrt(median(x) * median(y));

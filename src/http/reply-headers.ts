@@ -30,9 +30,12 @@ function findSymbol(): symbol | null {
 
 const kReplyHeaders = findSymbol();
 
+/** Header values as Fastify keeps them (and as `reply.headers` takes them). */
+export type HeaderValues = Record<string, string | number | string[] | undefined>;
+
 /** The reply's pending header object, or null when Fastify does not keep one where this module expects it. */
-export function replyHeaders(reply: FastifyReply): Record<string, unknown> | null {
+export function replyHeaders(reply: FastifyReply): HeaderValues | null {
   if (kReplyHeaders === null) return null;
   const h = (reply as unknown as Record<symbol, unknown>)[kReplyHeaders];
-  return typeof h === 'object' && h !== null ? (h as Record<string, unknown>) : null;
+  return typeof h === 'object' && h !== null ? (h as HeaderValues) : null;
 }

@@ -63,6 +63,8 @@ export function createUsageMeter(deps: Omit<Deps, 'usage'>): ManagedUsageMeter {
  * this month are looked up without building a key.
  */
 interface Slot {
+  partnerId: string;
+  environment: Environment;
   /** UTC day these keys are for */
   day: string;
   /** partner SEP env SEP day */
@@ -111,18 +113,16 @@ class Meter implements ManagedUsageMeter {
 
   /** The slot asked for last, for the calls of one key that follow each other (no map lookups). */
   private last: Slot | null = null;
-  private lastPartner = '';
-  private lastEnvironment = '';
 
   private slotOf(partnerId: string, environment: Environment, at: number): Slot {
     const last = this.last;
-    if (last !== null && partnerId === this.lastPartner && environment === this.lastEnvironment && at >= this.dayStart && at < this.dayEnd && last.day === this.day) return last;
+    if (last !== null && partnerId === last.partnerId && environment === last.environment && at >= this.dayStart && at < this.dayEnd && last.day === this.day) return last;
     const day = this.dayOf(at);
     let byEnv = this.slots.get(partnerId);
     if (!byEnv) this.slots.set(partnerId, (byEnv = new Map()));
     let slot = byEnv.get(environment);
     if (!slot) {
-      slot = { day: '', dayKey: '', monthKey: '', calls: 0, seen: new Set(), ids: [], ats: [] };
+      slot = { partnerId, environment, day: '', dayKey: '', monthKey: '', calls: 0, seen: new Set(), ids: [], ats: [] };
       byEnv.set(environment, slot);
     }
     if (slot.day !== day) {
@@ -138,8 +138,6 @@ class Meter implements ManagedUsageMeter {
       slot.dayKey = partnerId + SEP + environment + SEP + day;
     }
     this.last = slot;
-    this.lastPartner = partnerId;
-    this.lastEnvironment = environment;
     return slot;
   }
 

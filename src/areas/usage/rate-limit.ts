@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../context.js';
 import { errors } from '../../http/errors.js';
-import { replyHeaders } from '../../http/reply-headers.js';
+import { replyHeaders, type HeaderValues } from '../../http/reply-headers.js';
 
 export interface Decision {
   allowed: boolean;
@@ -213,20 +213,15 @@ export class RateLimitHeaders {
       remaining = String(r);
       ratelimit = `"${this.policy}";r=${r};t=${seconds}`;
     }
-    const h = replyHeaders(reply);
-    if (h === null) {
-      reply.header('x-ratelimit-limit', e.limit);
-      reply.header('x-ratelimit-remaining', remaining);
-      reply.header('x-ratelimit-reset', this.reset);
-      reply.header('ratelimit-policy', e.policy);
-      reply.header('ratelimit', ratelimit);
-      return;
-    }
+    // Where Fastify keeps no header object of its own, the five go through reply.headers instead.
+    const direct = replyHeaders(reply);
+    const h: HeaderValues = direct ?? {};
     h['x-ratelimit-limit'] = e.limit;
     h['x-ratelimit-remaining'] = remaining;
     h['x-ratelimit-reset'] = this.reset;
     h['ratelimit-policy'] = e.policy;
     h['ratelimit'] = ratelimit;
+    if (direct === null) reply.headers(h);
   }
 }
 
