@@ -8,7 +8,7 @@
  *   daily_allowance     = safe_to_spend_today = round_half_up(pool / days_in_period)
  *   monthly             = daily_allowance × days_in_period
  */
-import { fromCents, toCents } from '../lib/money.js';
+import { fromCents, statesExactly, toCents } from '../lib/money.js';
 
 export const DAYS_IN_PERIOD = 30;
 
@@ -36,9 +36,23 @@ export interface SafeToSpendFigures {
   breakdown: Breakdown;
 }
 
+/**
+ * The bills add up to more than a JSON number states to the cent. Every other figure
+ * is bounded by the inputs' ±1e12 and always exact; the sum of up to 1,000 bills is not.
+ */
+export class BillsTotalNotExact extends Error {
+  constructor(public readonly totalCents: number) {
+    super('upcoming bills total cannot be stated exactly');
+    this.name = 'BillsTotalNotExact';
+  }
+}
+
 export function computeSafeToSpend(input: SafeToSpendInput): SafeToSpendFigures {
   const cashAfterBuffer = toCents(input.cash_balance) - toCents(input.cash_buffer);
+  // Bills are ≥ 0, so every partial sum is at most the total: when the total is a safe
+  // integer, each addition was exact.
   const bills = input.upcoming_bills.reduce((sum, b) => sum + toCents(b.amount), 0);
+  if (!statesExactly(bills)) throw new BillsTotalNotExact(bills);
   const savings = toCents(input.savings_commitments);
   const debt = toCents(input.debt_commitments);
   const pool = Math.max(0, cashAfterBuffer - bills - savings - debt);

@@ -15,3 +15,18 @@ export function toCents(units: number): number {
 export function fromCents(cents: number): number {
   return cents / 100;
 }
+
+/**
+ * Whether a JSON number can state `cents` exactly: the shortest decimal form of
+ * `cents / 100` reads back as those cents. Every figure of at most 15 significant
+ * digits can; beyond 2^53 cents, or past 15 digits where the nearest double prints
+ * another decimal, it cannot.
+ */
+export function statesExactly(cents: number): boolean {
+  if (!Number.isSafeInteger(cents)) return false;
+  if (Math.abs(cents) < 1e15) return true;
+  const text = (cents / 100).toString();
+  if (text.includes('e')) return false;
+  const [whole, fraction = ''] = text.split('.');
+  return fraction.length <= 2 && BigInt(whole + fraction.padEnd(2, '0')) === BigInt(cents);
+}

@@ -50,6 +50,32 @@ describe('POST /api/v1/calculate/safe-to-spend', () => {
     assert.equal(events.length, 0);
   });
 
+  it('sums bills in exact cents, and refuses a total the answer cannot state to the cent', async () => {
+    const calc = (bills: number[], path = '/api/v1/calculate/safe-to-spend') =>
+      t.inject({ method: 'POST', url: path, headers: keyHeaders(p), payload: { end_user_id: 'big', cash_balance: 1e12, upcoming_bills: bills.map((amount) => ({ amount })) } });
+    // 1,000 bills of 999,999,999,999.99 (floating-point cents would answer $9 too much) and
+    // 91 × 1e12 + 0.01 (floating point loses the cent): neither total fits a JSON number to the cent.
+    for (const bills of [Array(1000).fill(999_999_999_999.99), [...Array(91).fill(1e12), 0.01]]) {
+      for (const path of ['/api/v1/calculate/safe-to-spend', '/api/v1/ingest']) {
+        const res = path.endsWith('ingest')
+          ? await t.inject({ method: 'POST', url: path, headers: keyHeaders(p, { secret: true }), payload: { end_user_id: 'big', upcoming_bills: bills.map((amount) => ({ amount })) } })
+          : await calc(bills, path);
+        assert.equal(res.statusCode, 422, res.body);
+        const [item] = res.json().detail;
+        assert.deepEqual(item.loc, ['body', 'upcoming_bills']);
+        assert.match(item.msg, /state exactly to the cent/);
+      }
+    }
+    // Large totals that a JSON number does state stay exact to the cent.
+    const exact = await calc([...Array(9).fill(1e12), 0.01, 0.02]);
+    assert.equal(exact.statusCode, 200, exact.body);
+    assert.equal(exact.json().breakdown.upcoming_bills_total, 9_000_000_000_000.03);
+    const many = await calc(Array(1000).fill(0.1));
+    assert.equal(many.json().breakdown.upcoming_bills_total, 100);
+    const stored = await t.deps.database.db.selectFrom('calculations').select('end_user_id').where('end_user_id', '=', 'big').execute();
+    assert.equal(stored.length, 0, 'a refused ingest stores nothing');
+  });
+
   it('applies the defaults and never goes below zero', async () => {
     const res = await t.inject({
       method: 'POST',

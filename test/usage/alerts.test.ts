@@ -109,7 +109,9 @@ describe('usage alert configuration', () => {
       [{ calls_threshold: 1.5 }, 'int_from_float', ['body', 'calls_threshold']],
       [{ calls_threshold: '10' }, 'int_type', ['body', 'calls_threshold']],
       [{ unique_users_threshold: 1e13 }, 'less_than_equal', ['body', 'unique_users_threshold']],
-      [{ bill_threshold_usd: 0 }, 'greater_than', ['body', 'bill_threshold_usd']],
+      [{ bill_threshold_usd: 0 }, 'greater_than_equal', ['body', 'bill_threshold_usd']],
+      // Below one cent the alert could never fire (it would be stored as 0).
+      [{ bill_threshold_usd: 0.004 }, 'greater_than_equal', ['body', 'bill_threshold_usd']],
       [{ bill_threshold_usd: 'x' }, 'float_type', ['body', 'bill_threshold_usd']],
       [{ notify_email: 'not-an-email' }, 'value_error', ['body', 'notify_email']],
       [{ notify_email: 5 }, 'string_type', ['body', 'notify_email']],

@@ -1,7 +1,7 @@
 import type { Deps } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
-import { computeSafeToSpend } from '../../domain/safe-to-spend.js';
+import { BillsTotalNotExact, computeSafeToSpend, type SafeToSpendFigures } from '../../domain/safe-to-spend.js';
 import { errors } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { newId } from '../../lib/ids.js';
@@ -17,13 +17,7 @@ export interface Caller {
 
 export function calculate(deps: Pick<Deps, 'clock'>, caller: Caller, body: IngestCalculationBody): CalculateResponse {
   const now = deps.clock.now();
-  const figures = computeSafeToSpend({
-    cash_balance: body.cash_balance ?? 0,
-    upcoming_bills: body.upcoming_bills ?? [],
-    savings_commitments: body.savings_commitments ?? 0,
-    debt_commitments: body.debt_commitments ?? 0,
-    cash_buffer: body.cash_buffer ?? 0,
-  });
+  const figures = figuresOf(body);
   // Every field written out, not `{...figures, …}`: the spread made calculate plus its serialization cost
   // ~18 µs a request inside the server (bench/README.md, issue 2), against ~1 µs for this literal.
   return {
@@ -36,6 +30,29 @@ export function calculate(deps: Pick<Deps, 'clock'>, caller: Caller, body: Inges
     partner_id: caller.partnerId,
     is_sandbox: caller.environment === 'test',
   };
+}
+
+function figuresOf(body: IngestCalculationBody): SafeToSpendFigures {
+  try {
+    return computeSafeToSpend({
+      cash_balance: body.cash_balance ?? 0,
+      upcoming_bills: body.upcoming_bills ?? [],
+      savings_commitments: body.savings_commitments ?? 0,
+      debt_commitments: body.debt_commitments ?? 0,
+      cash_buffer: body.cash_buffer ?? 0,
+    });
+  } catch (err) {
+    if (err instanceof BillsTotalNotExact) {
+      throw errors.invalid(
+        ['body', 'upcoming_bills'],
+        'The bills add up to more than a JSON number can state exactly to the cent: send fewer or smaller bills',
+        `${body.upcoming_bills?.length ?? 0} bills`,
+        'value_error',
+        { total_cents: String(err.totalCents) },
+      );
+    }
+    throw err;
+  }
 }
 
 /**

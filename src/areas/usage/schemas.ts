@@ -26,7 +26,7 @@ export const UsageAlertBody = Type.Object(
     notify_email: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 320, description: 'Where alerts go; null: the profile usage_alert_email, else the account email' }))),
     calls_threshold: Threshold('Monthly calls; null or absent = off'),
     unique_users_threshold: Threshold('Monthly unique end-users; null or absent = off'),
-    bill_threshold_usd: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1e12, description: 'Estimated bill in USD (production only); null or absent = off' }))),
+    bill_threshold_usd: Type.Optional(Nullable(Type.Number({ minimum: 0.01, maximum: 1e12, description: 'Estimated bill in USD (production only), at least one cent; null or absent = off' }))),
   },
   { title: 'UsageAlertBody', description: 'Replaces the configuration of the key environment: a threshold left out is off. Each fires once per month at 80% (warning) and 100% (reached).' },
 );
