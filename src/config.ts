@@ -39,6 +39,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** Create and print a demo partner on the first start of an empty database. */
   seedDemoPartner: boolean;
+  /** How long a graceful stop waits for in-flight requests before it closes their connections. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -187,5 +189,6 @@ export function loadConfig(env: Env = process.env): Config {
     sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 12, 1, 24 * 30),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     seedDemoPartner: bool(env, 'SEED_DEMO_PARTNER', true),
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
   });
 }

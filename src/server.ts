@@ -1,5 +1,6 @@
 /** The HTTP server: config → database → migrations → app (+ workers) → listen → graceful close. */
 import closeWithGrace from 'close-with-grace';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { migrate } from './db/database.js';
@@ -19,6 +20,26 @@ function configOrExit(): Config {
   }
 }
 
+/**
+ * Stops accepting and lets in-flight requests finish. Connections that were busy when
+ * the close began are closed as soon as they go idle, rather than waiting out the
+ * keep-alive timeout; whatever is still open after `graceMs` (a stalled upload, a slow
+ * reader) is closed then, so the stop always reaches its orderly steps.
+ */
+async function closeHttp(app: FastifyInstance, graceMs: number, log: FastifyBaseLogger): Promise<void> {
+  const sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
+  const deadline = setTimeout(() => {
+    log.warn({ grace_ms: graceMs }, 'grace period over: closing the connections still open');
+    app.server.closeAllConnections();
+  }, graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweeper);
+    clearTimeout(deadline);
+  }
+}
+
 async function main(): Promise<void> {
   const config = configOrExit();
   const deps = createDeps(config);
@@ -31,19 +52,18 @@ async function main(): Promise<void> {
   const app = await buildApp(deps);
   const workers = config.runWorkers ? startWorkers(deps) : [];
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // The orderly steps below always run: at the end of the grace period the connections still
+  // open are closed instead of the process being killed. close-with-grace's own delay only
+  // guards against a step that hangs (a database that never answers the final flush).
+  closeWithGrace({ delay: config.shutdownGraceMs + 20_000 }, async ({ signal, err }) => {
     if (err) deps.log.error({ err }, 'shutting down after an error');
     else deps.log.info({ signal }, 'shutting down');
-    // Stop accepting and let in-flight requests finish. Connections that were busy
-    // when the close began go idle afterwards: close those as they do, rather than
-    // waiting out the keep-alive timeout.
-    const sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
-    await app.close();
-    clearInterval(sweeper);
+    await closeHttp(app, config.shutdownGraceMs, deps.log);
     await stopWorkers(workers);
     await deps.usage.flush();
     await deps.auth.stop();
     await deps.database.close();
+    deps.log.info('stopped');
   });
 
   const address = await app.listen({ port: config.port, host: config.host });
