@@ -18,6 +18,7 @@ import { openDatabase } from '../src/db/database.js';
 import { pageCalculations, upsertCalculation } from '../src/areas/calculations/repo.js';
 import { enqueueEvent } from '../src/areas/webhooks/outbox.js';
 import { calculate } from '../src/areas/calculations/service.js';
+import { emailKey } from '../src/lib/email.js';
 import { encodeCursor } from '../src/http/pagination.js';
 import { databaseEnv, testConfig } from '../test/helpers/app.js';
 import { CLIENT, fmt, load, machine, median, percentile, PG_URL, ROOT, spawnServer, withPinnedClient, type LoadResult } from './lib/util.js';
@@ -131,6 +132,7 @@ async function rawIngestRate(env: Record<string, string | undefined>, partnerId:
           end_user_id: body.end_user_id,
           calculation_id: result.calculation_id,
           user_email: body.user_email,
+          user_email_key: emailKey(body.user_email),
           result: JSON.stringify(result),
           calculated_at: at,
         });

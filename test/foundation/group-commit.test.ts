@@ -46,7 +46,7 @@ describe('ingest group commit', () => {
     const now = Date.now();
     const item = (partnerId: string, user: string) =>
       writer.write(
-        { partner_id: partnerId, environment: 'test', end_user_id: user, calculation_id: `calc_${user}`, user_email: null, result: '{}', calculated_at: now },
+        { partner_id: partnerId, environment: 'test', end_user_id: user, calculation_id: `calc_${user}`, user_email: null, user_email_key: null, result: '{}', calculated_at: now },
         { partnerId, environment: 'test', type: 'calculation.updated', data: { end_user_id: user }, orderingKey: user, now },
       );
     const results = await Promise.allSettled([item(p.id, 'a'), item(p.id, 'b'), item('ptr_missing', 'c'), item(p.id, 'd')]);

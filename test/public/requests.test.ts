@@ -1,6 +1,8 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { InjectOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import * as m0012 from '../../src/db/migrations/0012_end_user_email_key.js';
 import { buildTestApp, keyHeaders, TestClock, type TestApp } from '../helpers/app.js';
 import { assert422, assertAdminOnly, bearer } from './helpers.js';
 
@@ -315,6 +317,69 @@ describe('admin deletion requests', () => {
     // A new request for the same email after completion is a new request.
     const again = await request('erase.me@example.com');
     assert.notEqual(again, id);
+  });
+
+  it('completing matches every spelling of the address (padding, Unicode case) the same on both databases, and says per partner what was erased', async () => {
+    const a = await t.partner();
+    const b = await t.partner();
+    const spellings: [typeof a, string, string][] = [
+      [a, 'eva_1', 'ÉVA@Example.com'],
+      [a, 'eva_2', '  éva@example.COM '],
+      [b, 'eva_3', 'Éva@EXAMPLE.com'],
+      [b, 'eva_4', 'éva@example.com\t'],
+      [b, 'other', 'evan@example.com'],
+    ];
+    for (const [p, user, email] of spellings) {
+      const res = await t.inject({ method: 'POST', url: '/api/v1/ingest', headers: keyHeaders(p, { secret: true }), payload: { end_user_id: user, user_email: email } });
+      assert.equal(res.statusCode, 201, res.body);
+    }
+    const ws = await t.partner();
+    const wsIngest = await t.inject({ method: 'POST', url: '/api/v1/ingest', headers: keyHeaders(ws, { secret: true }), payload: { end_user_id: 'ws', user_email: ' ws@example.com ' } });
+    assert.equal(wsIngest.statusCode, 201);
+
+    const done = await patch(await request('éva@example.com'), { status: 'completed' });
+    assert.equal(done.statusCode, 200, done.body);
+    const erased = done.json().erased;
+    assert.equal(erased.end_users, 4);
+    assert.deepEqual(
+      [...erased.by_partner].sort((x: { partner_id: string }, y: { partner_id: string }) => x.partner_id.localeCompare(y.partner_id)),
+      [
+        { partner_id: a.id, end_users: 2, rows: erased.by_partner.find((x: { partner_id: string }) => x.partner_id === a.id).rows },
+        { partner_id: b.id, end_users: 2, rows: erased.by_partner.find((x: { partner_id: string }) => x.partner_id === b.id).rows },
+      ].sort((x, y) => x.partner_id.localeCompare(y.partner_id)),
+    );
+    assert.ok(erased.by_partner.every((x: { rows: number }) => x.rows >= 1));
+    assert.match(erased.summary, /4 end-user record\(s\) across 2 partner\(s\)/);
+    for (const [p, user] of spellings) {
+      const res = await t.inject({ method: 'GET', url: `/api/v1/ingest/calculation/${user}`, headers: keyHeaders(p, { secret: true }) });
+      assert.equal(res.statusCode, user === 'other' ? 200 : 404, `${user}: ${res.body}`);
+    }
+
+    const wsDone = await patch(await request('WS@example.com'), { status: 'completed' });
+    assert.equal(wsDone.json().erased.end_users, 1);
+    assert.equal((await t.inject({ method: 'GET', url: '/api/v1/ingest/calculation/ws', headers: keyHeaders(ws, { secret: true }) })).statusCode, 404);
+
+    // Nothing matched: the answer says so plainly.
+    const none = await patch(await request('nobody.here@example.com'), { status: 'completed' });
+    assert.equal(none.json().erased.end_users, 0);
+    assert.deepEqual(none.json().erased.by_partner, []);
+    assert.match(none.json().erased.summary, /^Nothing matched this email/);
+  });
+
+  it('the migration that adds the email key backfills the rows stored before it', async () => {
+    const p = await t.partner();
+    for (const [user, email] of [['bf_1', ' Ölaf@Example.com'], ['bf_2', null]] as const) {
+      const res = await t.inject({ method: 'POST', url: '/api/v1/ingest', headers: keyHeaders(p, { secret: true }), payload: { end_user_id: user, user_email: email } });
+      assert.equal(res.statusCode, 201);
+    }
+    const db = t.deps.database.db;
+    await m0012.down(db as unknown as Kysely<unknown>);
+    await m0012.up(db as unknown as Kysely<unknown>);
+    const rows = await db.selectFrom('calculations').select(['end_user_id', 'user_email_key']).where('partner_id', '=', p.id).orderBy('end_user_id').execute();
+    assert.deepEqual(rows, [
+      { end_user_id: 'bf_1', user_email_key: 'ölaf@example.com' },
+      { end_user_id: 'bf_2', user_email_key: null },
+    ]);
   });
 
   it('cancelling closes the request; reopening is refused while another one is open', async () => {

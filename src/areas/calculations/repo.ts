@@ -12,6 +12,7 @@ export async function upsertCalculation(db: Executor, row: CalculationsTable): P
       oc.columns(['partner_id', 'environment', 'end_user_id']).doUpdateSet({
         calculation_id: row.calculation_id,
         user_email: row.user_email,
+        user_email_key: row.user_email_key,
         result: row.result,
         calculated_at: row.calculated_at,
       }),
@@ -28,6 +29,7 @@ function upsertQuery(db: Pick<Executor, 'insertInto'>, rows: CalculationsTable[]
       oc.columns(['partner_id', 'environment', 'end_user_id']).doUpdateSet((eb) => ({
         calculation_id: eb.ref('excluded.calculation_id'),
         user_email: eb.ref('excluded.user_email'),
+        user_email_key: eb.ref('excluded.user_email_key'),
         result: eb.ref('excluded.result'),
         calculated_at: eb.ref('excluded.calculated_at'),
       })),

@@ -4,6 +4,7 @@ import type { Environment } from '../../db/schema/index.js';
 import { BillsTotalNotExact, computeSafeToSpend, type SafeToSpendFigures } from '../../domain/safe-to-spend.js';
 import { errors } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
+import { emailKey } from '../../lib/email.js';
 import { newId } from '../../lib/ids.js';
 import { iso } from '../../lib/time.js';
 import { deleteCalculation, getCalculation, pageCalculations } from './repo.js';
@@ -70,6 +71,7 @@ export async function ingest(deps: Deps, caller: Caller, body: IngestCalculation
       end_user_id: body.end_user_id,
       calculation_id: result.calculation_id,
       user_email: body.user_email ?? null,
+      user_email_key: body.user_email ? emailKey(body.user_email) : null,
       result: JSON.stringify(result),
       calculated_at: at,
     },

@@ -157,12 +157,15 @@ export function partnersByEmail(db: Executor, emailLower: string) {
   return db.selectFrom('partners').select(['id', 'email', 'company']).where('email_lower', '=', emailLower).execute();
 }
 
-/** End users (partner, environment, end_user_id) whose cached calculation carries this email. */
-export function endUsersByEmail(db: Executor, emailLower: string) {
+/** End users (partner, environment, end_user_id) whose cached calculation carries this email, by its key (src/lib/email.ts). */
+export function endUsersByEmailKey(db: Executor, key: string) {
   return db
     .selectFrom('calculations')
     .select(['partner_id', 'environment', 'end_user_id'])
-    .where((eb) => eb(eb.fn('lower', ['user_email']), '=', emailLower))
+    .where('user_email_key', '=', key)
+    .orderBy('partner_id')
+    .orderBy('environment')
+    .orderBy('end_user_id')
     .execute();
 }
 

@@ -6,6 +6,7 @@ import { writeAudit } from '../audit/repo.js';
 import { deletePartnerRow, deletePartnerSessions } from '../accounts/repo.js';
 import { eraseEndUserRows } from '../calculations/service.js';
 import { errors } from '../../http/errors.js';
+import { emailKey } from '../../lib/email.js';
 import { newId } from '../../lib/ids.js';
 import { iso, isoOrNull } from '../../lib/time.js';
 import * as repo from './repo.js';
@@ -205,14 +206,22 @@ export async function listDeletionRequests(deps: Deps, limit: number, status?: s
  * and its sessions), every end user whose cached calculation carries the email
  * (through every registered eraser), and contact-form messages from it.
  */
-async function eraseByEmail(deps: Deps, trx: Executor, emailLower: string) {
+async function eraseByEmail(deps: Deps, trx: Executor, email: string, emailLower: string) {
   const partners = await repo.partnersByEmail(trx, emailLower);
   const partnerIds = partners.map((p) => p.id);
-  const endUsers = (await repo.endUsersByEmail(trx, emailLower)).filter((u) => !partnerIds.includes(u.partner_id));
+  const endUsers = (await repo.endUsersByEmailKey(trx, emailKey(email))).filter((u) => !partnerIds.includes(u.partner_id));
   const rows: Record<string, number> = {};
+  // What each partner's data held of this person, so the administrator can tell them.
+  const byPartner = new Map<string, { partner_id: string; end_users: number; rows: number }>();
   for (const u of endUsers) {
     const erased = await eraseEndUserRows(deps, trx, u.partner_id, u.environment, u.end_user_id);
-    for (const [name, n] of Object.entries(erased)) rows[name] = (rows[name] ?? 0) + n;
+    const tally = byPartner.get(u.partner_id) ?? { partner_id: u.partner_id, end_users: 0, rows: 0 };
+    tally.end_users += 1;
+    for (const [name, n] of Object.entries(erased)) {
+      rows[name] = (rows[name] ?? 0) + n;
+      tally.rows += n;
+    }
+    byPartner.set(u.partner_id, tally);
   }
   let sessions = 0;
   for (const id of partnerIds) {
@@ -225,6 +234,7 @@ async function eraseByEmail(deps: Deps, trx: Executor, emailLower: string) {
   return {
     partner_ids: partnerIds,
     end_users: endUsers.map((u) => ({ partner_id: u.partner_id, environment: u.environment, end_user_id: u.end_user_id })),
+    by_partner: [...byPartner.values()],
     rows,
   };
 }
@@ -253,12 +263,18 @@ export async function updateDeletionRequest(deps: Deps, adminId: string, id: str
     patch.open_email = OPEN.includes(body.status) ? row.email_lower : null;
     let erased: Awaited<ReturnType<typeof eraseByEmail>> | null = null;
     if (body.status === 'completed' && row.status !== 'completed') {
-      erased = await eraseByEmail(deps, trx, row.email_lower);
+      erased = await eraseByEmail(deps, trx, row.email, row.email_lower);
       patch.completed_at = now;
+      const matched = erased.partner_ids.length + erased.end_users.length + (erased.rows.contact_leads ?? 0);
       patch.erased = JSON.stringify({
         partners: erased.partner_ids.length,
         end_users: erased.end_users.length,
+        by_partner: erased.by_partner,
         rows: erased.rows,
+        summary:
+          matched === 0
+            ? 'Nothing matched this email: no partner account, no end-user record of any partner and no contact message holds it. Nothing was erased.'
+            : `Erased ${erased.partner_ids.length} partner account(s), ${erased.end_users.length} end-user record(s) across ${erased.by_partner.length} partner(s), and ${erased.rows.contact_leads ?? 0} contact message(s).`,
       });
       invalidate = erased.partner_ids;
     }

@@ -70,6 +70,8 @@ export interface CalculationsTable {
   end_user_id: string;
   calculation_id: string;
   user_email: string | null;
+  /** user_email as erasure matches it (src/lib/email.ts); null when there is no email. */
+  user_email_key: string | null;
   /** CalculateResponse as JSON text. */
   result: string;
   calculated_at: number;
