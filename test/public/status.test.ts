@@ -329,6 +329,28 @@ describe('status checks and metrics', () => {
     assert422(await t.inject({ method: 'GET', url: '/api/status?limit=abc' }), ['query', 'limit']);
   });
 
+  it('POST /api/status is limited per client address and keeps only the newest 1000 checks', async () => {
+    const from = (ip: string) => ({ method: 'POST' as const, url: '/api/status', remoteAddress: ip, payload: { client_name: 'flood' } });
+    for (let i = 0; i < 30; i++) assert.equal((await t.inject(from('198.51.100.7'))).statusCode, 200);
+    const limited = await t.inject(from('198.51.100.7'));
+    assert.equal(limited.statusCode, 429);
+    assert.ok(Number(limited.headers['retry-after']) >= 1);
+    assert.equal(typeof limited.json().detail, 'string');
+    assert.equal((await t.inject(from('198.51.100.8'))).statusCode, 200, 'another address keeps its own budget');
+
+    const db = t.deps.database.db;
+    const base = clock.now() - 10_000_000;
+    const rows = Array.from({ length: 1200 }, (_, i) => ({ id: `chk_old_${String(i).padStart(5, '0')}`, client_name: 'old', created_at: base + i }));
+    for (let i = 0; i < rows.length; i += 200) await db.insertInto('status_checks').values(rows.slice(i, i + 200)).execute();
+    const newest = await t.inject(from('198.51.100.9'));
+    assert.equal(newest.statusCode, 200);
+    const count = await db.selectFrom('status_checks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    assert.equal(Number(count.n), 1000);
+    const list = await t.inject({ method: 'GET', url: '/api/status?limit=1000' });
+    assert.equal(list.json().length, 1000);
+    assert.equal(list.json()[0].id, newest.json().id);
+  });
+
   it('GET /api/platform/metrics counts partners, calls served, end users, events and uptime', async () => {
     const p1 = await t.partner();
     await t.partner();

@@ -51,7 +51,7 @@ import {
   StatusCheckQuery,
   StatusOverview,
 } from './schemas.js';
-import { createIncident, createStatusCheck, deleteIncident, listIncidents, listStatusChecks, platformMetrics, statusOverview, updateIncident } from './status.js';
+import { STATUS_CHECKS_KEPT, createIncident, createStatusCheck, deleteIncident, listIncidents, listStatusChecks, platformMetrics, statusOverview, updateIncident } from './status.js';
 
 /** A non-JSON response for the OpenAPI document. */
 function body(mediaType: string, description: string, format?: string) {
@@ -121,9 +121,11 @@ export const publicRoutes: Area = async (app, { deps, guards }) => {
         operationId: 'createStatusCheck',
         tags: ['status'],
         summary: 'Record a status check from a client (connectivity test)',
+        description: `Anonymous, so limited per client address like the other public writes (429 with Retry-After). Only the newest ${STATUS_CHECKS_KEPT} checks are kept.`,
         body: StatusCheckCreate,
-        response: { 200: StatusCheck, ...errorResponses(413, 415, 422) },
+        response: { 200: StatusCheck, ...errorResponses(413, 415, 422, 429) },
       },
+      onRequest: publicWriteLimit(deps, 'status'),
     },
     async (request) => createStatusCheck(deps, request.body.client_name),
   );

@@ -103,6 +103,16 @@ export async function insertStatusCheck(db: Executor, row: { id: string; client_
   await db.insertInto('status_checks').values(row).execute();
 }
 
+/** Keeps the newest `keep` status checks and deletes the rest. */
+export async function trimStatusChecks(db: Executor, keep: number): Promise<void> {
+  const edge = await db.selectFrom('status_checks').select(['created_at', 'id']).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(keep - 1).limit(1).executeTakeFirst();
+  if (!edge) return;
+  await db
+    .deleteFrom('status_checks')
+    .where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(edge.created_at, edge.id)))
+    .execute();
+}
+
 export function listStatusChecks(db: Executor, limit: number) {
   return db.selectFrom('status_checks').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }

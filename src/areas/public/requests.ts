@@ -137,17 +137,17 @@ export async function requestDeletion(deps: Deps, body: DeletionRequestBody) {
   const email = body.email.trim();
   if (!isEmailLike(email)) throw errors.invalid(['body', 'email'], 'value is not a valid email address', body.email, 'value_error');
   const emailLower = email.toLowerCase();
-  const answer = (id: string, repeated: boolean) => ({
+  // A repeat answers exactly like a first request: whoever sends an address learns nothing
+  // about whether its owner already asked.
+  const answer = (id: string) => ({
     received: true,
     request_id: id,
-    message: repeated
-      ? 'We already have an open deletion request for this email; it keeps its place in the queue.'
-      : 'We received your data-deletion request.',
+    message: 'We received your data-deletion request.',
     next_steps: NEXT_STEPS,
   });
 
   const existing = await repo.findOpenDeletionRequest(deps.database.db, emailLower);
-  if (existing) return answer(existing.id, true);
+  if (existing) return answer(existing.id);
 
   const now = deps.clock.now();
   const id = newId('del', now);
@@ -175,7 +175,7 @@ export async function requestDeletion(deps: Deps, body: DeletionRequestBody) {
     if (!isUniqueViolation(err)) throw err;
     const winner = await repo.findOpenDeletionRequest(deps.database.db, emailLower);
     if (!winner) throw err;
-    return answer(winner.id, true);
+    return answer(winner.id);
   }
   await notifyOperator(
     deps,
@@ -191,7 +191,7 @@ export async function requestDeletion(deps: Deps, body: DeletionRequestBody) {
     ].join('\n'),
     'deletion_request',
   );
-  return answer(id, false);
+  return answer(id);
 }
 
 export async function listDeletionRequests(deps: Deps, limit: number, status?: string) {

@@ -63,7 +63,7 @@ export const StatusOverview = Type.Object(
 
 export const StatusCheck = Type.Object({ id: Type.String(), client_name: Type.String(), timestamp: Type.String() }, { title: 'StatusCheck' });
 export const StatusCheckCreate = Type.Object({ client_name: Str(1, 200) }, { title: 'StatusCheckCreate' });
-export const StatusCheckQuery = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }) });
+export const StatusCheckQuery = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'At most the number of checks kept (1000)' }) });
 
 export const PlatformMetrics = Type.Object(
   {

@@ -121,10 +121,16 @@ export async function platformMetrics(deps: Deps) {
 
 // ---- status checks ----
 
+/** How many status checks are kept (the newest); GET /api/status lists at most this many. */
+export const STATUS_CHECKS_KEPT = 1000;
+
 export async function createStatusCheck(deps: Deps, clientName: string) {
   const now = deps.clock.now();
   const row = { id: newId('chk', now), client_name: clientName.trim() || clientName, created_at: now };
-  await repo.insertStatusCheck(deps.database.db, row);
+  await deps.database.tx(async (trx) => {
+    await repo.insertStatusCheck(trx, row);
+    await repo.trimStatusChecks(trx, STATUS_CHECKS_KEPT);
+  });
   return { id: row.id, client_name: row.client_name, timestamp: iso(now) };
 }
 
