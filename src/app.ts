@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Deps } from './context.js';
 import { makeGuards } from './http/auth.js';
 import type { Area, AreaOptions } from './http/area.js';
+import { clientErrorHandler, guardConnections } from './http/connections.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { newId } from './lib/ids.js';
@@ -35,7 +36,14 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     },
     ajv: { customOptions: { coerceTypes: false } },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    requestTimeout: deps.config.requestTimeoutMs,
+    connectionTimeout: deps.config.connectionIdleTimeoutMs,
+    // Node checks the request and header timeouts on this interval (30 s by default, which
+    // would let a stalled request live up to twice its timeout).
+    http: { connectionsCheckingInterval: Math.min(1000, deps.config.headersTimeoutMs, deps.config.requestTimeoutMs) },
+    clientErrorHandler: clientErrorHandler(deps.log),
   });
+  guardConnections(app.server, deps.config, deps.log);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);

@@ -41,6 +41,16 @@ export interface Config {
   seedDemoPartner: boolean;
   /** How long a graceful stop waits for in-flight requests before it closes their connections. */
   shutdownGraceMs: number;
+  /** A request (headers and body) must arrive whole within this; 408 otherwise. */
+  requestTimeoutMs: number;
+  /** The headers of a request must arrive within this. */
+  headersTimeoutMs: number;
+  /** A socket with no traffic for this long is closed (a stalled reader, an idle keep-alive). */
+  connectionIdleTimeoutMs: number;
+  /** Open connections the process accepts at most; Node drops the ones beyond. */
+  maxConnections: number;
+  /** Open connections one client address may hold at most (behind a proxy every client is the proxy). */
+  maxConnectionsPerAddress: number;
 }
 
 export class ConfigError extends Error {
@@ -190,5 +200,10 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     seedDemoPartner: bool(env, 'SEED_DEMO_PARTNER', true),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+    headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
+    connectionIdleTimeoutMs: int(env, 'CONNECTION_IDLE_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    maxConnections: int(env, 'MAX_CONNECTIONS', 10_000, 1, 1_000_000),
+    maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 1, 1_000_000),
   });
 }
