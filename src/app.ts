@@ -18,7 +18,7 @@ import { accountsRoutes, accountsServerRoutes } from './areas/accounts/index.js'
 import { ingestRoutes } from './areas/ingest/index.js';
 import { partnerApi } from './areas/partner-api.js';
 import { publicRoutes } from './areas/public/index.js';
-import { rootRoutes } from './areas/system/routes.js';
+import { probeRoutes, rootRoutes } from './areas/system/routes.js';
 import { usageRoutes } from './areas/usage/index.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -101,6 +101,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   // Areas never see the prefix they are mounted under, so they can pass their options on as they are.
   const mount = (area: Area, prefix: string, opts: AreaOptions) => app.register(async (scope) => area(scope, opts), { prefix });
 
+  await mount(probeRoutes, '', machine);
   await mount(rootRoutes, '/api', machine);
   await mount(partnerApi, '/api/v1', machine);
   await mount(partnerApi, '/v1', reference);

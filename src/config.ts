@@ -41,6 +41,8 @@ export interface Config {
   seedDemoPartner: boolean;
   /** How long a graceful stop waits for in-flight requests before it closes their connections. */
   shutdownGraceMs: number;
+  /** How long a stop keeps serving (readiness 503) before it stops accepting, so load balancers notice first. */
+  drainDelayMs: number;
   /** A request (headers and body) must arrive whole within this; 408 otherwise. */
   requestTimeoutMs: number;
   /** The headers of a request must arrive within this. */
@@ -200,6 +202,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     seedDemoPartner: bool(env, 'SEED_DEMO_PARTNER', true),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    drainDelayMs: int(env, 'DRAIN_DELAY_MS', 0, 0, 600_000),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
     headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
     connectionIdleTimeoutMs: int(env, 'CONNECTION_IDLE_TIMEOUT_MS', 60_000, 100, 3_600_000),

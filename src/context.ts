@@ -51,4 +51,6 @@ export interface Deps {
   mailer: Mailer;
   /** Named erasers every area that stores end-user data registers (GDPR erasure). */
   erasers: Map<string, EndUserEraser>;
+  /** Set once a stop has begun: the readiness probe answers 503 so load balancers stop sending. */
+  lifecycle: { draining: boolean };
 }

@@ -59,6 +59,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
     auth: new AuthCache(database),
     mailer: createMailer(config, database),
     erasers: new Map(),
+    lifecycle: { draining: false },
   };
   return Object.assign(base, { usage: createUsageMeter(base) }) as Deps;
 }

@@ -55,9 +55,11 @@ async function main(): Promise<void> {
   // The orderly steps below always run: at the end of the grace period the connections still
   // open are closed instead of the process being killed. close-with-grace's own delay only
   // guards against a step that hangs (a database that never answers the final flush).
-  closeWithGrace({ delay: config.shutdownGraceMs + 20_000 }, async ({ signal, err }) => {
+  closeWithGrace({ delay: config.drainDelayMs + config.shutdownGraceMs + 20_000 }, async ({ signal, err }) => {
     if (err) deps.log.error({ err }, 'shutting down after an error');
     else deps.log.info({ signal }, 'shutting down');
+    deps.lifecycle.draining = true;
+    if (config.drainDelayMs > 0 && !err) await new Promise((r) => setTimeout(r, config.drainDelayMs));
     await closeHttp(app, config.shutdownGraceMs, deps.log);
     await stopWorkers(workers);
     await deps.usage.flush();

@@ -131,6 +131,13 @@ export async function migrate(database: Database): Promise<string[]> {
   });
 }
 
+/** The migrations of this build that the database has not applied (readiness). */
+export async function pendingMigrations(database: Database): Promise<string[]> {
+  const db = database.db as unknown as Kysely<MigrationsTable>;
+  const done = new Set((await db.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name));
+  return Object.keys(migrations).filter((name) => !done.has(name));
+}
+
 /** Cheap reachability check with its latency. */
 export async function ping(database: Database): Promise<{ reachable: boolean; latency_ms: number }> {
   const start = performance.now();
