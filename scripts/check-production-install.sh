@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The production path of the README, from a fresh clone of what is committed:
+# install with the build tools and build once, reinstall runtime dependencies only
+# (`npm ci --omit=dev`), then start the server and the worker from dist/ and serve requests.
+set -euo pipefail
+SRC="$(cd "$(dirname "$0")/.." && pwd)"
+WORK="$(mktemp -d)"
+PORT="${PROD_CHECK_PORT:-18765}"
+cleanup() {
+  [[ -n "${SERVER_PID:-}" ]] && kill "$SERVER_PID" 2>/dev/null || true
+  [[ -n "${WORKER_PID:-}" ]] && kill "$WORKER_PID" 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+git clone -q "$SRC" "$WORK/app"
+cd "$WORK/app"
+echo "-- build stage: npm ci (with dev dependencies), which builds dist/"
+npm ci --no-audit --no-fund --loglevel=error
+test -f dist/src/server.js
+echo "-- runtime stage: npm ci --omit=dev"
+npm ci --omit=dev --no-audit --no-fund --loglevel=error
+if [[ -d node_modules/typescript ]]; then echo "dev dependencies were installed" >&2; exit 1; fi
+test -f dist/src/server.js
+
+echo "-- start"
+export DATA_DIR="$WORK/data" HOST=127.0.0.1 LOG_LEVEL=warn
+PORT="$PORT" npm start --silent > "$WORK/server.out" 2>&1 &
+SERVER_PID=$!
+for _ in $(seq 1 60); do
+  if curl -fsS "http://127.0.0.1:$PORT/readyz" > /dev/null 2>&1; then break; fi
+  sleep 0.5
+done
+curl -fsS "http://127.0.0.1:$PORT/readyz"; echo
+KEY="$(grep -oE 'svc_test_[A-Za-z0-9]+' "$WORK/server.out" | head -n1)"
+[[ -n "$KEY" ]] || { cat "$WORK/server.out"; echo "no demo key printed" >&2; exit 1; }
+ANSWER="$(curl -fsS "http://127.0.0.1:$PORT/api/v1/calculate/safe-to-spend" -H "X-API-Key: $KEY" -H 'Content-Type: application/json' \
+  -d '{"end_user_id":"user_1","cash_balance":2500,"upcoming_bills":[{"amount":1200,"due_in_days":5}],"cash_buffer":300}')"
+echo "$ANSWER"
+grep -q '"safe_to_spend_today":33.33' <<< "$ANSWER"
+
+echo "-- worker"
+RUN_WORKERS=false npm run worker --silent > "$WORK/worker.out" 2>&1 &
+WORKER_PID=$!
+sleep 3
+kill -0 "$WORKER_PID"
+kill -TERM "$WORKER_PID"; wait "$WORKER_PID"; WORKER_PID=
+kill -TERM "$SERVER_PID"; wait "$SERVER_PID"; SERVER_PID=
+echo "production install: ok"
