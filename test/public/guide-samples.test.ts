@@ -245,7 +245,7 @@ describe('integration guide samples', () => {
     let dir: string;
     let verify: {
       verifyWebhook: (raw: Buffer | string, header: string | undefined, secret: string, tol?: number, now?: number) => Record<string, unknown>;
-      verifySimple: (raw: Buffer | string, header: string | undefined, secret: string) => boolean;
+      verifySimple: (raw: Buffer | string, header: string | undefined, secret: string, tol?: number, now?: number) => Record<string, unknown>;
     };
     let receiver: { startReceiver: (secret: string, onEvent: (e: Record<string, unknown>) => void, port?: number) => Promise<http.Server> };
     before(async () => {
@@ -257,12 +257,18 @@ describe('integration guide samples', () => {
     });
     after(() => rmSync(dir, { recursive: true, force: true }));
 
-    it('verifyWebhook accepts a valid Service-Signature and refuses tampering, replays and garbage', () => {
+    it('verifyWebhook accepts a valid Service-Signature (any of its v1 values) and refuses tampering, replays and garbage', () => {
       const secret = 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXR0ZXN0c2VjcmV0';
-      const body = JSON.stringify({ id: 'evt_1', type: 'calculation.updated', data: { end_user_id: 'u' } });
+      const other = 'whsec_b3RoZXJzZWNyZXRvdGhlcnNlY3JldG90aGVyc2Vj';
+      const body = JSON.stringify({ id: 'evt_1', type: 'calculation.updated', created_at: new Date().toISOString(), data: { end_user_id: 'u' } });
       const t = Math.floor(Date.now() / 1000);
       const sig = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+      const otherSig = createHmac('sha256', other).update(`${t}.${body}`).digest('hex');
       assert.equal(verify.verifyWebhook(Buffer.from(body), `t=${t},v1=${sig}`, secret).id, 'evt_1');
+      // During a rotation overlap the header carries both secrets' signatures, in either place.
+      assert.equal(verify.verifyWebhook(body, `t=${t},v1=${sig},v1=${otherSig}`, secret).id, 'evt_1');
+      assert.equal(verify.verifyWebhook(body, `t=${t},v1=${otherSig},v1=${sig}`, secret).id, 'evt_1');
+      assert.throws(() => verify.verifyWebhook(body, `t=${t},v1=${otherSig}`, secret), /mismatch/);
       assert.throws(() => verify.verifyWebhook(body.replace('"u"', '"v"'), `t=${t},v1=${sig}`, secret), /mismatch/);
       assert.throws(() => verify.verifyWebhook(body, `t=${t},v1=${sig}`, 'whsec_other'), /mismatch/);
       assert.throws(() => verify.verifyWebhook(body, `t=${t - 600},v1=${sig}`, secret), /tolerance/);
@@ -270,9 +276,51 @@ describe('integration guide samples', () => {
       assert.throws(() => verify.verifyWebhook(body, undefined, secret), /malformed/);
       assert.throws(() => verify.verifyWebhook(body, `t=${t},v1=abcd`, secret), /mismatch/);
       const simple = createHmac('sha256', secret).update(body).digest('hex');
-      assert.equal(verify.verifySimple(body, simple, secret), true);
-      assert.equal(verify.verifySimple(body + ' ', simple, secret), false);
-      assert.equal(verify.verifySimple(body, undefined, secret), false);
+      assert.equal(verify.verifySimple(body, simple, secret).id, 'evt_1');
+      assert.throws(() => verify.verifySimple(body + ' ', simple, secret), /mismatch/);
+      assert.throws(() => verify.verifySimple(body, undefined, secret), /mismatch/);
+      // X-Service-Signature signs no time: an old event replayed verbatim is refused on its created_at.
+      const old = JSON.stringify({ id: 'evt_0', type: 'calculation.updated', created_at: new Date(Date.now() - 3_600_000).toISOString(), data: {} });
+      assert.throws(() => verify.verifySimple(old, createHmac('sha256', secret).update(old).digest('hex'), secret), /created_at outside the tolerance/);
+    });
+
+    it('the guide sample verifies a real delivery signed during a secret rotation, with the old secret and with the new one', async () => {
+      const t = await buildTestApp({ workers: true });
+      const received: { body: string; headers: http.IncomingHttpHeaders }[] = [];
+      const sink = http.createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c) => chunks.push(c));
+        req.on('end', () => {
+          received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
+          res.writeHead(204).end();
+        });
+      });
+      await new Promise<void>((r) => sink.listen(0, '127.0.0.1', r));
+      try {
+        const p = await t.partner();
+        const url = `http://127.0.0.1:${(sink.address() as AddressInfo).port}/hook`;
+        const set = await t.inject({ method: 'POST', url: '/api/v1/webhooks', headers: keyHeaders(p, { secret: true }), payload: { url, events: ['calculation.updated'], enabled: true } });
+        const oldSecret = set.json().secret as string;
+        const rotated = await t.inject({ method: 'POST', url: '/api/v1/webhooks/rotate-secret', headers: keyHeaders(p, { secret: true }) });
+        assert.equal(rotated.statusCode, 200, rotated.body);
+        const newSecret = rotated.json().secret as string;
+        assert.notEqual(newSecret, oldSecret);
+        const ing = await t.inject({ method: 'POST', url: '/api/v1/ingest', headers: keyHeaders(p, { secret: true }), payload: { end_user_id: 'rot_1', cash_balance: 10 } });
+        assert.equal(ing.statusCode, 201);
+        const until = Date.now() + 15_000;
+        while (received.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+        assert.equal(received.length, 1);
+        const { body, headers } = received[0];
+        const header = headers['service-signature'] as string;
+        assert.equal(header.match(/v1=/g)?.length, 2, 'both secrets sign during the overlap');
+        for (const secret of [oldSecret, newSecret]) assert.equal(verify.verifyWebhook(body, header, secret).type, 'calculation.updated');
+        assert.throws(() => verify.verifyWebhook(body, header, 'whsec_bm90dGhlc2VjcmV0bm90dGhlc2VjcmV0bm90dGhl'), /mismatch/);
+        assert.equal(verify.verifySimple(body, headers['x-service-signature'] as string, newSecret).type, 'calculation.updated');
+        assert.equal(verify.verifySimple(body, headers['x-service-signature-previous'] as string, oldSecret).type, 'calculation.updated');
+      } finally {
+        sink.close();
+        await t.close();
+      }
     });
 
     it('the guide receiver verifies real deliveries from the service', async () => {
