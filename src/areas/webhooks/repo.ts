@@ -252,3 +252,15 @@ export async function deleteUserDeliveries(db: Executor, partnerId: string, envi
     .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/**
+ * Of these events, the ones that still exist. On PostgreSQL their rows are locked until
+ * the transaction ends, so an erasure cannot delete an event between this check and the
+ * delivery records that refer to it (SQLite has one writer: nothing runs in between).
+ */
+export async function lockExistingEvents(db: Executor, dialect: Dialect, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const q = db.selectFrom('webhook_events').select('id').where('id', 'in', [...ids].sort()).orderBy('id');
+  const rows = await (dialect === 'postgres' ? q.forUpdate() : q).execute();
+  return new Set(rows.map((r) => r.id));
+}

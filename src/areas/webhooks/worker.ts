@@ -22,6 +22,7 @@ import {
   disableEndpoint,
   endpointsFor,
   insertDeliveries,
+  lockExistingEvents,
   settleDelivered,
   settleEvent,
   skipEvents,
@@ -121,10 +122,38 @@ export async function deliverOne(deps: Deps, ev: EventRow, ep: EndpointRow, toke
   return settle(deps, ev, ep, token, result, deps.clock.now(), manual);
 }
 
-/** Writes settlements in one transaction (records, event states, disabled endpoints). */
+/**
+ * Writes settlements in one transaction (records, event states, disabled endpoints).
+ * An outcome whose event no longer exists (its end-user was erased while the attempt
+ * was in flight) is dropped alone; when the transaction fails all the same, each
+ * settlement is written on its own, so one cannot cost the others their records (and
+ * their partners a second delivery).
+ */
 export async function writeSettlements(deps: Deps, list: Settlement[]): Promise<void> {
   if (list.length === 0) return;
+  try {
+    await writeSettlementGroup(deps, list);
+  } catch (err) {
+    if (list.length === 1) throw err;
+    deps.log.warn({ err, count: list.length }, 'recording webhook deliveries together failed: recording them one by one');
+    let failed: unknown = null;
+    for (const s of list) {
+      try {
+        await writeSettlementGroup(deps, [s]);
+      } catch (one) {
+        failed ??= one;
+        deps.log.error({ err: one, event: s.outcome.id }, 'could not record a webhook delivery');
+      }
+    }
+    if (failed) throw failed;
+  }
+}
+
+async function writeSettlementGroup(deps: Deps, all: Settlement[]): Promise<void> {
   await deps.database.tx(async (trx) => {
+    const alive = await lockExistingEvents(trx, deps.database.dialect, [...new Set(all.map((s) => s.outcome.id))]);
+    const list = all.filter((s) => alive.has(s.outcome.id));
+    if (list.length < all.length) deps.log.info({ dropped: all.length - list.length }, 'delivery outcomes of erased events dropped');
     await insertDeliveries(
       trx,
       list.map((s) => s.delivery),
