@@ -63,6 +63,18 @@ export class SecretBox {
     return ['v1', iv.toString('base64url'), tag.toString('base64url'), ct.toString('base64url')].join('.');
   }
 
+  /**
+   * A keyed pseudonym of a value (HMAC-SHA256 under a subkey of the sealing key, 22
+   * base64url characters): the same value always gives the same pseudonym, and without
+   * the key nobody can tell which value it stands for, nor test a guess.
+   */
+  pseudonym(value: string): string {
+    this.pseudonymKey ??= createHmac('sha256', this.key).update('svc pseudonym v1').digest();
+    return createHmac('sha256', this.pseudonymKey).update(value).digest('base64url').slice(0, 22);
+  }
+
+  private pseudonymKey: Buffer | undefined;
+
   open(sealed: string): string {
     const [v, iv, tag, ct] = sealed.split('.');
     if (v !== 'v1' || !iv || !tag || ct === undefined) throw new Error('unrecognised sealed value');

@@ -130,8 +130,11 @@ export async function eraseEndUserRows(deps: Pick<Deps, 'erasers'>, trx: Executo
 
 /** Erases every stored trace of one end-user (every registered eraser, one transaction). */
 export async function eraseEndUser(deps: Deps, caller: Caller, endUserId: string) {
-  const erased = await deps.database.tx((trx) => eraseEndUserRows(deps, trx, caller.partnerId, caller.environment, endUserId));
-  const total = Object.values(erased).reduce((a, b) => a + b, 0);
-  if (total === 0) throw errors.notFound(`No stored data for end user '${endUserId}'`);
+  const erased = await deps.database.tx(async (trx) => {
+    const rows = await eraseEndUserRows(deps, trx, caller.partnerId, caller.environment, endUserId);
+    // Nothing stored: the answer is 404 and nothing changes (the transaction is rolled back).
+    if (Object.values(rows).every((n) => n === 0)) throw errors.notFound(`No stored data for end user '${endUserId}'`);
+    return rows;
+  });
   return { deleted: true, end_user_id: endUserId, environment: caller.environment, erased };
 }

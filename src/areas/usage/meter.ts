@@ -24,9 +24,10 @@
  */
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Deps, UsageMeter } from '../../context.js';
-import type { Database } from '../../db/database.js';
 import type { DB, Environment } from '../../db/schema/index.js';
 import { compareStrings } from '../../lib/order.js';
+import { erasedPlaceholder, erasurePseudonym } from './erasure.js';
+import { erasedAmongQuery, usageLockQuery } from './repo.js';
 import { DAY_MS, utcDay, utcMonth } from '../../lib/time.js';
 
 const SEP = '\u0001';
@@ -41,8 +42,6 @@ export interface ManagedUsageMeter extends UsageMeter {
   start(): void;
   /** Stops the periodic flush (does not flush). */
   stop(): void;
-  /** Forgets an erased end-user from the in-memory state (GDPR erasure). */
-  forget(partnerId: string, environment: Environment, endUserId: string): void;
   /** What is waiting to be written, for tests and health. */
   pending(): { calls: number; endUsers: number };
 }
@@ -51,7 +50,7 @@ export function isManaged(meter: UsageMeter): meter is ManagedUsageMeter {
   return typeof (meter as Partial<ManagedUsageMeter>).start === 'function';
 }
 
-type MeterDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'log'>;
+type MeterDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'log' | 'secrets'>;
 
 export function createUsageMeter(deps: Omit<Deps, 'usage'>): ManagedUsageMeter {
   return new Meter(deps);
@@ -183,16 +182,6 @@ class Meter implements ManagedUsageMeter {
     for (const byEnv of this.slots.values()) for (const slot of byEnv.values()) this.fold(slot);
   }
 
-  forget(partnerId: string, environment: Environment, endUserId: string): void {
-    const own = this.slots.get(partnerId)?.get(environment);
-    if (own) this.fold(own);
-    for (const [k, set] of this.users) {
-      const [p, e] = k.split(SEP);
-      if (p === partnerId && e === environment) set.delete(endUserId);
-    }
-    if (own?.seen.delete(endUserId)) this.seenCount--;
-  }
-
   /** Remembers end-users as written (only those of a slot's current month: older ones are not asked again). */
   private remember(rows: { partner_id: string; environment: Environment; month: string; end_user_id: string }[]): void {
     if (this.seenCount + rows.length > SEEN_MAX) {
@@ -269,7 +258,7 @@ class Meter implements ManagedUsageMeter {
     }
 
     try {
-      await writeBatch(this.deps.database, dailyRows, userRows);
+      await writeBatch(this.deps, dailyRows, userRows);
     } catch (err) {
       // Put everything back: nothing recorded is lost by a failed flush.
       for (const [k, n] of calls) this.calls.set(k, (this.calls.get(k) ?? 0) + n);
@@ -329,7 +318,7 @@ function batchStatements(db: Kysely<DB>) {
  * asynchronously on PostgreSQL. Rows of partners deleted meanwhile are dropped
  * (their usage went with them by cascade).
  */
-function* plan(db: Kysely<DB>, daily: DailyRow[], users: UserRow[]): Generator<CompiledQuery, void, unknown[]> {
+function* plan(deps: Pick<Deps, 'database' | 'secrets'>, db: Kysely<DB>, daily: DailyRow[], users: UserRow[]): Generator<CompiledQuery, void, unknown[]> {
   const st = batchStatements(db);
   const ids = [...new Set(daily.map((r) => r.partner_id).concat(users.map((r) => r.partner_id)))];
   const existing = new Set<string>();
@@ -338,9 +327,42 @@ function* plan(db: Kysely<DB>, daily: DailyRow[], users: UserRow[]): Generator<C
     for (const r of rows) existing.add(r.id);
   }
   const d = daily.filter((r) => existing.has(r.partner_id));
-  const u = users.filter((r) => existing.has(r.partner_id));
+  let u = users.filter((r) => existing.has(r.partner_id));
+  if (u.length > 0) {
+    // Hold each (partner, environment) against its erasures, in key order, then write the
+    // ids erased meanwhile (here or in any other process) as their placeholders.
+    if (deps.database.dialect === 'postgres') {
+      const pairs = [...new Set(u.map((r) => r.partner_id + SEP + r.environment))].sort(compareStrings);
+      for (const pair of pairs) {
+        const [partnerId, environment] = pair.split(SEP);
+        yield usageLockQuery(db, partnerId, environment as Environment);
+      }
+    }
+    u = yield* withErasedAsPlaceholders(deps, db, u);
+  }
   for (let i = 0; i < d.length; i += CHUNK) yield st.daily(d.slice(i, i + CHUNK));
   for (let i = 0; i < u.length; i += CHUNK) yield st.users(u.slice(i, i + CHUNK));
+}
+
+/** The rows with every end-user erased in its (partner, environment) replaced by its month's placeholder. */
+function* withErasedAsPlaceholders(deps: Pick<Deps, 'secrets'>, db: Kysely<DB>, rows: UserRow[]): Generator<CompiledQuery, UserRow[], unknown[]> {
+  const out: UserRow[] = [];
+  // Rows come in (partner, environment, …) order: one group of consecutive rows per pair.
+  for (let start = 0; start < rows.length; ) {
+    const { partner_id, environment } = rows[start];
+    let end = start;
+    while (end < rows.length && rows[end].partner_id === partner_id && rows[end].environment === environment) end++;
+    for (let i = start; i < end; i += CHUNK) {
+      const chunk = rows.slice(i, Math.min(end, i + CHUNK));
+      const names = chunk.map((r) => erasurePseudonym(deps, partner_id, environment, r.end_user_id));
+      const erased = new Set(((yield erasedAmongQuery(db, partner_id, environment, [...new Set(names)])) as { id_pseudonym: string }[]).map((r) => r.id_pseudonym));
+      chunk.forEach((r, j) => {
+        out.push(erased.has(names[j]) ? { ...r, end_user_id: erasedPlaceholder(deps, partner_id, environment, r.month, r.end_user_id) } : r);
+      });
+    }
+    start = end;
+  }
+  return out;
 }
 
 /**
@@ -350,7 +372,8 @@ function* plan(db: Kysely<DB>, daily: DailyRow[], users: UserRow[]): Generator<C
  * write lock is taken up front (other processes wait on busy_timeout instead of
  * failing to upgrade a read lock) and nothing interleaves with it in this process.
  */
-async function writeBatch(database: Database, daily: DailyRow[], users: UserRow[]): Promise<void> {
+async function writeBatch(deps: Pick<Deps, 'database' | 'secrets'>, daily: DailyRow[], users: UserRow[]): Promise<void> {
+  const database = deps.database;
   const handle = database.sqlite;
   if (database.dialect === 'sqlite' && handle) {
     await database.db.connection().execute(async () => {
@@ -363,7 +386,7 @@ async function writeBatch(database: Database, daily: DailyRow[], users: UserRow[
       };
       handle
         .transaction(() => {
-          const it = plan(database.db, daily, users);
+          const it = plan(deps, database.db, daily, users);
           for (let step = it.next([]); !step.done; step = it.next(runSync(step.value)));
         })
         .immediate();
@@ -371,7 +394,7 @@ async function writeBatch(database: Database, daily: DailyRow[], users: UserRow[
     return;
   }
   await database.tx(async (trx) => {
-    const it = plan(trx, daily, users);
+    const it = plan(deps, trx, daily, users);
     for (let step = it.next([]); !step.done; step = it.next((await trx.executeQuery(step.value)).rows as unknown[]));
   });
 }

@@ -1,5 +1,6 @@
 /** SQL of the usage area (takes an Executor: the database or a transaction). */
-import type { Database, Executor } from '../../db/database.js';
+import { sql } from 'kysely';
+import type { Database, Dialect, Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
 import type { UsageAlertsTable } from '../../db/schema/usage.js';
 
@@ -210,19 +211,66 @@ export function calculationsBatchQuery(
   return q.orderBy('calculated_at', 'asc').orderBy('calculation_id', 'asc').limit(limit);
 }
 
-/** GDPR erasure: the end-user's identifier leaves the unique-user table, the count stays (it is billing data). */
-export async function anonymiseEndUser(db: Executor, partnerId: string, environment: Environment, endUserId: string, replacement: (month: string) => string): Promise<number> {
+/**
+ * Serialises usage writes of one (partner, environment) with its erasures across processes
+ * (PostgreSQL: a transaction-scoped advisory lock; SQLite has one writer at a time). Taken by
+ * a usage flush for each pair it writes, in key order, and by an erasure for its pair.
+ */
+export function usageLockQuery(db: Executor, partnerId: string, environment: Environment) {
+  return sql`select pg_advisory_xact_lock(hashtext(${`usage|${partnerId}|${environment}`}))`.compile(db);
+}
+
+export async function lockUsage(db: Executor, dialect: Dialect, partnerId: string, environment: Environment): Promise<void> {
+  if (dialect === 'postgres') await db.executeQuery(usageLockQuery(db, partnerId, environment));
+}
+
+/** Remembers an erased end-user by its pseudonym (insert-or-ignore). */
+export async function recordErasure(db: Executor, partnerId: string, environment: Environment, idPseudonym: string, at: number): Promise<void> {
+  await db
+    .insertInto('usage_erasures')
+    .values({ partner_id: partnerId, environment, id_pseudonym: idPseudonym, erased_at: at })
+    .onConflict((oc) => oc.columns(['partner_id', 'environment', 'id_pseudonym']).doNothing())
+    .execute();
+}
+
+/** Which of these pseudonyms were erased in the partner's environment (a flush asks before writing ids). */
+export function erasedAmongQuery(db: Executor, partnerId: string, environment: Environment, pseudonyms: string[]) {
+  return db
+    .selectFrom('usage_erasures')
+    .select('id_pseudonym')
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('id_pseudonym', 'in', pseudonyms)
+    .compile();
+}
+
+/** Erasure records older than `before` go: no flush can still hold a count that old. */
+export async function pruneErasures(db: Executor, before: number): Promise<number> {
+  const r = await db.deleteFrom('usage_erasures').where('erased_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/**
+ * GDPR erasure: the end-user's identifier leaves the unique-user table, the count stays
+ * (it is billing data) as the placeholder `placeholder(month)` (insert-or-ignore: the
+ * placeholder of a month may already be there, written by a flush).
+ */
+export async function anonymiseEndUser(db: Executor, partnerId: string, environment: Environment, endUserId: string, placeholder: (month: string) => string): Promise<number> {
   const rows = await db
     .selectFrom('usage_end_users')
-    .select('month')
+    .select(['month', 'first_seen_at'])
     .where('partner_id', '=', partnerId)
     .where('environment', '=', environment)
     .where('end_user_id', '=', endUserId)
     .execute();
   for (const r of rows) {
     await db
-      .updateTable('usage_end_users')
-      .set({ end_user_id: replacement(r.month) })
+      .insertInto('usage_end_users')
+      .values({ partner_id: partnerId, environment, month: r.month, end_user_id: placeholder(r.month), first_seen_at: r.first_seen_at })
+      .onConflict((oc) => oc.columns(['partner_id', 'environment', 'month', 'end_user_id']).doNothing())
+      .execute();
+    await db
+      .deleteFrom('usage_end_users')
       .where('partner_id', '=', partnerId)
       .where('environment', '=', environment)
       .where('month', '=', r.month)

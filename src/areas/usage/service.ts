@@ -5,10 +5,8 @@ import type { Environment } from '../../db/schema/index.js';
 import type { UsageAlertsTable } from '../../db/schema/usage.js';
 import { errors } from '../../http/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
-import { newId } from '../../lib/ids.js';
 import { iso, utcMonth } from '../../lib/time.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
-import { isManaged } from './meter.js';
 import {
   alertsToEvaluate,
   anonymiseEndUser,
@@ -17,11 +15,14 @@ import {
   getAlertConfig,
   getPartnerBilling,
   insertFired,
+  lockUsage,
   monthCalls,
   monthEndUsers,
   putAlertConfig,
+  recordErasure,
   webhookEndpointOf,
 } from './repo.js';
+import { erasedPlaceholder, erasurePseudonym } from './erasure.js';
 
 /** Price per unique production end-user by tier (USD), when the partner has no rate of its own; other tiers use RATE_PER_USER_USD. */
 export const TIER_RATES_USD: Readonly<Record<string, number>> = Object.freeze({ growth: 0.04, scale: 0.03, enterprise: 0.02 });
@@ -265,10 +266,17 @@ export async function evaluateAlerts(deps: Deps, since: number | null = null): P
   return { evaluated: configs.length, notified };
 }
 
-/** Registers the usage eraser: the end-user's id leaves the unique-user table (the count, billing data, stays). */
+/**
+ * Registers the usage eraser: the end-user's id leaves the unique-user table (the count, billing
+ * data, stays as a placeholder), and the erasure is remembered so that a count still pending in
+ * any process's meter is written as the placeholder too. It holds the (partner, environment)
+ * usage lock, so a flush in flight elsewhere either committed before (its rows are anonymised
+ * here) or sees the erasure (it writes the placeholder).
+ */
 export function registerUsageEraser(deps: Deps): void {
   deps.erasers.set('usage_end_users', async (trx, partnerId, environment, endUserId) => {
-    if (isManaged(deps.usage)) deps.usage.forget(partnerId, environment, endUserId);
-    return anonymiseEndUser(trx, partnerId, environment, endUserId, (month) => newId(`erased_${month}`, deps.clock.now()));
+    await lockUsage(trx, deps.database.dialect, partnerId, environment);
+    await recordErasure(trx, partnerId, environment, erasurePseudonym(deps, partnerId, environment, endUserId), deps.clock.now());
+    return anonymiseEndUser(trx, partnerId, environment, endUserId, (month) => erasedPlaceholder(deps, partnerId, environment, month, endUserId));
   });
 }

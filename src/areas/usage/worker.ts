@@ -9,13 +9,18 @@ import type { Deps } from '../../context.js';
 import type { WorkerHandle } from '../../workers/index.js';
 import { startLoop } from '../../workers/loop.js';
 import { isManaged } from './meter.js';
+import { pruneErasures } from './repo.js';
 import { evaluateAlerts } from './service.js';
 
 const FULL_PASS_MS = 60_000;
+const PRUNE_EVERY_MS = 3_600_000;
+/** Erasure records are kept past the longest a count can wait in a meter (a month, plus margin). */
+const ERASURES_KEPT_MS = 40 * 86_400_000;
 
 export function startUsageWorkers(deps: Deps): WorkerHandle {
   let lastPass: number | null = null;
   let lastFull = 0;
+  let lastPrune = 0;
 
   async function tick(): Promise<void> {
     try {
@@ -32,6 +37,10 @@ export function startUsageWorkers(deps: Deps): WorkerHandle {
       if (full) lastFull = Date.now();
     } catch (err) {
       deps.log.warn({ err }, 'usage alert evaluation failed');
+    }
+    if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
+      lastPrune = Date.now();
+      await pruneErasures(deps.database.db, deps.clock.now() - ERASURES_KEPT_MS).catch((err) => deps.log.warn({ err }, 'pruning usage erasure records failed'));
     }
   }
 

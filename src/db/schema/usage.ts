@@ -22,6 +22,14 @@ export interface UsageEndUsersTable {
   first_seen_at: number;
 }
 
+/** An erased end-user, by a keyed pseudonym of its id (SecretBox.pseudonym): usage flushes write it as the placeholder. */
+export interface UsageErasuresTable {
+  partner_id: string;
+  environment: Environment;
+  id_pseudonym: string;
+  erased_at: number;
+}
+
 /** Alert thresholds of a partner, per environment (null = off). */
 export interface UsageAlertsTable {
   partner_id: string;
@@ -69,6 +77,7 @@ export interface MailOutboxTable {
 export interface UsageTables {
   usage_daily: UsageDailyTable;
   usage_end_users: UsageEndUsersTable;
+  usage_erasures: UsageErasuresTable;
   usage_alerts: UsageAlertsTable;
   usage_alert_fired: UsageAlertFiredTable;
   mail_outbox: MailOutboxTable;
