@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
 import { hashPassword } from '../../src/lib/crypto.js';
 import { buildTestApp, keyHeaders, PLATFORM_SECRET, type TestApp, type TestPartner } from '../helpers/app.js';
 
@@ -239,6 +240,30 @@ describe('environment scope of keys and key-opened sessions', () => {
       assert.equal(rows[0].key_hash, sha256Hex(p.liveKey));
       assert.ok(!JSON.stringify(rows).includes(p.liveKey));
     });
+  });
+
+  it('migration 0009 ends the key sessions opened before it (their environment is unknown); others survive', async () => {
+    const { migrations } = await import('../../src/db/migrations/index.js');
+    const { migrate } = await import('../../src/db/database.js');
+    const { sha256Hex } = await import('../../src/lib/crypto.js');
+    const p = await partnerWithPassword();
+    const db = t.deps.database.db;
+    await migrations['0009_session_key_scope'].down!(db as never);
+    await db.deleteFrom('schema_migrations' as never).where('name' as never, '=', '0009_session_key_scope' as never).execute();
+    const now = t.deps.clock.now();
+    const tokens = { password: 'sess_legacyPasswordSession000000000000001', api_key: 'sess_legacyKeySession00000000000000000001' };
+    for (const [method, token] of Object.entries(tokens)) {
+      await sql`insert into sessions (id, token_hash, subject_type, subject_id, created_at, expires_at, method)
+                values (${`ses_legacy_${method}`}, ${sha256Hex(token)}, 'partner', ${p.id}, ${now}, ${now + 3_600_000}, ${method})`.execute(db);
+    }
+    assert.deepEqual(await migrate(t.deps.database), ['0009_session_key_scope']);
+    const keyMe = await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(tokens.api_key) });
+    assert.equal(keyMe.statusCode, 401);
+    const pwMe = await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(tokens.password) });
+    assert.equal(pwMe.statusCode, 200);
+    assert.equal(pwMe.json().session_environment, null);
+    const list = await t.inject({ method: 'GET', url: '/api/partners/me/api-keys', headers: bearer(tokens.password) });
+    assert.ok(list.body.includes(p.liveKey));
   });
 
   describe('password and sign-up sessions keep full control', () => {
