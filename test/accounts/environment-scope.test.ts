@@ -350,6 +350,9 @@ describe('environment scope of keys and key-opened sessions', () => {
           ['body', 'key'],
         );
       }
+      // The server-to-server removal by value refuses them in the path the same way.
+      const byValue = await t.inject({ method: 'DELETE', url: '/api/v1/admin/keys/svc_test_abc%0Adefgh', headers: { 'x-service-ingest-secret': PLATFORM_SECRET } });
+      assertControl422(byValue, ['path', 'key_value']);
       assert.deepEqual(await slots(p.id), before, 'nothing stored');
       // Printable keys, inner spaces included, are still accepted.
       const fine = 'svc_test_fine key 0001';
