@@ -23,6 +23,8 @@ export interface SessionPrincipal {
   subjectType: 'partner' | 'admin';
   subjectId: string;
   expiresAt: number;
+  /** A session opened with an API key acts only in that key's environment; null: every environment. */
+  keyEnvironment: Environment | null;
 }
 
 declare module 'fastify' {
@@ -66,6 +68,32 @@ export function presentedSessionToken(request: FastifyRequest): string | null {
 /** The API key presented on a request, if any. */
 export function presentedApiKey(request: FastifyRequest): string | null {
   return header(request, 'x-api-key') ?? bearer(request);
+}
+
+const ENV_NAME: Record<Environment, string> = { test: 'test (sandbox)', live: 'live (production)' };
+
+/** Whether the session may see or change data of `environment` (a key-opened session: its key's environment only). */
+export function sessionCovers(session: SessionPrincipal, environment: Environment): boolean {
+  return session.keyEnvironment === null || session.keyEnvironment === environment;
+}
+
+/** 403 unless the session may act in `environment`. */
+export function requireSessionEnvironment(session: SessionPrincipal, environment: Environment): void {
+  if (sessionCovers(session, environment)) return;
+  throw errors.forbidden(
+    `This session was opened with a ${ENV_NAME[session.keyEnvironment!]} key and acts only in that environment; ` +
+      `sign in with your password to use the ${ENV_NAME[environment]} environment`,
+  );
+}
+
+/**
+ * The environment a session-scoped read acts in: the one asked for, else the session's key
+ * environment, else `fallback`; 403 when the session does not cover it.
+ */
+export function sessionEnvironment(session: SessionPrincipal, asked: Environment | undefined, fallback: Environment = 'live'): Environment {
+  const environment = asked ?? session.keyEnvironment ?? fallback;
+  requireSessionEnvironment(session, environment);
+  return environment;
 }
 
 export function makeGuards(deps: Deps) {
@@ -126,11 +154,17 @@ export function makeGuards(deps: Deps) {
     const now = deps.clock.now();
     const row = await deps.database.db
       .selectFrom('sessions')
-      .select(['id', 'subject_type', 'subject_id', 'expires_at'])
+      .select(['id', 'subject_type', 'subject_id', 'expires_at', 'key_environment'])
       .where('token_hash', '=', sha256Hex(token))
       .executeTakeFirst();
     if (!row || row.expires_at <= now) throw errors.unauthorized('Session expired or invalid: sign in again');
-    return { sessionId: row.id, subjectType: row.subject_type, subjectId: row.subject_id, expiresAt: row.expires_at };
+    return {
+      sessionId: row.id,
+      subjectType: row.subject_type,
+      subjectId: row.subject_id,
+      expiresAt: row.expires_at,
+      keyEnvironment: row.key_environment ?? null,
+    };
   }
 
   async function partnerSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {

@@ -170,12 +170,14 @@ describe('authorization matrix of the accounts routes', () => {
     for (const route of [...routes].sort((a, b) => rank(a) - rank(b))) {
       const headers = { ...good[route.kind] };
       if (route.kind === 'keySecret') {
-        // The key changes at each rotation: take the current test key from the database.
+        // The key changes at each rotation: take the current key of the slot being rotated (a key acts
+        // only in its own environment) from the database.
+        const env = (route.payload as { key_type?: string } | undefined)?.key_type === 'production' ? 'live' : 'test';
         const keys = (await t.inject({ method: 'GET', url: '/api/partners/me/api-keys', headers: bearer(victimSession) })).json() as { environment: string; key: string }[];
-        const k = keys.find((x) => x.environment === 'test');
+        const k = keys.find((x) => x.environment === env);
         if (k) headers['x-api-key'] = k.key;
         else {
-          const g = await t.inject({ method: 'POST', url: `/api/admin/partners/${victim.id}/regenerate-key?environment=test`, headers: bearer(admin.token) });
+          const g = await t.inject({ method: 'POST', url: `/api/admin/partners/${victim.id}/regenerate-key?environment=${env}`, headers: bearer(admin.token) });
           headers['x-api-key'] = g.json().key;
         }
       }

@@ -151,8 +151,8 @@ describe('partner key slots: list, paste, clear, rotate', () => {
     assert.equal((await me(p.testKey)).statusCode, 401);
     assert.equal((await me(b.new_key)).statusCode, 200);
     p.testKey = b.new_key;
-    // Production, from the reference path form, with the new test key.
-    const live = await t.inject({ method: 'POST', url: '/v1/key/rotate', headers: keyHeaders(p, { secret: true }), payload: { key_type: 'production' } });
+    // Production needs the live key (a key acts only in its own environment); from the reference path form.
+    const live = await t.inject({ method: 'POST', url: '/v1/key/rotate', headers: keyHeaders(p, { env: 'live', secret: true }), payload: { key_type: 'production' } });
     assert.equal(live.statusCode, 200);
     assert.match(live.json().new_key, /^svc_live_/);
     assert.equal((await me(p.liveKey)).statusCode, 401);
@@ -170,7 +170,7 @@ describe('partner key slots: list, paste, clear, rotate', () => {
     // Here: a key resolved before a rotation made by a direct service call is refused right after.
     const { rotateKey } = await import('../../src/areas/accounts/keys.js');
     assert.equal((await me(p.testKey)).statusCode, 200);
-    const r = await rotateKey(t.deps, { type: 'partner', id: p.id }, p.id, 'sandbox');
+    const r = await rotateKey(t.deps, { type: 'partner', id: p.id }, p.id, 'sandbox', 'test');
     assert.equal((await me(p.testKey)).statusCode, 401);
     p.testKey = r.new_key;
   });

@@ -84,21 +84,32 @@ async function writeSlot(deps: Deps, trx: Executor, partnerId: string, environme
   return { changed: true, rotatedAt: now };
 }
 
-export function apiKeyOut(deps: Deps, k: { id: string; environment: Environment; key_enc: string | null; masked: string | null; created_at: number; last_rotated_at: number | null }): ApiKeyOut {
+/** A slot as the portal shows it; `reveal` false gives the masked form in `key` and never opens the value. */
+export function apiKeyOut(
+  deps: Deps,
+  k: { id: string; environment: Environment; key_enc: string | null; masked: string | null; created_at: number; last_rotated_at: number | null },
+  reveal = true,
+): ApiKeyOut {
   return {
     id: k.id,
     environment: k.environment,
-    key: deps.secrets.open(k.key_enc!),
+    key: reveal ? deps.secrets.open(k.key_enc!) : (k.masked ?? ''),
     masked: k.masked ?? '',
     created_at: iso(Number(k.created_at)),
     last_rotated_at: isoOrNull(k.last_rotated_at === null ? null : Number(k.last_rotated_at)),
   };
 }
 
-/** The partner's keys, decrypted (the portal shows them); blank slots are left out. */
-export async function listApiKeys(deps: Deps, partnerId: string): Promise<ApiKeyOut[]> {
+/**
+ * The partner's keys, decrypted (the portal shows them); blank slots are left out.
+ * A slot of an environment the session does not cover (a session opened with the
+ * other environment's key) shows its masked form only: its value is never opened.
+ */
+export async function listApiKeys(deps: Deps, partnerId: string, covers: (environment: Environment) => boolean = () => true): Promise<ApiKeyOut[]> {
   const keys = await keysOfPartner(deps.database.db, partnerId);
-  return keys.filter((k) => k.key_enc !== null).map((k) => apiKeyOut(deps, k));
+  return keys
+    .filter((k) => k.key_enc !== null)
+    .map((k) => apiKeyOut(deps, k, covers(k.environment)));
 }
 
 /** Paste: the slot holds the given key and it authenticates at once; the previous key stops working. */
@@ -141,8 +152,19 @@ export async function regenerateKey(deps: Deps, actor: Actor, partnerId: string,
   return { key, masked: maskKey(key), rotatedAt: now };
 }
 
-export async function rotateKey(deps: Deps, actor: Actor, partnerId: string, keyType: 'sandbox' | 'production') {
+/**
+ * Rotation by key + ingest secret. A key acts only in its own environment: a test key
+ * rotates the sandbox key only and a live key the production key only (403 otherwise,
+ * nothing changed), so a leaked test key and the partner-wide ingest secret never reach production.
+ */
+export async function rotateKey(deps: Deps, actor: Actor, partnerId: string, keyType: 'sandbox' | 'production', callerEnvironment: Environment) {
   const environment: Environment = keyType === 'sandbox' ? 'test' : 'live';
+  if (environment !== callerEnvironment) {
+    throw errors.forbidden(
+      `A ${callerEnvironment} key can rotate only the ${KEY_TYPE[callerEnvironment]} key: rotate the ${keyType} key with your ` +
+        `${environment} key, or sign in to the portal with your password and replace it there`,
+    );
+  }
   const r = await regenerateKey(deps, actor, partnerId, environment, 'key.rotate');
   return {
     key_type: KEY_TYPE[environment],

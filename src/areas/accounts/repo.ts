@@ -19,6 +19,10 @@ export function findSessionByHash(db: Executor, tokenHash: string) {
   return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
+export function findSessionMethod(db: Executor, id: string) {
+  return db.selectFrom('sessions').select('method').where('id', '=', id).executeTakeFirst();
+}
+
 export async function deleteSession(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Area } from '../../http/area.js';
 import { typed } from '../../http/area.js';
+import { requireSessionEnvironment, sessionCovers } from '../../http/auth.js';
 import { errors } from '../../http/errors.js';
 import { errorResponses, security } from '../../http/schemas.js';
 import { dummyPasswordHash } from '../../lib/crypto.js';
@@ -88,7 +89,9 @@ export const accountsRoutes: Area = async (app, opts) => {
           operationId: 'loginPartnerWithKey',
           tags: AUTH_TAG,
           summary: 'Partner sign-in by pasting an API key',
-          description: 'The portal\'s second way in: any current key of the partner (test or live) opens the same session as a password login. Failed attempts count against the client address.',
+          description:
+            "The portal's second way in: any current key of the partner (test or live) opens a session that acts only in that key's environment " +
+            "(the other environment's key is shown masked and cannot be changed; usage of the other environment is 403). Failed attempts count against the client address.",
           security: [],
           body: S.KeyLoginPayload,
           response: { 200: S.PartnerSession, ...errorResponses(401, 403, 413, 422, 429) },
@@ -160,7 +163,7 @@ export const accountsRoutes: Area = async (app, opts) => {
           response: { 200: S.PartnerMe, ...errorResponses(401, 403) },
         },
       },
-      async (request) => sessions.partnerMe(deps, request.partner.id, request.session.sessionId, request.session.expiresAt),
+      async (request) => sessions.partnerMe(deps, request.partner.id, request.session),
     );
 
     r.get(
@@ -170,12 +173,14 @@ export const accountsRoutes: Area = async (app, opts) => {
           operationId: 'listMyApiKeys',
           tags: PORTAL_TAG,
           summary: "The signed-in partner's API keys (values included)",
-          description: 'One entry per environment slot that holds a key; a cleared slot is left out until a key is pasted or generated.',
+          description:
+            'One entry per environment slot that holds a key; a cleared slot is left out until a key is pasted or generated. ' +
+            "A session opened with an API key sees the other environment's key masked only (in `key` and `masked`).",
           security: security.partnerSession,
           response: { 200: S.ApiKeyList, ...errorResponses(401, 403) },
         },
       },
-      async (request) => keys.listApiKeys(deps, request.partner.id),
+      async (request) => keys.listApiKeys(deps, request.partner.id, (env) => sessionCovers(request.session, env)),
     );
 
     r.put(
@@ -185,7 +190,9 @@ export const accountsRoutes: Area = async (app, opts) => {
           operationId: 'pasteMyApiKey',
           tags: PORTAL_TAG,
           summary: 'Paste a key into a slot (replaces the previous key at once)',
-          description: 'The key authenticates from the next request; the previous key of that slot stops working. 409 when the value is in use in another slot (nothing changed).',
+          description:
+            'The key authenticates from the next request; the previous key of that slot stops working. 409 when the value is in use in another slot (nothing changed). ' +
+            "403 when the session was opened with the other environment's API key.",
           security: security.partnerSession,
           params: S.EnvironmentPath,
           body: S.ApiKeyUpdate,
@@ -194,6 +201,7 @@ export const accountsRoutes: Area = async (app, opts) => {
       },
       async (request) => {
         const env = request.params.environment;
+        requireSessionEnvironment(request.session, env);
         keys.checkPrefix(request.body.key, env, ['body', 'key']);
         const { slot } = await keys.pasteKey(deps, partnerActor(request), request.partner.id, env, request.body.key, 'portal-paste');
         return keys.apiKeyOut(deps, slot);
@@ -423,6 +431,7 @@ export const accountsV1SessionRoutes: Area = async (app, { deps, guards }) => {
       if (!env) {
         throw errors.invalid(['body', 'environment'], 'Field required: the key has no svc_test_/svc_live_ prefix, so name its environment', null, 'missing');
       }
+      requireSessionEnvironment(request.session, env);
       keys.checkPrefix(request.body.key, env, ['body', 'key']);
       const { slot, savedAt } = await keys.pasteKey(deps, partnerActor(request), request.partner.id, env, request.body.key, 'portal-paste');
       return { environment: env, key_masked: slot.masked ?? '', saved_at: iso(savedAt), source: slot.source };
@@ -436,12 +445,16 @@ export const accountsV1SessionRoutes: Area = async (app, { deps, guards }) => {
         operationId: 'clearKey',
         tags: PORTAL_TAG,
         summary: 'Blank a key slot (the record is kept); the key stops working at once',
+        description: "403 when the session was opened with the other environment's API key.",
         security: security.partnerSession,
         params: S.EnvironmentPath,
         response: { 200: S.KeyClearResponse, ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => keys.clearKey(deps, partnerActor(request), request.partner.id, request.params.environment),
+    async (request) => {
+      requireSessionEnvironment(request.session, request.params.environment);
+      return keys.clearKey(deps, partnerActor(request), request.partner.id, request.params.environment);
+    },
   );
 };
 
@@ -456,13 +469,15 @@ export const accountsV1KeyRoutes: Area = async (app, { deps, guards }) => {
         operationId: 'rotateKey',
         tags: ['partner'],
         summary: 'Rotate a key: a new key is returned once; the old one fails on the very next request',
-        description: 'Needs the partner key and X-Service-Ingest-Secret, so a leaked key alone cannot rotate. key_type sandbox = the test slot, production = the live slot.',
+        description:
+          'Needs the partner key and X-Service-Ingest-Secret, so a leaked key alone cannot rotate. key_type sandbox = the test slot, production = the live slot. ' +
+          'A key acts only in its own environment: a test key rotates the sandbox key, a live key the production key; the other is 403 (nothing changed).',
         security: security.keyAndSecret,
         body: S.KeyRotateBody,
         response: { 200: S.KeyRotateResponse, ...errorResponses(401, 403, 413, 422, 429) },
       },
     },
-    async (request) => keys.rotateKey(deps, partnerActor(request), request.partner.id, request.body.key_type),
+    async (request) => keys.rotateKey(deps, partnerActor(request), request.partner.id, request.body.key_type, request.environment),
   );
 };
 

@@ -3,7 +3,14 @@ import { Type, type Static } from 'typebox';
 import { EnvironmentParam, IsoDateTime, Nullable } from '../../http/schemas.js';
 
 const Email = Type.String({ format: 'email', maxLength: 320 });
-const KeyValue = Type.String({ minLength: 8, maxLength: 200, description: 'An API key value (8 to 200 characters)' });
+// Control characters (C0, DEL) are refused: a key holding CR/LF or NUL could split a header or a log line,
+// and PostgreSQL cannot store NUL, so both databases answer the same 422.
+const KeyValue = Type.String({
+  minLength: 8,
+  maxLength: 200,
+  pattern: '^[^\\u0000-\\u001f\\u007f]*$',
+  description: 'An API key value (8 to 200 characters, no control characters)',
+});
 
 // ---------- sign-up, sign-in, sessions ----------
 
@@ -64,7 +71,16 @@ export const PartnerSession = Type.Object({ ...SessionFields, partner: PartnerAc
 export const AdminSession = Type.Object({ ...SessionFields, admin: AdminAccount }, { title: 'AdminSession' });
 
 export const PartnerMe = Type.Object(
-  { ...PartnerAccount.properties, session_expires_at: IsoDateTime, session_method: Type.String({ description: '`password` or `api_key`' }) },
+  {
+    ...PartnerAccount.properties,
+    session_expires_at: IsoDateTime,
+    session_method: Type.String({ description: '`password`, `signup` or `api_key`' }),
+    session_environment: Nullable(
+      Type.Union([Type.Literal('test'), Type.Literal('live')], {
+        description: "A session opened with an API key acts only in that key's environment (`test` or `live`); null: every environment (password and sign-up sessions)",
+      }),
+    ),
+  },
   { title: 'PartnerMe' },
 );
 export const AdminMe = Type.Object(
@@ -80,7 +96,9 @@ export const ApiKeyOut = Type.Object(
   {
     id: Type.String(),
     environment: EnvironmentParam,
-    key: Type.String({ description: 'The key value' }),
+    key: Type.String({
+      description: "The key value; in a session opened with an API key, the other environment's slot shows its masked form here (never its value)",
+    }),
     masked: Type.String(),
     created_at: IsoDateTime,
     last_rotated_at: Nullable(IsoDateTime),

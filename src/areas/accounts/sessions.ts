@@ -7,7 +7,8 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../context.js';
-import { SESSION_COOKIE } from '../../http/auth.js';
+import type { Environment } from '../../db/schema/index.js';
+import { SESSION_COOKIE, type SessionPrincipal } from '../../http/auth.js';
 import { errors } from '../../http/errors.js';
 import { dummyPasswordHash, hashPassword, randomBase62, sha256Hex, verifyPassword } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
@@ -16,7 +17,7 @@ import { createPartner } from '../partners/service.js';
 import { findPartnerByEmail, findPartnerById, keysOfPartner } from '../partners/repo.js';
 import { audit, isUniqueViolation, toPartnerAccount } from './common.js';
 import { beginAttempt, emailScope, ipScope } from './lockout.js';
-import { deleteExpiredSessions, deleteSession, findAdminByEmail, findAdminById, findSessionByHash, insertSession, keyByHash } from './repo.js';
+import { deleteExpiredSessions, deleteSession, findAdminByEmail, findAdminById, findSessionByHash, findSessionMethod, insertSession, keyByHash } from './repo.js';
 import type { AdminAccount, PartnerAccount, PartnerRegister } from './schemas.js';
 
 export const BAD_CREDENTIALS = 'Incorrect email or password';
@@ -27,7 +28,19 @@ interface Opened {
   expiresAt: number;
 }
 
-async function openSession(deps: Deps, subjectType: 'partner' | 'admin', subjectId: string, method: 'password' | 'api_key' | 'signup'): Promise<Opened> {
+/** The key that opened an `api_key` session: the session acts only in its environment. */
+interface OpeningKey {
+  environment: Environment;
+  hash: string;
+}
+
+async function openSession(
+  deps: Deps,
+  subjectType: 'partner' | 'admin',
+  subjectId: string,
+  method: 'password' | 'api_key' | 'signup',
+  key: OpeningKey | null = null,
+): Promise<Opened> {
   const now = deps.clock.now();
   const token = `sess_${randomBase62(43)}`;
   const expiresAt = now + deps.config.sessionTtlHours * 3_600_000;
@@ -40,6 +53,8 @@ async function openSession(deps: Deps, subjectType: 'partner' | 'admin', subject
     created_at: now,
     expires_at: expiresAt,
     method,
+    key_environment: key?.environment ?? null,
+    key_hash: key?.hash ?? null,
   });
   return { token, expiresAt };
 }
@@ -120,7 +135,8 @@ export async function partnerLogin(deps: Deps, email: string, password: string, 
 /** The portal's second way in: paste one of your API keys. Failures count against the client address. */
 export async function keyLogin(deps: Deps, key: string, ip: string) {
   const attempt = await beginAttempt(deps, [{ scope: ipScope(ip), resetOnSuccess: false }]);
-  const slot = await keyByHash(deps.database.db, sha256Hex(key));
+  const keyHash = sha256Hex(key);
+  const slot = await keyByHash(deps.database.db, keyHash);
   if (!slot) {
     await attempt.failed();
     throw errors.unauthorized(BAD_KEY);
@@ -129,7 +145,7 @@ export async function keyLogin(deps: Deps, key: string, ip: string) {
   const p = await findPartnerById(deps.database.db, slot.partner_id);
   if (!p) throw errors.unauthorized(BAD_KEY);
   if (Number(p.active) !== 1) throw errors.suspended();
-  const s = await openSession(deps, 'partner', p.id, 'api_key');
+  const s = await openSession(deps, 'partner', p.id, 'api_key', { environment: slot.environment, hash: keyHash });
   return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, p.id) } };
 }
 
@@ -153,10 +169,15 @@ export async function adminLogin(deps: Deps, email: string, password: string, ip
   return { session: s, body: { ...sessionBody(s), admin: adminAccount(a!) } };
 }
 
-export async function partnerMe(deps: Deps, partnerId: string, sessionId: string, expiresAt: number) {
+export async function partnerMe(deps: Deps, partnerId: string, session: SessionPrincipal) {
   const account = await partnerAccount(deps, partnerId);
-  const s = await deps.database.db.selectFrom('sessions').select('method').where('id', '=', sessionId).executeTakeFirst();
-  return { ...account, session_expires_at: iso(expiresAt), session_method: s?.method ?? 'password' };
+  const s = await findSessionMethod(deps.database.db, session.sessionId);
+  return {
+    ...account,
+    session_expires_at: iso(session.expiresAt),
+    session_method: s?.method ?? 'password',
+    session_environment: session.keyEnvironment,
+  };
 }
 
 export async function adminMe(deps: Deps, adminId: string, expiresAt: number) {

@@ -7,6 +7,7 @@
  */
 import type { Area } from '../../http/area.js';
 import { typed } from '../../http/area.js';
+import { sessionEnvironment } from '../../http/auth.js';
 import { errorResponses, security } from '../../http/schemas.js';
 import { iso } from '../../lib/time.js';
 import { sendCsv } from './csv.js';
@@ -23,6 +24,7 @@ import {
   PingResponse,
   SeedQuery,
   SeedResponse,
+  PartnerUsageQuery,
   UsageQuery,
 } from './schemas.js';
 import {
@@ -117,11 +119,11 @@ export const ingestRoutes: Area = async (app, { deps, guards }) => {
           summary: 'Daily usage events of the signed-in partner',
           description: 'Per day: counts by event type, active users (distinct user_id), transaction count and volume; by category and totals for the window.',
           security: security.partnerSession,
-          querystring: UsageQuery,
+          querystring: PartnerUsageQuery,
           response: { 200: PartnerUsage, ...errorResponses(401, 403, 422) },
         },
       },
-      async (request) => partnerUsage(deps, request.partner.id, request.query.days, request.query.environment),
+      async (request) => partnerUsage(deps, request.partner.id, request.query.days, sessionEnvironment(request.session, request.query.environment)),
     );
 
     r.get(
@@ -137,7 +139,8 @@ export const ingestRoutes: Area = async (app, { deps, guards }) => {
         },
       },
       async (request, reply) => {
-        const { days, format, environment } = request.query;
+        const { days, format } = request.query;
+        const environment = sessionEnvironment(request.session, request.query.environment);
         const w = windowOf(deps.clock.now(), days);
         const id = request.partner.id;
         const name = `usage-${format}-${id}-${w.startDay}-${w.endDay}`;

@@ -57,10 +57,19 @@ const Env = Type.Enum(['live', 'test'], { default: 'live', description: 'live: p
 export const UsageQuery = Type.Object({ days: Days(30), environment: Env });
 export type UsageQuery = Static<typeof UsageQuery>;
 
+// A partner session opened with an API key sees only that key's environment, so it is also its default.
+const PartnerEnv = Type.Optional(
+  Type.Enum(['live', 'test'], {
+    description: "live: production and platform events; test: sandbox-key events. Default: live, or the key's environment for a session opened with an API key (the other one is 403)",
+  }),
+);
+
+export const PartnerUsageQuery = Type.Object({ days: Days(30), environment: PartnerEnv });
+
 export const PartnerExportQuery = Type.Object({
   days: Days(30),
   format: Type.Enum(['summary', 'events'], { default: 'summary', description: 'summary: one row per day; events: the raw events' }),
-  environment: Env,
+  environment: PartnerEnv,
 });
 export type PartnerExportQuery = Static<typeof PartnerExportQuery>;
 

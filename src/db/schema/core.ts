@@ -60,8 +60,12 @@ export interface SessionsTable {
   subject_id: string;
   created_at: number;
   expires_at: number;
-  /** How the session was opened: `password` or `api_key`. */
+  /** How the session was opened: `password`, `signup` or `api_key`. */
   method: string;
+  /** The environment of the key that opened an `api_key` session (it acts only there); null otherwise. */
+  key_environment: Environment | null;
+  /** SHA-256 of the key that opened an `api_key` session; null otherwise. */
+  key_hash: string | null;
 }
 
 export interface CalculationsTable {
