@@ -38,6 +38,12 @@ export const partnerApi: Area = async (app, { deps, guards, form }) => {
     await keyScope.register(accountsV1KeyRoutes, opts);
     await keyScope.register(webhooksV1KeyRoutes, opts);
     await keyScope.register(usageV1KeyRoutes, opts);
-    await keyScope.register(sandboxV1KeyRoutes, opts);
+    await keyScope.register(async (sandbox) => {
+      // The sandbox layer answers a live key of an account without production access with its own 402.
+      sandbox.addHook('onRoute', (route) => {
+        route.config = { ...(route.config ?? {}), liveBeforeActivation: 'payment_required' } as typeof route.config;
+      });
+      await sandbox.register(sandboxV1KeyRoutes, opts);
+    }, opts);
   }, opts);
 };

@@ -28,6 +28,10 @@ export interface SessionPrincipal {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** How the API-key guard treats a live key of an account without production access: 403 (default), or let the route answer 402. */
+    liveBeforeActivation?: 'forbidden' | 'payment_required';
+  }
   interface FastifyRequest {
     /** Set by the apiKey guard. */
     partner: AuthedPartner;
@@ -100,6 +104,11 @@ export function makeGuards(deps: Deps) {
   function accept(request: FastifyRequest, resolved: ResolvedKey | null): void {
     if (!resolved) throw errors.unauthorized('Invalid API key');
     if (!resolved.partner.active) throw errors.suspended();
+    // A live key makes billable production traffic only once an administrator has granted
+    // production access. The sandbox layer answers its own 402 for it instead (the spec's rule).
+    if (resolved.environment === 'live' && resolved.partner.activated_at === null && request.routeOptions.config.liveBeforeActivation !== 'payment_required') {
+      throw errors.productionNotEnabled();
+    }
     request.partner = resolved.partner;
     request.environment = resolved.environment;
     request.apiKeyId = resolved.keyId;

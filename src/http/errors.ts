@@ -42,6 +42,11 @@ export const errors = {
   paymentRequired: (detail = 'Production access is not enabled for this account') => new AppError(402, detail),
   forbidden: (detail: string) => new AppError(403, detail),
   suspended: () => new AppError(403, 'partner suspended'),
+  productionNotEnabled: () =>
+    new AppError(
+      403,
+      'Production access is not enabled yet for this account: keep using your test key (svc_test_…) meanwhile, and ask for production access through the contact form (topic "production") or your account manager; your live key works on the next request once an administrator has enabled it.',
+    ),
   notFound: (detail = 'Not Found') => new AppError(404, detail),
   conflict: (detail: string, extra?: Record<string, unknown>) => new AppError(409, detail, extra),
   tooManyRequests: (retryAfterSeconds: number, detail = 'Rate limit exceeded') =>
