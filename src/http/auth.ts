@@ -79,12 +79,16 @@ export function presentedSessionToken(request: FastifyRequest): string | null {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function originOf(value: string): string | null {
+function parseUrl(value: string): URL | null {
   try {
-    return new URL(value).origin;
+    return new URL(value);
   } catch {
     return null;
   }
+}
+
+function originOf(value: string): string | null {
+  return parseUrl(value)?.origin ?? null;
 }
 
 /**
@@ -104,13 +108,8 @@ export function isCrossSiteWrite(request: FastifyRequest, trustedOrigin: string 
     return !trusted;
   }
   if (origin === null) return false;
-  let host: string | null = null;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    host = null;
-  }
-  if (host !== null && host !== '' && host === request.host) return false;
+  const host = parseUrl(origin)?.host;
+  if (host && host === request.host) return false;
   return !trusted;
 }
 
