@@ -28,7 +28,9 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     loggerInstance: deps.log,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: true,
+    // Forwarded headers are believed only from configured proxies: otherwise anyone could
+    // pick the address every per-address limit counts.
+    trustProxy: deps.config.trustProxy.length > 0 ? [...deps.config.trustProxy] : false,
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

@@ -2,6 +2,7 @@
  * One configuration object, read once at start from the environment, validated,
  * frozen and passed down. Nothing else in the service reads process.env.
  */
+import { isIP } from 'node:net';
 
 export interface Config {
   port: number;
@@ -53,6 +54,11 @@ export interface Config {
   maxConnections: number;
   /** Open connections one client address may hold at most (behind a proxy every client is the proxy). */
   maxConnectionsPerAddress: number;
+  /**
+   * Proxies whose X-Forwarded-For / -Proto / -Host are believed (addresses or
+   * CIDRs, as Fastify's trustProxy takes them); empty = the peer is the client.
+   */
+  trustProxy: string[];
 }
 
 export class ConfigError extends Error {
@@ -136,6 +142,31 @@ function email(env: Env, name: string): string | null {
   return v;
 }
 
+/** Names proxy-addr (Fastify's trustProxy) understands besides addresses and CIDRs. */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function proxyList(env: Env, name: string): string[] {
+  const v = str(env, name);
+  if (v === null) return [];
+  const parts = v.split(',').map((p) => p.trim());
+  for (const p of parts) {
+    if (PROXY_NAMES.includes(p)) continue;
+    if (!isAddressOrCidr(p)) {
+      throw new ConfigError(name, `must be a comma list of IP addresses or CIDRs (or ${PROXY_NAMES.join(', ')}), got "${p}"`);
+    }
+  }
+  return parts;
+}
+
+/** A plain dotted-quad or IPv6 address, optionally with a /prefix in its family's range. */
+function isAddressOrCidr(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -208,5 +239,6 @@ export function loadConfig(env: Env = process.env): Config {
     connectionIdleTimeoutMs: int(env, 'CONNECTION_IDLE_TIMEOUT_MS', 60_000, 100, 3_600_000),
     maxConnections: int(env, 'MAX_CONNECTIONS', 10_000, 1, 1_000_000),
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 1, 1_000_000),
+    trustProxy: Object.freeze(proxyList(env, 'TRUST_PROXY')) as string[],
   });
 }

@@ -7,6 +7,9 @@
  *   platformSecret    the platform INGEST_SECRET (header or Bearer); 503 when unconfigured
  *   partnerSession    a partner login session (Bearer token or cookie)
  *   adminSession      an admin login session (Bearer token or cookie)
+ *   sameOriginCookie  refuses a cross-site write that rides on the session cookie
+ *                     (the session guards apply it themselves; routes that read
+ *                     the session without a guard, like logout, add it)
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../context.js';
@@ -56,17 +59,64 @@ function header(request: FastifyRequest, name: string): string | null {
   return typeof s === 'string' && s.trim() !== '' ? s.trim() : null;
 }
 
+export interface PresentedSession {
+  token: string;
+  /** True when the token came from the svc_session cookie, which a browser attaches by itself. */
+  fromCookie: boolean;
+}
+
 /**
- * The session token presented on a request: Authorization: Bearer, else the
- * session cookie. Cookies are parsed here, on the few routes that take sessions,
- * not on every request.
+ * The session presented on a request: Authorization: Bearer, else the session
+ * cookie. Cookies are parsed here, on the few routes that take sessions, not on
+ * every request.
  */
-export function presentedSessionToken(request: FastifyRequest): string | null {
+export function presentedSession(request: FastifyRequest): PresentedSession | null {
   const b = bearer(request);
-  if (b) return b;
+  if (b) return { token: b, fromCookie: false };
   const header = request.headers.cookie;
   if (!header || !header.includes(SESSION_COOKIE)) return null;
-  return request.server.parseCookie(header)[SESSION_COOKIE] || null;
+  const token = request.server.parseCookie(header)[SESSION_COOKIE];
+  return token ? { token, fromCookie: true } : null;
+}
+
+export function presentedSessionToken(request: FastifyRequest): string | null {
+  return presentedSession(request)?.token ?? null;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function parseUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+function originOf(value: string): string | null {
+  return parseUrl(value)?.origin ?? null;
+}
+
+/**
+ * Whether a browser may have sent this write on another site's behalf, decided
+ * as Go's net/http CrossOriginProtection does: Sec-Fetch-Site same-origin or
+ * none passes; without Sec-Fetch-Site (older browsers), a missing Origin (not a
+ * browser) or an Origin whose host is the request's Host passes; the service's
+ * own PUBLIC_BASE_URL origin is trusted either way; everything else is refused.
+ */
+export function isCrossSiteWrite(request: FastifyRequest, trustedOrigin: string | null): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const origin = header(request, 'origin');
+  const trusted = origin !== null && trustedOrigin !== null && originOf(origin) === trustedOrigin;
+  const site = header(request, 'sec-fetch-site');
+  if (site !== null) {
+    if (site === 'same-origin' || site === 'none') return false;
+    return !trusted;
+  }
+  if (origin === null) return false;
+  const host = parseUrl(origin)?.host;
+  if (host && host === request.host) return false;
+  return !trusted;
 }
 
 /** The API key presented on a request, if any. */
@@ -101,6 +151,24 @@ export function sessionEnvironment(session: SessionPrincipal, asked: Environment
 }
 
 export function makeGuards(deps: Deps) {
+  const ownOrigin = originOf(deps.config.publicBaseUrl);
+
+  /** A cookie carries the session whoever made the browser send the request: refuse that from another site. */
+  function refuseCrossSiteCookie(request: FastifyRequest, presented: PresentedSession | null): void {
+    if (presented?.fromCookie && isCrossSiteWrite(request, ownOrigin)) {
+      throw errors.forbidden('Cross-site request refused: a write signed in by cookie must come from the service\'s own pages');
+    }
+  }
+
+  function sameOriginCookie(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
+    try {
+      refuseCrossSiteCookie(request, presentedSession(request));
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
+  }
+
   function accept(request: FastifyRequest, resolved: ResolvedKey | null): void {
     if (!resolved) throw errors.unauthorized('Invalid API key');
     if (!resolved.partner.active) throw errors.suspended();
@@ -158,8 +226,10 @@ export function makeGuards(deps: Deps) {
   }
 
   async function loadSession(request: FastifyRequest): Promise<SessionPrincipal> {
-    const token = presentedSessionToken(request);
-    if (!token) throw errors.unauthorized('Not signed in: send Authorization: Bearer <session token> or the session cookie');
+    const presented = presentedSession(request);
+    if (!presented) throw errors.unauthorized('Not signed in: send Authorization: Bearer <session token> or the session cookie');
+    refuseCrossSiteCookie(request, presented);
+    const token = presented.token;
     const now = deps.clock.now();
     const row = await deps.database.db
       .selectFrom('sessions')
@@ -196,7 +266,7 @@ export function makeGuards(deps: Deps) {
     request.session = s;
   }
 
-  return { apiKey, ingestSecret, platformSecret, partnerSession, adminSession };
+  return { apiKey, ingestSecret, platformSecret, partnerSession, adminSession, sameOriginCookie };
 }
 
 export type Guards = ReturnType<typeof makeGuards>;

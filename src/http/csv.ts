@@ -1,8 +1,9 @@
 /**
  * CSV answers: RFC 4180 text comes from csv-stringify in each report; this module
- * holds what every report shares: formula-injection neutralisation of text cells
- * and the headers of an attachment.
+ * holds what every report shares: the stringify options (quoting, formula-injection
+ * neutralisation of text cells) and the headers of an attachment.
  */
+import type { Options } from 'csv-stringify';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -12,9 +13,23 @@ export function neutralise(value: string | null | undefined): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** neutralise() for a cell of any type: only strings change; numbers, booleans and nulls are left alone. */
-export function safeCell(value: unknown): unknown {
-  return typeof value === 'string' ? neutralise(value) : value;
+/**
+ * csv-stringify options every report passes. A cell holding a bare CR or LF is
+ * quoted whatever the record delimiter (csv-stringify quotes only the delimiter
+ * itself once one is set, and a spreadsheet ends a row at any line break outside
+ * quotes, which would let the rest of the cell escape the formula check); every
+ * string cell goes through neutralise(), so no report can forget a column.
+ * A new object each call: csv-stringify writes into the options it is given.
+ */
+export function csvOptions() {
+  return {
+    record_delimiter: '\r\n',
+    quote_record_delimiter: true,
+    cast: {
+      string: (value: string) => neutralise(value),
+      boolean: (value: boolean) => (value ? 'true' : 'false'),
+    },
+  } satisfies Options;
 }
 
 /** Sets the headers of a CSV download; characters outside [A-Za-z0-9._-] in the file name become `_`. */

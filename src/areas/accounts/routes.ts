@@ -129,6 +129,7 @@ export const accountsRoutes: Area = async (app, opts) => {
       r.post(
         `/auth/${role}/logout`,
         {
+          onRequest: guards.sameOriginCookie,
           schema: {
             operationId: role === 'partner' ? 'logoutPartner' : 'logoutAdmin',
             tags: AUTH_TAG,

@@ -1,18 +1,18 @@
-/** Streamed CSV answers (RFC 4180 via csv-stringify), with formula-injection cells neutralised. */
+/** Streamed CSV answers (RFC 4180 via csv-stringify), with the shared options (quoting, formula-injection cells neutralised). */
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
-import { csvAttachment, safeCell } from '../../http/csv.js';
+import { csvOptions, csvAttachment } from '../../http/csv.js';
 
 /** Sends rows as a CSV attachment, streaming: a page of rows is read only when the client takes the previous one. */
 export function sendCsv(reply: FastifyReply, filename: string, columns: string[], rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>) {
-  const out = stringify({ header: true, columns, cast: { boolean: (b) => (b ? 'true' : 'false') } });
+  const out = stringify({ ...csvOptions(), header: true, columns });
   const source = Readable.from(
     (async function* () {
       for await (const row of rows) {
-        const safe: Record<string, unknown> = {};
-        for (const c of columns) safe[c] = safeCell(row[c] ?? null);
-        yield safe;
+        const record: Record<string, unknown> = {};
+        for (const c of columns) record[c] = row[c] ?? null;
+        yield record;
       }
     })(),
   );

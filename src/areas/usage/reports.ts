@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import type { Deps } from '../../context.js';
-import { neutralise } from '../../http/csv.js';
+import { csvOptions } from '../../http/csv.js';
 import { errors } from '../../http/errors.js';
 import { fromCents } from '../../lib/money.js';
 import { iso, utcDay, utcMonth } from '../../lib/time.js';
@@ -58,9 +58,9 @@ export function calculationsCsv(deps: Deps, caller: Caller, range: { since: numb
         const c = JSON.parse(r.result) as StoredResult;
         const b = c.breakdown ?? {};
         return [
-          neutralise(r.calculation_id),
-          neutralise(r.end_user_id),
-          neutralise(r.user_email),
+          r.calculation_id,
+          r.end_user_id,
+          r.user_email,
           iso(Number(r.calculated_at)),
           envName(caller.environment),
           c.safe_to_spend_today,
@@ -76,7 +76,7 @@ export function calculationsCsv(deps: Deps, caller: Caller, range: { since: numb
       });
       // Chunks of ~30 KB: strings over ~128 KB would go straight to V8's large-object space, freed only by full collections.
       for (let i = 0; i < records.length || header; i += CHUNK_ROWS) {
-        yield stringifySync(records.slice(i, i + CHUNK_ROWS), { header, columns: [...CALCULATION_COLUMNS], record_delimiter: '\r\n' });
+        yield stringifySync(records.slice(i, i + CHUNK_ROWS), { ...csvOptions(), header, columns: [...CALCULATION_COLUMNS] });
         header = false;
       }
       if (batch.length < BATCH) return;
@@ -114,7 +114,7 @@ export async function usageCsv(deps: Deps, caller: Caller, months: number): Prom
     const u = users.get(m) ?? 0;
     return [m, envName(caller.environment), calls.get(m) ?? 0, u, live ? fromCents(billCents(u, rate)) : '', live ? rate : ''];
   });
-  return Readable.from(rows).pipe(stringify({ header: true, columns: [...USAGE_COLUMNS], record_delimiter: '\r\n' }));
+  return Readable.from(rows).pipe(stringify({ ...csvOptions(), header: true, columns: [...USAGE_COLUMNS] }));
 }
 
 export function today(deps: Deps): string {

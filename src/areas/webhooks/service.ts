@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Deps } from '../../context.js';
 import type { Environment } from '../../db/schema/index.js';
-import { neutralise } from '../../http/csv.js';
+import { csvOptions } from '../../http/csv.js';
 import { errors } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { DAY_MS, iso, isoOrNull } from '../../lib/time.js';
@@ -239,17 +239,17 @@ export function deliveriesCsv(deps: Deps, caller: Caller, filter: Omit<DeliveryF
       for (const r of page) {
         const d = toDelivery(r);
         yield [
-          neutralise(d.id),
+          d.id,
           d.created_at,
-          neutralise(d.event_id),
-          neutralise(d.event_type),
-          neutralise(d.url),
+          d.event_id,
+          d.event_type,
+          d.url,
           d.attempt,
-          neutralise(d.status),
+          d.status,
           d.status_code ?? '',
           d.duration_ms,
-          neutralise(d.error),
-          neutralise(d.response_excerpt),
+          d.error,
+          d.response_excerpt,
           d.next_attempt_at ?? '',
         ];
       }
@@ -259,7 +259,7 @@ export function deliveriesCsv(deps: Deps, caller: Caller, filter: Omit<DeliveryF
     }
   }
   const source = Readable.from(rows());
-  const csv = stringify({ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' });
+  const csv = stringify({ ...csvOptions(), header: true, columns: [...CSV_COLUMNS] });
   source.on('error', (err) => csv.destroy(err));
   return source.pipe(csv);
 }

@@ -8,6 +8,7 @@
  */
 import dns from 'node:dns';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector } from 'undici';
 
 export interface ResolvedAddress {
@@ -31,65 +32,62 @@ export class SsrfError extends Error {
   }
 }
 
-const blocked = new net.BlockList();
-// IPv4 ranges that are not the public internet (RFC 6890 and friends).
-for (const [net4, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(net4, prefix, 'ipv4');
-}
-for (const [net6, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['2001::', 23],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(net6, prefix, 'ipv6');
+/**
+ * The IPv6 ranges whose address is decided by the IPv4 address it carries: an
+ * IPv4-mapped address is that IPv4 host, and the well-known NAT64 prefix
+ * (64:ff9b::/96, what DNS64 answers for IPv4-only names) reaches it through the
+ * network's translator.
+ */
+const WELL_KNOWN_NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
+
+function publicIPv4(v4: ipaddr.IPv4): boolean {
+  return v4.range() === 'unicast';
 }
 
-/** The IPv4 address an IPv6 address embeds (IPv4-mapped, IPv4-compatible, NAT64), if any. */
-function embeddedIPv4(v6: string): string | null {
-  const lower = v6.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) {
-    const hi = parseInt(hex[1], 16);
-    const lo = parseInt(hex[2], 16);
-    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-  }
-  return null;
-}
-
-/** True when an IP address is on the public internet. */
+/**
+ * True when an IP address is on the public internet: ipaddr.js classifies it and
+ * only its `unicast` range (what no RFC reserves) passes. IPv4-mapped and
+ * well-known NAT64 addresses are judged by the IPv4 address they embed. Every
+ * other range that embeds one (6to4 2002::/16, Teredo 2001::/32, SIIT
+ * ::ffff:0:0/96, local-use NAT64 64:ff9b:1::/48) is not `unicast` and is refused
+ * whatever it carries, and so is an IPv4-compatible address (::a.b.c.d,
+ * deprecated, which ipaddr.js counts as unicast).
+ */
 export function isPublicAddress(address: string): boolean {
   const family = net.isIP(address);
-  if (family === 4) return !blocked.check(address, 'ipv4');
-  if (family === 6) {
-    const v4 = embeddedIPv4(address);
-    if (v4 !== null) return net.isIPv4(v4) && !blocked.check(v4, 'ipv4');
-    return !blocked.check(address, 'ipv6');
+  if (family === 0) return false;
+  // IPv6 goes through the URL parser's canonical (all-hex) form first: ipaddr.js reads
+  // "::a.b.c.d" as IPv4-mapped, and the URL parser refuses zone ids (fe80::1%eth0).
+  const canonical = family === 6 ? canonicalIPv6(address) : address;
+  if (canonical === null) return false;
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(canonical);
+  } catch {
+    return false;
   }
-  return false;
+  if (parsed.kind() === 'ipv4') return publicIPv4(parsed as ipaddr.IPv4);
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return publicIPv4(v6.toIPv4Address());
+  if (v6.match(WELL_KNOWN_NAT64)) return publicIPv4(ipv4Tail(v6));
+  if (v6.range() !== 'unicast') return false;
+  // ::/96 (IPv4-compatible): the first 96 bits are zero.
+  if (v6.parts.slice(0, 6).every((part) => part === 0)) return false;
+  return true;
+}
+
+function canonicalIPv6(address: string): string | null {
+  try {
+    return bareHost(new URL(`http://[${address}]/`).hostname);
+  } catch {
+    return null;
+  }
+}
+
+/** The IPv4 address in the last 32 bits of an IPv6 address. */
+function ipv4Tail(v6: ipaddr.IPv6): ipaddr.IPv4 {
+  const [hi, lo] = v6.parts.slice(6);
+  return new ipaddr.IPv4([hi >> 8, hi & 255, lo >> 8, lo & 255]);
 }
 
 /** Strips the brackets URL puts around IPv6 hosts. */
