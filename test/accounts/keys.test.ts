@@ -182,8 +182,11 @@ describe('partner key slots: list, paste, clear, rotate', () => {
       payload: { email: 'dump@bank.example', password: 'plaintext-password-xyz', company_name: 'Dump Co', contact_name: 'Du Mp' },
     });
     const token = reg.json().token;
-    const keys = (await t.inject({ method: 'GET', url: '/api/partners/me/api-keys', headers: bearer(token) })).json() as { key: string }[];
-    const secret = (await t.inject({ method: 'GET', url: '/api/v1/secrets', headers: { 'x-api-key': keys[0].key } })).json().ingest_secret;
+    const keys = (await t.inject({ method: 'GET', url: '/api/partners/me/api-keys', headers: bearer(token) })).json() as { key: string; environment: string }[];
+    // The test key: a self-signed-up account's live key works only once production access is granted.
+    const testKey = keys.find((k) => k.environment === 'test')!.key;
+    const secret = (await t.inject({ method: 'GET', url: '/api/v1/secrets', headers: { 'x-api-key': testKey } })).json().ingest_secret;
+    assert.match(secret, /^svc_ingest_/);
     const secrets = [
       'plaintext-password-xyz',
       token,
