@@ -9,6 +9,7 @@ import type { Environment } from './db/schema/index.js';
 import type { SecretBox } from './lib/crypto.js';
 import type { Clock } from './lib/time.js';
 import type { AuthCache } from './http/auth-cache.js';
+import type { ExportGate } from './http/csv.js';
 
 /** Counts partner-API calls and unique end-users (the usage area implements it). */
 export interface UsageMeter {
@@ -51,6 +52,8 @@ export interface Deps {
   mailer: Mailer;
   /** Named erasers every area that stores end-user data registers (GDPR erasure). */
   erasers: Map<string, EndUserEraser>;
+  /** One export at a time per partner (src/http/csv.ts). */
+  exports: ExportGate;
   /** Set once a stop has begun: the readiness probe answers 503 so load balancers stop sending. */
   lifecycle: { draining: boolean };
 }

@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { Deps } from './context.js';
 import { openDatabase } from './db/database.js';
 import { AuthCache } from './http/auth-cache.js';
+import { ExportGate } from './http/csv.js';
 import { SecretBox } from './lib/crypto.js';
 import { redactChildBindings, redactLogObject } from './lib/log-redact.js';
 import { createMailer } from './lib/mailer.js';
@@ -60,6 +61,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
     mailer: createMailer(config, database),
     erasers: new Map(),
     lifecycle: { draining: false },
+    exports: new ExportGate(),
   };
   return Object.assign(base, { usage: createUsageMeter(base) }) as Deps;
 }

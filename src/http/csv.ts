@@ -4,6 +4,8 @@
  * neutralisation of text cells) and the headers of an attachment.
  */
 import type { Options } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+import { errors } from './errors.js';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -38,4 +40,36 @@ export function csvAttachment<R extends { header(name: string, value: string): u
   reply.header('Content-Disposition', `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
   reply.header('Cache-Control', 'no-store');
   return reply;
+}
+
+/**
+ * Gives the event loop a turn between two batches of an export. A synchronous database
+ * (better-sqlite3) and a socket that takes every chunk at once would otherwise run a whole
+ * export without letting any other request in.
+ */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * One export at a time per owner (a partner and environment, an administrator), in this
+ * process: a second one answers 429 until the first is done, so one partner's exports
+ * cannot take the database and the event loop from everyone else.
+ */
+export class ExportGate {
+  private readonly running = new Set<string>();
+
+  /** Holds `owner`'s slot until the answer is finished or its connection closes; 429 when it is taken. */
+  hold(reply: FastifyReply, owner: string): void {
+    if (this.running.has(owner)) {
+      throw errors.tooManyRequests(1, 'An export of yours is still running: one export at a time, try again when it is done');
+    }
+    this.running.add(owner);
+    reply.raw.once('close', () => this.running.delete(owner));
+  }
+
+  /** Exports running now (tests, metrics). */
+  get size(): number {
+    return this.running.size;
+  }
 }

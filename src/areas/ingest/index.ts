@@ -135,7 +135,7 @@ export const ingestRoutes: Area = async (app, { deps, guards }) => {
           summary: 'Usage as CSV: one row per day (summary) or the raw events',
           security: security.partnerSession,
           querystring: PartnerExportQuery,
-          response: { ...csvContent, ...errorResponses(401, 403, 422) },
+          response: { ...csvContent, ...errorResponses(401, 403, 422, 429) },
         },
       },
       async (request, reply) => {
@@ -144,6 +144,7 @@ export const ingestRoutes: Area = async (app, { deps, guards }) => {
         const w = windowOf(deps.clock.now(), days);
         const id = request.partner.id;
         const name = `usage-${format}-${id}-${w.startDay}-${w.endDay}`;
+        deps.exports.hold(reply, `${id}|${environment}`);
         if (format === 'events') return sendCsv(reply, name, EVENT_COLUMNS, eventRows(deps, [id], environment, w));
         return sendCsv(reply, name, SUMMARY_COLUMNS, await summaryRows(deps, { partnerId: id }, environment, w));
       },
@@ -195,7 +196,7 @@ export const ingestRoutes: Area = async (app, { deps, guards }) => {
           summary: 'Usage as CSV: per partner, per day, or the raw events (optionally one partner)',
           security: security.adminSession,
           querystring: AdminExportQuery,
-          response: { ...csvContent, ...errorResponses(401, 403, 404, 422) },
+          response: { ...csvContent, ...errorResponses(401, 403, 404, 422, 429) },
         },
       },
       async (request, reply) => {
@@ -203,6 +204,7 @@ export const ingestRoutes: Area = async (app, { deps, guards }) => {
         if (partner_id !== undefined) await requirePartner(deps, partner_id);
         const w = windowOf(deps.clock.now(), days);
         const name = `usage-${format}-${partner_id ?? 'all'}-${w.startDay}-${w.endDay}`;
+        deps.exports.hold(reply, `admin|${request.session.subjectId}`);
         if (format === 'events') {
           const ids = partner_id !== undefined ? [partner_id] : await allPartnerIds(deps);
           return sendCsv(reply, name, EVENT_COLUMNS, eventRows(deps, ids, environment, w));

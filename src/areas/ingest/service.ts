@@ -2,6 +2,7 @@
 import type { Deps } from '../../context.js';
 import type { Environment } from '../../db/schema/index.js';
 import type { UsageEventsTable } from '../../db/schema/ingest.js';
+import { yieldToEventLoop } from '../../http/csv.js';
 import { errors, ValidationFailed, type ValidationItem } from '../../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { DAY_MS, iso, parseInstant, utcDay } from '../../lib/time.js';
@@ -230,6 +231,7 @@ export async function* eventRows(deps: Deps, partnerIds: string[], environment: 
       if (page.length < PAGE) break;
       const last = page[page.length - 1];
       after = [last.occurred_at, last.id];
+      await yieldToEventLoop();
     }
   }
 }

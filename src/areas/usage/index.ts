@@ -149,6 +149,7 @@ export const usageV1KeyRoutes: Area = async (app, { deps }) => {
     },
     async (request, reply) => {
       const range = parseDateRange(request.query);
+      deps.exports.hold(reply, `${request.partner.id}|${request.environment}`);
       csvAttachment(reply, `calculations-${envName(request.environment)}-${today(deps)}.csv`);
       return reply.send(calculationsCsv(deps, caller(request), range) as never);
     },

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import type { Deps } from '../../context.js';
-import { csvOptions } from '../../http/csv.js';
+import { yieldToEventLoop, csvOptions } from '../../http/csv.js';
 import { errors } from '../../http/errors.js';
 import { fromCents } from '../../lib/money.js';
 import { iso, utcDay, utcMonth } from '../../lib/time.js';
@@ -82,6 +82,7 @@ export function calculationsCsv(deps: Deps, caller: Caller, range: { since: numb
       if (batch.length < BATCH) return;
       const last = batch[batch.length - 1];
       after = [Number(last.calculated_at), last.calculation_id];
+      await yieldToEventLoop();
     }
   }
   const stream = Readable.from(chunks(), { objectMode: false, highWaterMark: 1 });

@@ -62,6 +62,7 @@ export const webhooksV1KeyRoutes: Area = async (app, opts) => {
     async (request, reply) => {
       const caller = { partnerId: request.partner.id, environment: request.environment };
       const { since, until } = parseDateRange(request.query, 'until');
+      deps.exports.hold(reply, `${caller.partnerId}|${caller.environment}`);
       const stream = deliveriesCsv(deps, caller, { since: since ?? undefined, until: until ?? undefined, status: request.query.status });
       return csvAttachment(reply, `webhook-deliveries-${caller.environment}-${utcDay(deps.clock.now())}.csv`).send(stream as unknown as string); // streamed as is (no serialization)
     },

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Deps } from '../../context.js';
 import type { Environment } from '../../db/schema/index.js';
-import { csvOptions } from '../../http/csv.js';
+import { csvOptions, yieldToEventLoop } from '../../http/csv.js';
 import { errors } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { DAY_MS, iso, isoOrNull } from '../../lib/time.js';
@@ -256,6 +256,7 @@ export function deliveriesCsv(deps: Deps, caller: Caller, filter: Omit<DeliveryF
       if (page.length < PAGE) return;
       const last = page[page.length - 1];
       before = [Number(last.created_at), last.id];
+      await yieldToEventLoop();
     }
   }
   const source = Readable.from(rows());
