@@ -10,6 +10,7 @@ import type { Deps } from './context.js';
 import { makeGuards } from './http/auth.js';
 import type { Area, AreaOptions } from './http/area.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
+import { clientErrorHandler, frameworkErrors, installInputGuards } from './http/input-guard.js';
 import { validatorCompiler } from './http/validation.js';
 import { newId } from './lib/ids.js';
 import { API_VERSION } from './version.js';
@@ -35,11 +36,14 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     },
     ajv: { customOptions: { coerceTypes: false } },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  installInputGuards(app);
 
   // Callback-style hooks: no promise per request on the hot path.
   app.addHook('onRequest', (request, reply, done) => {
