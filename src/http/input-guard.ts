@@ -5,7 +5,8 @@
  * - C0 control characters other than tab, CR and LF in any string or object key of a body, query or
  *   path (422 `string_control_character` at the value's loc): PostgreSQL refuses NUL in text while SQLite
  *   stores it, so both databases see the same refusal at the edge;
- * - a body on an operation that takes none (415 for a non-JSON type, 422 for JSON other than `{}`/`null`);
+ * - a body on an operation that takes none (415 for a non-JSON type, 422 for JSON other than `{}`/`null`;
+ *   an empty JSON body is fine there);
  * - Fastify's and Node's own errors (bad URL encoding, long parameter, large headers) in the `{"detail"}` shape.
  */
 import http from 'node:http';
@@ -109,6 +110,8 @@ export function installInputGuards(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
     const s = text as string;
+    // An operation that takes no body accepts an empty one with a JSON type (clients often set it on every call).
+    if (s.length === 0 && !request.routeOptions.schema?.body) return done(null, undefined);
     const scan = scanJson(s, MAX_JSON_DEPTH);
     if (scan.tooDeepAt >= 0) return done(tooDeep(scan.tooDeepAt), undefined);
     defaultJson(request, s, (err, body) => {
@@ -147,7 +150,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
       : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
         ? 'A path parameter is too long'
         : http.STATUS_CODES[status] ?? 'Bad Request';
-  reply.status(status).send({ detail });
+  reply.header('X-Request-Id', request.id).status(status).send({ detail });
 }
 
 /** Errors Node's HTTP parser raises before there is a request (e.g. headers too large), in the service's shape. */

@@ -64,6 +64,10 @@ describe('hostile input', () => {
       assert.equal(r.statusCode, 422, url);
       assert.deepEqual(r.json(), MISSING, url);
     }
+    const emptyJson = await t.inject({ method: 'POST', url: CALC, headers: { ...keyHeaders(p), 'content-type': 'application/json' }, payload: '' });
+    assert.deepEqual(emptyJson.json(), MISSING);
+    const nullJson = await t.inject({ method: 'POST', url: CALC, headers: { ...keyHeaders(p), 'content-type': 'application/json' }, payload: 'null' });
+    assert.deepEqual(nullJson.json(), MISSING);
     // Without credentials a key route still answers 401 first.
     const anon = await t.inject({ method: 'POST', url: CALC });
     assert.equal(anon.statusCode, 401);
@@ -238,6 +242,7 @@ describe('hostile input', () => {
     const badUrl = await t.inject({ method: 'GET', url: '/api/v1/me%ZZ', headers: keyHeaders(p) });
     assert.equal(badUrl.statusCode, 400);
     assert.deepEqual(badUrl.json(), { detail: 'Invalid URL encoding' });
+    assert.match(badUrl.headers['x-request-id'] as string, /^req_/);
     const longParam = await t.inject({ method: 'GET', url: `/api/v1/ingest/calculation/${'a'.repeat(600)}`, headers: keyHeaders(p, { secret: true }) });
     assert.equal(longParam.statusCode, 414);
     assert.deepEqual(longParam.json(), { detail: 'A path parameter is too long' });
@@ -277,6 +282,8 @@ describe('hostile input', () => {
     // Nothing was changed by the refused requests; an empty body or {} does the work.
     const none = await t.inject({ method: 'POST', url, headers: adminH });
     assert.equal(none.statusCode, 200, none.body);
+    const emptyJson = await t.inject({ method: 'POST', url: `/api/admin/partners/${target.id}/activate`, headers: { ...adminH, 'content-type': 'application/json' }, payload: '' });
+    assert.equal(emptyJson.statusCode, 200, emptyJson.body);
     const emptyObject = await t.inject({ method: 'POST', url: `/api/admin/partners/${target.id}/activate`, headers: adminH, payload: {} });
     assert.equal(emptyObject.statusCode, 200, emptyObject.body);
 
