@@ -6,6 +6,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import { sql } from 'kysely';
+import { isManaged } from '../../src/areas/usage/meter.js';
 import type { AddressInfo } from 'node:net';
 import { buildTestApp, keyHeaders, PLATFORM_SECRET, type TestApp, type TestPartner } from '../helpers/app.js';
 
@@ -206,6 +208,38 @@ describe('hostile input', () => {
     const r = await t.inject({ method: 'POST', url: CALC, headers: keyHeaders(other, { env: 'live' }), payload: { end_user_id: 'x\u0000' } });
     assert.equal(r.statusCode, 422);
     await usage.flush();
+  });
+
+  it('isolates and drops only the rows the database refuses, on both databases, and keeps the rest', async () => {
+    const db = t.deps.database.db;
+    const usage = t.deps.usage;
+    const now = t.deps.clock.now();
+    await usage.flush();
+    // A trigger refuses one end-user id the way a constraint would (SQLite: SQLITE_CONSTRAINT_TRIGGER, PostgreSQL: 23514).
+    if (t.deps.database.dialect === 'sqlite') {
+      await sql`create trigger refuse_poison before insert on usage_end_users when new.end_user_id like 'poison%' begin select raise(abort, 'refused'); end`.execute(db);
+    } else {
+      await sql`create function refuse_poison() returns trigger language plpgsql as $$ begin if new.end_user_id like 'poison%' then raise exception 'refused' using errcode = 'check_violation'; end if; return new; end $$`.execute(db);
+      await sql`create trigger refuse_poison before insert on usage_end_users for each row execute function refuse_poison()`.execute(db);
+    }
+    try {
+      const a = await t.partner();
+      for (let i = 0; i < 1200; i++) usage.recordEndUser(a.id, 'test', `fine-${i}`, now);
+      usage.recordEndUser(a.id, 'test', 'poison-1', now);
+      usage.recordEndUser(a.id, 'live', 'poison-2', now);
+      for (let i = 0; i < 7; i++) usage.recordCall(a.id, 'live', now);
+      await usage.flush();
+      const users = await db.selectFrom('usage_end_users').select(['environment', 'end_user_id']).where('partner_id', '=', a.id).execute();
+      assert.equal(users.length, 1200);
+      assert.ok(users.every((u) => u.end_user_id.startsWith('fine-')));
+      const calls = await db.selectFrom('usage_daily').select('calls').where('partner_id', '=', a.id).where('environment', '=', 'live').execute();
+      assert.deepEqual(calls.map((c) => Number(c.calls)), [7]);
+      assert.ok(isManaged(usage));
+      assert.deepEqual(usage.pending(), { calls: 0, endUsers: 0 });
+    } finally {
+      await sql`drop trigger refuse_poison${sql.raw(t.deps.database.dialect === 'sqlite' ? '' : ' on usage_end_users')}`.execute(db);
+      if (t.deps.database.dialect !== 'sqlite') await sql`drop function refuse_poison()`.execute(db);
+    }
   });
 
   it('bounds the work and the answer of a huge invalid body', async () => {
