@@ -11,6 +11,7 @@ import { makeGuards } from './http/auth.js';
 import type { Area, AreaOptions } from './http/area.js';
 import { clientErrorHandler, guardConnections } from './http/connections.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
+import { frameworkErrors, installInputGuards } from './http/input-guard.js';
 import { validatorCompiler } from './http/validation.js';
 import { newId } from './lib/ids.js';
 import { API_VERSION } from './version.js';
@@ -44,12 +45,14 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     // would let a stalled request live up to twice its timeout).
     http: { connectionsCheckingInterval: Math.min(1000, deps.config.headersTimeoutMs, deps.config.requestTimeoutMs) },
     clientErrorHandler: clientErrorHandler(deps.log),
+    frameworkErrors,
   });
   guardConnections(app.server, deps.config, deps.log);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  installInputGuards(app);
 
   // Callback-style hooks: no promise per request on the hot path.
   app.addHook('onRequest', (request, reply, done) => {

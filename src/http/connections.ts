@@ -61,7 +61,8 @@ export function guardConnections(server: Server, limits: ConnectionLimits, log: 
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timeout: the request did not arrive in time'],
-  HPE_HEADER_OVERFLOW: [431, 'Request header fields too large'],
+  HPE_HEADER_OVERFLOW: [431, 'Request headers too large'],
+  HPE_URI_TOO_LONG: [414, 'URI too long'],
 };
 
 /**
@@ -75,7 +76,7 @@ export function clientErrorHandler(log: FastifyBaseLogger) {
       socket.destroy();
       return;
     }
-    const [status, detail] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad request: the request could not be parsed'];
+    const [status, detail] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request'];
     if (status === 408) warn('request_timeout', { remote_address: socket.remoteAddress }, 'request timed out before it arrived whole');
     const body = JSON.stringify({ detail });
     socket.end(

@@ -205,11 +205,52 @@ function toItem(err: AjvLikeError, part: string, data: unknown): ValidationItem 
   }
 }
 
+/** Most items one 422 lists: the first ones, in the order the schema found them. */
+export const MAX_VALIDATION_ITEMS = 50;
+/** Longest string echoed as an item's `input` (longer ones are cut and end with '…'). */
+const ECHO_STRING_MAX = 256;
+/** Entries of an array or object echoed, and how deep. */
+const ECHO_ENTRIES_MAX = 20;
+const ECHO_DEPTH_MAX = 3;
+
+/**
+ * A bounded copy of an `input` to echo: long strings cut, large arrays and objects cut to their first
+ * entries (plus a count of the rest), deep ones summarized, so an answer never grows with the request.
+ */
+export function boundedInput(v: unknown, depth = 0): unknown {
+  if (v === undefined) return null;
+  if (typeof v === 'string') return v.length > ECHO_STRING_MAX ? `${v.slice(0, ECHO_STRING_MAX)}…` : v;
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    if (depth >= ECHO_DEPTH_MAX) return v.length === 0 ? [] : `[array of ${v.length} items]`;
+    const out = v.slice(0, ECHO_ENTRIES_MAX).map((x) => boundedInput(x, depth + 1));
+    if (v.length > ECHO_ENTRIES_MAX) out.push(`… ${v.length - ECHO_ENTRIES_MAX} more items`);
+    return out;
+  }
+  const keys = Object.keys(v);
+  if (depth >= ECHO_DEPTH_MAX) return keys.length === 0 ? {} : `{object of ${keys.length} keys}`;
+  const out: Record<string, unknown> = {};
+  for (const k of keys.slice(0, ECHO_ENTRIES_MAX)) out[boundedInput(k) as string] = boundedInput((v as Record<string, unknown>)[k], depth + 1);
+  if (keys.length > ECHO_ENTRIES_MAX) out['…'] = `${keys.length - ECHO_ENTRIES_MAX} more keys`;
+  return out;
+}
+
+/** Items as they are answered: at most MAX_VALIDATION_ITEMS, each `input` bounded (and never undefined). */
+export function boundedItems(items: ValidationItem[]): ValidationItem[] {
+  return items.slice(0, MAX_VALIDATION_ITEMS).map((i) => ({ ...i, input: boundedInput(i.input) }));
+}
+
 export function validationItems(errs: AjvLikeError[], part: string, data: unknown): ValidationItem[] {
+  const where = PART_LOC[part] ?? part;
+  // No body at all (no Content-Type, or an empty one): FastAPI's single "missing" at ["body"].
+  if (where === 'body' && (data === undefined || data === null)) {
+    return [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }];
+  }
   const items: ValidationItem[] = [];
   const seen = new Set<string>();
   for (const e of errs) {
-    const item = toItem(e, PART_LOC[part] ?? part, data);
+    if (items.length >= MAX_VALIDATION_ITEMS) break;
+    const item = toItem(e, where, data);
     if (!item) continue;
     const k = JSON.stringify([item.type, item.loc]);
     if (seen.has(k)) continue;
@@ -217,9 +258,9 @@ export function validationItems(errs: AjvLikeError[], part: string, data: unknow
     items.push(item);
   }
   if (items.length === 0 && errs.length > 0) {
-    items.push({ type: 'value_error', loc: [PART_LOC[part] ?? part], msg: 'Invalid input', input: data });
+    items.push({ type: 'value_error', loc: [where], msg: 'Invalid input', input: data });
   }
-  return items;
+  return boundedItems(items);
 }
 
 function jsonInvalid(err: Error): ValidationItem {
@@ -235,7 +276,7 @@ export function errorHandler(this: unknown, error: FastifyError & { validationCo
     return reply.status(error.statusCode).send({ detail: error.detail, ...error.extra });
   }
   if (error instanceof ValidationFailed) {
-    return reply.status(422).send({ detail: error.items });
+    return reply.status(422).send({ detail: boundedItems(error.items) });
   }
   if (error.validation) {
     const part = error.validationContext ?? 'body';

@@ -17,7 +17,9 @@
  *   Rows are written in key order so two processes never deadlock.
  * - Concurrent flush() calls are serialised: when a call returns, everything
  *   recorded before it was made is written (or, on a database error, put back
- *   into memory for the next flush, and the error is thrown).
+ *   into memory for the next flush, and the error is thrown). A value the database
+ *   refuses (PostgreSQL refuses NUL in text) is isolated by writing smaller pieces
+ *   and dropped with a log line, so it never blocks the other counts.
  * - start() flushes every `usageFlushMs` while there is something to write (the
  *   HTTP app starts it; server.ts flushes once more on shutdown). A SIGKILL loses
  *   what was recorded since the last flush: at most one interval.
@@ -257,20 +259,83 @@ class Meter implements ManagedUsageMeter {
       }
     }
 
+    const done: Written = { daily: new Set(), users: new Set(), budget: SPLIT_BUDGET };
     try {
-      await writeBatch(this.deps, dailyRows, userRows);
+      await this.write(dailyRows, userRows, done);
     } catch (err) {
-      // Put everything back: nothing recorded is lost by a failed flush.
-      for (const [k, n] of calls) this.calls.set(k, (this.calls.get(k) ?? 0) + n);
-      for (const [k, set] of users) {
-        const cur = this.users.get(k);
-        if (!cur) this.users.set(k, set);
-        else for (const [u, at] of set) if (!cur.has(u)) cur.set(u, at);
+      // Put back what was not written: nothing recorded is lost by a failed flush.
+      for (const r of dailyRows) {
+        if (done.daily.has(r)) continue;
+        const k = r.partner_id + SEP + r.environment + SEP + r.day;
+        this.calls.set(k, (this.calls.get(k) ?? 0) + r.calls);
       }
+      for (const r of userRows) {
+        if (done.users.has(r)) continue;
+        const k = r.partner_id + SEP + r.environment + SEP + r.month;
+        let cur = this.users.get(k);
+        if (!cur) this.users.set(k, (cur = new Map()));
+        if (!cur.has(r.end_user_id)) cur.set(r.end_user_id, r.first_seen_at);
+      }
+      this.remember([...done.users]);
       throw err;
     }
     this.remember(userRows);
   }
+
+  /**
+   * Writes rows in one transaction; when the database refuses a value (a data or constraint error, not
+   * an outage), writes each half on its own, down to single rows, so one bad value cannot block every
+   * other partner's counts. A row refused on its own, or rows still refused once the budget of retried
+   * statements is spent, are dropped and logged. Any other error is thrown with `done` telling what
+   * was already written.
+   */
+  private async write(daily: DailyRow[], users: UserRow[], done: Written): Promise<void> {
+    try {
+      await writeBatch(this.deps, daily, users);
+    } catch (err) {
+      if (!isRowError(err)) throw err;
+      const n = daily.length + users.length;
+      if (n === 1 || done.budget <= 0) {
+        this.deps.log.error(
+          { err, rows: n, sample: daily[0] ?? users[0] },
+          'usage rows refused by the database; dropped so the other counts are written',
+        );
+      } else {
+        done.budget -= 2;
+        const half = Math.ceil(n / 2);
+        const dHalf = Math.min(half, daily.length);
+        const uHalf = half - dHalf;
+        await this.write(daily.slice(0, dHalf), users.slice(0, uHalf), done);
+        await this.write(daily.slice(dHalf), users.slice(uHalf), done);
+        return;
+      }
+    }
+    for (const r of daily) done.daily.add(r);
+    for (const r of users) done.users.add(r);
+  }
+}
+
+/** Statements a flush may retry in smaller pieces after a refused value (each bad row costs ~2·log2(rows)). */
+const SPLIT_BUDGET = 256;
+
+interface Written {
+  daily: Set<DailyRow>;
+  users: Set<UserRow>;
+  budget: number;
+}
+
+/**
+ * Whether the database refused the rows themselves (PostgreSQL classes 22 data exception and
+ * 23 integrity violation, e.g. NUL in text; SQLite constraint, type or size errors), as opposed to
+ * an outage or a busy database, which the next flush retries as a whole.
+ */
+export function isRowError(err: unknown): boolean {
+  let e = err as { code?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 5; i++, e = e.cause as typeof e) {
+    const code = e.code;
+    if (typeof code === 'string' && (/^2[23][0-9A-Z]{3}$/.test(code) || /^SQLITE_(CONSTRAINT|MISMATCH|TOOBIG)/.test(code))) return true;
+  }
+  return false;
 }
 
 interface DailyRow {
