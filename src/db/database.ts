@@ -30,11 +30,11 @@ const INT8_OID = 20;
 
 /**
  * Bounds on waiting for PostgreSQL, so a request never hangs on an outage: a
- * connection (or a free pool slot) comes within 3 s, the server cancels a
+ * connection (or a free pool slot) comes within 5 s, the server cancels a
  * statement after 30 s, and the client gives up on a silent connection (a
  * network partition) 5 s after that.
  */
-export const PG_CONNECT_TIMEOUT_MS = 3_000;
+export const PG_CONNECT_TIMEOUT_MS = 5_000;
 export const PG_STATEMENT_TIMEOUT_MS = 30_000;
 export const PG_QUERY_TIMEOUT_MS = 35_000;
 

@@ -58,6 +58,7 @@ export interface AuthCacheOptions {
 
 export class AuthCache {
   private readonly byHash = new Map<string, Entry>();
+  private readonly reading = new Map<string, { epoch: number; read: Promise<ResolvedKey | null> }>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly log: AuthCacheOptions['log'];
@@ -99,11 +100,23 @@ export class AuthCache {
   }
 
   /** Resolves a presented key; null when no slot holds it. */
-  async resolve(presented: string, now: number = Date.now()): Promise<ResolvedKey | null> {
+  resolve(presented: string, now: number = Date.now()): Promise<ResolvedKey | null> {
     const hash = sha256Hex(presented);
     const hit = this.trusted ? this.byHash.get(hash) : undefined;
-    if (hit && hit.expiresAt > now) return hit.value;
+    if (hit && hit.expiresAt > now) return Promise.resolve(hit.value);
+    // Concurrent requests with the same uncached key share one read (a burst must not
+    // queue one read per request for the pool's few connections).
     const epoch = this.epoch;
+    const pending = this.reading.get(hash);
+    if (pending && pending.epoch === epoch) return pending.read;
+    const read = this.read(hash, now, epoch).finally(() => {
+      if (this.reading.get(hash)?.read === read) this.reading.delete(hash);
+    });
+    this.reading.set(hash, { epoch, read });
+    return read;
+  }
+
+  private async read(hash: string, now: number, epoch: number): Promise<ResolvedKey | null> {
     const row = await this.database.db
       .selectFrom('api_keys as k')
       .innerJoin('partners as p', 'p.id', 'k.partner_id')
