@@ -103,4 +103,8 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-void main(process.argv.slice(2));
+main(process.argv.slice(2)).catch((err) => {
+  // e.g. a DATA_DIR that cannot be written, or a database that cannot be reached: one line, not a stack.
+  process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

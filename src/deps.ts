@@ -50,14 +50,14 @@ export interface DepsOptions {
 
 export function createDeps(config: Config, options: DepsOptions = {}): Deps {
   const log = options.log ?? createLogger(config);
-  const database = openDatabase(config, options.poolSize);
+  const database = openDatabase(config, options.poolSize, log);
   const base = {
     config,
     database,
     clock: options.clock ?? systemClock,
     secrets: new SecretBox(resolveSecretsKey(config, log)),
     log,
-    auth: new AuthCache(database),
+    auth: new AuthCache(database, { log }),
     mailer: createMailer(config, database),
     erasers: new Map(),
     lifecycle: { draining: false },

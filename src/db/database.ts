@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDialectConfig, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { migrations } from './migrations/index.js';
@@ -28,11 +28,30 @@ export type Executor = Kysely<DB> | Transaction<DB>;
 
 const INT8_OID = 20;
 
+/**
+ * Bounds on waiting for PostgreSQL, so a request never hangs on an outage: a
+ * connection (or a free pool slot) comes within 5 s, the server cancels a
+ * statement after 30 s, and the client gives up on a silent connection (a
+ * network partition) 5 s after that.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 5_000;
+export const PG_STATEMENT_TIMEOUT_MS = 30_000;
+export const PG_QUERY_TIMEOUT_MS = 35_000;
+
+/** Where a database connection that fails is reported (the process logger). */
+export interface DatabaseLog {
+  warn(obj: object, msg: string): void;
+}
+
 export function pgPoolConfig(url: string, schema: string | null, max = 10): pg.PoolConfig {
   return {
     connectionString: url,
     max,
     options: schema ? `-c search_path=${schema}` : undefined,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    statement_timeout: PG_STATEMENT_TIMEOUT_MS,
+    query_timeout: PG_QUERY_TIMEOUT_MS,
+    keepAlive: true,
     // Epoch milliseconds and counts are int8: return them as JS numbers (exact below 2^53).
     types: {
       getTypeParser: ((oid: number, format?: string) =>
@@ -51,11 +70,72 @@ function redactUrl(url: string): string {
   }
 }
 
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>, poolSize = 10): Database {
+/**
+ * Keeps a PostgreSQL outage from killing the process: a client that loses its
+ * connection emits 'error', and one checked out of the pool (in a query or a
+ * transaction) has no listener but ours. Its query fails on its own (the caller
+ * answers 503), and the pool drops the broken client when it is released.
+ */
+export function watchPoolErrors(pool: pg.Pool, log?: DatabaseLog): void {
+  pool.on('connect', (client) => {
+    client.on('error', (err) => log?.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'));
+  });
+  // Idle clients' errors are re-emitted on the pool (and logged above, by the client).
+  pool.on('error', () => {});
+}
+
+/** Fails at start, naming the folder, when DATA_DIR cannot be created or written (read-only, full, not permitted). */
+function ensureWritableDir(dir: string): void {
+  const where = path.resolve(dir);
+  try {
+    // One level at a time: Node's recursive mkdir never returns under /proc (it retries ENOENT forever).
+    const missing: string[] = [];
+    for (let d = where; !existsSync(d); d = path.dirname(d)) missing.unshift(d);
+    for (const d of missing) mkdirSync(d);
+    const probe = path.join(where, `.write-check-${process.pid}`);
+    const fd = openSync(probe, 'w', 0o600);
+    try {
+      writeSync(fd, 'ok\n');
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+      try {
+        unlinkSync(probe);
+      } catch {
+        // the write failed before the file existed
+      }
+    }
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    throw new Error(`DATA_DIR ${where} is not writable (${e.code ?? e.message})`, { cause: err });
+  }
+}
+
+/**
+ * SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR,
+ * SQLITE_BUSY in a commit); Kysely's own ROLLBACK then fails ("no transaction is
+ * active") and that error replaces the one that says what happened. Roll back only
+ * what is still open, so the caller sees the real cause (and answers 507 or 503).
+ */
+class SqliteDialectKeepingCause extends SqliteDialect {
+  constructor(private readonly handle: SQLite.Database) {
+    super({ database: handle });
+  }
+
+  override createDriver(): Driver {
+    const handle = this.handle;
+    return new (class extends SqliteDriver {
+      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+        if (handle.inTransaction) await super.rollbackTransaction(connection);
+      }
+    })({ database: handle } satisfies SqliteDialectConfig);
+  }
+}
+
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>, poolSize = 10, log?: DatabaseLog): Database {
   if (config.databaseUrl) {
     const pool = new pg.Pool(pgPoolConfig(config.databaseUrl, config.databaseSchema, poolSize));
-    // An idle client that errors (server restart) must not crash the process.
-    pool.on('error', () => {});
+    watchPoolErrors(pool, log);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
@@ -67,14 +147,19 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchem
       sqlite: null,
     };
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  ensureWritableDir(config.dataDir);
   const file = path.join(config.dataDir, 'service.sqlite');
-  const handle = new SQLite(file);
-  handle.pragma('journal_mode = WAL');
-  handle.pragma('synchronous = FULL');
-  handle.pragma('foreign_keys = ON');
-  handle.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: handle }) });
+  let handle: SQLite.Database;
+  try {
+    handle = new SQLite(file);
+    handle.pragma('journal_mode = WAL');
+    handle.pragma('synchronous = FULL');
+    handle.pragma('foreign_keys = ON');
+    handle.pragma('busy_timeout = 5000');
+  } catch (err) {
+    throw new Error(`cannot open the database ${path.resolve(file)}: ${(err as Error).message}`, { cause: err });
+  }
+  const db = new Kysely<DB>({ dialect: new SqliteDialectKeepingCause(handle) });
   return {
     db,
     dialect: 'sqlite',

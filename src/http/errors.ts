@@ -5,6 +5,10 @@
  * - 500 `{detail: "Internal Server Error"}`, with the cause only in the log.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable, isStorageFull } from '../db/errors.js';
+
+/** How long a client is told to wait when the database is away (seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export interface ValidationItem {
   type: string;
@@ -301,6 +305,17 @@ export function errorHandler(this: unknown, error: FastifyError & { validationCo
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return reply.status(status).send({ detail: error.message || 'Bad Request' });
+  }
+  // An outage of the database (or a full disk) is the service's condition, not a bug: retry later.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
+    reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    return reply.status(503).send({ detail: 'Service temporarily unavailable: the database cannot be reached, retry later' });
+  }
+  if (isStorageFull(error)) {
+    request.log.error({ err: { message: error.message, code: error.code } }, 'database storage full');
+    reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS * 12));
+    return reply.status(507).send({ detail: 'Insufficient storage: the service cannot store this now, retry later' });
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send({ detail: 'Internal Server Error' });
