@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
@@ -27,6 +27,10 @@ export interface Database {
 export type Executor = Kysely<DB> | Transaction<DB>;
 
 const INT8_OID = 20;
+
+/** DATA_DIR and the files in it, when the service creates them: readable by the owner only. */
+export const PRIVATE_DIR_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
 
 export function pgPoolConfig(url: string, schema: string | null, max = 10): pg.PoolConfig {
   return {
@@ -67,8 +71,10 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchem
       sqlite: null,
     };
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const file = path.join(config.dataDir, 'service.sqlite');
+  // Created owner-only before SQLite opens it: SQLite gives its -wal and -shm files the mode of the database file.
+  closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
   const handle = new SQLite(file);
   handle.pragma('journal_mode = WAL');
   handle.pragma('synchronous = FULL');
