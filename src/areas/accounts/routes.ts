@@ -37,6 +37,7 @@ export const accountsRoutes: Area = async (app, opts) => {
       '/auth/partner/register',
       {
         onRequest: limitRegister,
+        config: { noStore: true },
         schema: {
           operationId: 'registerPartner',
           tags: AUTH_TAG,
@@ -60,6 +61,7 @@ export const accountsRoutes: Area = async (app, opts) => {
       '/auth/partner/login',
       {
         onRequest: limitLogin,
+        config: { noStore: true },
         schema: {
           operationId: 'loginPartner',
           tags: AUTH_TAG,
@@ -84,6 +86,7 @@ export const accountsRoutes: Area = async (app, opts) => {
       '/auth/partner/key-login',
       {
         onRequest: limitLogin,
+        config: { noStore: true },
         schema: {
           operationId: 'loginPartnerWithKey',
           tags: AUTH_TAG,
@@ -105,6 +108,7 @@ export const accountsRoutes: Area = async (app, opts) => {
       '/auth/admin/login',
       {
         onRequest: limitLogin,
+        config: { noStore: true },
         schema: {
           operationId: 'loginAdmin',
           tags: AUTH_TAG,
@@ -166,6 +170,7 @@ export const accountsRoutes: Area = async (app, opts) => {
     r.get(
       '/partners/me/api-keys',
       {
+        config: { noStore: true },
         schema: {
           operationId: 'listMyApiKeys',
           tags: PORTAL_TAG,
@@ -181,6 +186,7 @@ export const accountsRoutes: Area = async (app, opts) => {
     r.put(
       '/partners/me/api-keys/:environment',
       {
+        config: { noStore: true },
         schema: {
           operationId: 'pasteMyApiKey',
           tags: PORTAL_TAG,
@@ -304,6 +310,7 @@ export const accountsRoutes: Area = async (app, opts) => {
     r.post(
       '/admin/partners/:partner_id/regenerate-key',
       {
+        config: { noStore: true },
         schema: {
           operationId: 'adminRegenerateKey',
           tags: ADMIN_TAG,
@@ -373,6 +380,7 @@ export const accountsRoutes: Area = async (app, opts) => {
     r.get(
       '/admin/ingest-secret',
       {
+        config: { noStore: true },
         schema: {
           operationId: 'adminGetIngestSecret',
           tags: ADMIN_TAG,
@@ -452,6 +460,7 @@ export const accountsV1KeyRoutes: Area = async (app, { deps, guards }) => {
   r.post(
     '/key/rotate',
     {
+      config: { noStore: true },
       schema: {
         operationId: 'rotateKey',
         tags: ['partner'],

@@ -90,6 +90,7 @@ export const webhooksV1KeyRoutes: Area = async (app, opts) => {
     s.post(
       '/webhooks',
       {
+        config: { noStore: true },
         schema: {
           operationId: 'setWebhookConfig',
           tags: TAG,
@@ -122,6 +123,7 @@ export const webhooksV1KeyRoutes: Area = async (app, opts) => {
     s.post(
       '/webhooks/rotate-secret',
       {
+        config: { noStore: true },
         schema: {
           operationId: 'rotateWebhookSecret',
           tags: TAG,
