@@ -6,12 +6,16 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import helmet from '@fastify/helmet';
 import type { Deps } from './context.js';
 import { makeGuards } from './http/auth.js';
 import type { Area, AreaOptions } from './http/area.js';
 import { clientErrorHandler, guardConnections } from './http/connections.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { frameworkErrors, installInputGuards } from './http/input-guard.js';
+import { installRequestLog } from './http/request-log.js';
+import { replyHeaders } from './http/reply-headers.js';
+import { installNoStore, pageHelmet } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { newId } from './lib/ids.js';
 import { API_VERSION } from './version.js';
@@ -56,17 +60,16 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   // Callback-style hooks: no promise per request on the hot path.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('X-Request-Id', request.id);
+    const headers = replyHeaders(reply);
+    if (headers) {
+      headers['x-request-id'] = request.id;
+      headers['x-content-type-options'] = 'nosniff';
+    } else reply.headers({ 'x-request-id': request.id, 'x-content-type-options': 'nosniff' });
     done();
   });
-  // One log line per request.
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 },
-      'request',
-    );
-    done();
-  });
+  installNoStore(app);
+  // One log line per request: the route pattern and the URL with credentials masked, never the raw URL.
+  installRequestLog(app);
 
   // Cookies are parsed only where sessions are read (presentedSessionToken), not on every request.
   await app.register(cookie, { hook: false });
@@ -96,7 +99,21 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The docs page loads its scripts and styles from /api/docs/static and the document from /api/docs/json;
+  // "Try it out" calls the servers listed in the document.
+  await app.register(async (docs) => {
+    await docs.register(
+      helmet,
+      pageHelmet({
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'", new URL(deps.config.publicBaseUrl).origin],
+      }),
+    );
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const guards = makeGuards(deps);

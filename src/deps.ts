@@ -6,7 +6,7 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Deps } from './context.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './db/database.js';
 import { AuthCache } from './http/auth-cache.js';
 import { ExportGate } from './http/csv.js';
 import { SecretBox } from './lib/crypto.js';
@@ -35,9 +35,9 @@ export function resolveSecretsKey(config: Config, log: FastifyBaseLogger): strin
   if (config.secretsKey) return config.secretsKey;
   const file = path.join(config.dataDir, 'secrets.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const key = randomBytes(32).toString('hex');
-  writeFileSync(file, key + '\n', { mode: 0o600 });
+  writeFileSync(file, key + '\n', { mode: PRIVATE_FILE_MODE });
   log.warn({ file }, 'SECRETS_KEY is not set: generated one into DATA_DIR; set SECRETS_KEY in production');
   return key;
 }

@@ -43,6 +43,10 @@ export interface DatabaseLog {
   warn(obj: object, msg: string): void;
 }
 
+/** DATA_DIR and the files in it, when the service creates them: readable by the owner only. */
+export const PRIVATE_DIR_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
+
 export function pgPoolConfig(url: string, schema: string | null, max = 10): pg.PoolConfig {
   return {
     connectionString: url,
@@ -91,7 +95,7 @@ function ensureWritableDir(dir: string): void {
     // One level at a time: Node's recursive mkdir never returns under /proc (it retries ENOENT forever).
     const missing: string[] = [];
     for (let d = where; !existsSync(d); d = path.dirname(d)) missing.unshift(d);
-    for (const d of missing) mkdirSync(d);
+    for (const d of missing) mkdirSync(d, { mode: PRIVATE_DIR_MODE });
     const probe = path.join(where, `.write-check-${process.pid}`);
     const fd = openSync(probe, 'w', 0o600);
     try {
@@ -151,6 +155,8 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchem
   const file = path.join(config.dataDir, 'service.sqlite');
   let handle: SQLite.Database;
   try {
+    // Created owner-only before SQLite opens it: SQLite gives its -wal and -shm files the mode of the database file.
+    closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
     handle = new SQLite(file);
     handle.pragma('journal_mode = WAL');
     handle.pragma('synchronous = FULL');

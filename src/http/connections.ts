@@ -80,7 +80,7 @@ export function clientErrorHandler(log: FastifyBaseLogger) {
     if (status === 408) warn('request_timeout', { remote_address: socket.remoteAddress }, 'request timed out before it arrived whole');
     const body = JSON.stringify({ detail });
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   };
 }

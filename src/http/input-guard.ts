@@ -149,6 +149,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
       : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
         ? 'A path parameter is too long'
         : http.STATUS_CODES[status] ?? 'Bad Request';
-  reply.header('X-Request-Id', request.id).status(status).send({ detail });
+  // Answered before any hook runs: the headers every answer carries are set here.
+  reply.headers({ 'x-request-id': request.id, 'x-content-type-options': 'nosniff' }).status(status).send({ detail });
 }
 

@@ -2,7 +2,8 @@
  * What logs must never show, hidden before a line is written: the `x-api-key`,
  * `authorization`, `cookie` and `x-service-ingest-secret` request headers, the
  * `set-cookie` answer header, and any field named like a credential one level
- * down in a logged object (`{ body: { password } }`, `{ partner: { liveKey } }`).
+ * down in a logged object (`{ body: { password } }`, `{ partner: { liveKey } }`), and the
+ * raw bytes Node attaches to a refused request (`{ err: { rawPacket } }`: headers, keys and all).
  *
  * This runs as pino's `formatters.log` / `formatters.bindings` (and `onChild`, for a
  * child logger's bindings, which pino writes without a formatter) instead of pino's
@@ -18,7 +19,7 @@ import pino from 'pino';
 export const CENSOR = '[redacted]';
 
 /** Hidden under any top-level key (pino's `*.name`). */
-export const HIDDEN_FIELDS = ['password', 'key', 'new_key', 'secret', 'ingest_secret', 'token', 'testKey', 'liveKey', 'ingestSecret'] as const;
+export const HIDDEN_FIELDS = ['password', 'key', 'new_key', 'secret', 'ingest_secret', 'token', 'testKey', 'liveKey', 'ingestSecret', 'rawPacket'] as const;
 /** Hidden in `req.headers` and `res.headers`. */
 export const HIDDEN_HEADERS = { req: ['x-api-key', 'authorization', 'cookie', 'x-service-ingest-secret'], res: ['set-cookie'] } as const;
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Deps } from '../../src/context.js';
@@ -67,6 +67,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Start the background workers (off by default; tests drive workers themselves). */
   workers?: boolean;
+  /** The logger (default: the service's own, at TEST_LOG_LEVEL or silent). */
+  log?: FastifyBaseLogger;
 }
 
 async function createSchema(url: string): Promise<string> {
@@ -137,7 +139,7 @@ export function databaseEnv(config: Config): Record<string, string | undefined> 
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { config, cleanup } = await testConfig(options.env);
-  const deps = createDeps(config, { clock: options.clock, log: createLogger(config), poolSize: 5 });
+  const deps = createDeps(config, { clock: options.clock, log: options.log ?? createLogger(config), poolSize: 5 });
   await migrate(deps.database);
   await deps.auth.start();
   const app = await buildApp(deps);

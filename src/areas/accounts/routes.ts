@@ -38,6 +38,7 @@ export const accountsRoutes: Area = async (app, opts) => {
       '/auth/partner/register',
       {
         onRequest: limitRegister,
+        config: { noStore: true },
         schema: {
           operationId: 'registerPartner',
           tags: AUTH_TAG,
@@ -61,6 +62,7 @@ export const accountsRoutes: Area = async (app, opts) => {
       '/auth/partner/login',
       {
         onRequest: limitLogin,
+        config: { noStore: true },
         schema: {
           operationId: 'loginPartner',
           tags: AUTH_TAG,
@@ -85,6 +87,7 @@ export const accountsRoutes: Area = async (app, opts) => {
       '/auth/partner/key-login',
       {
         onRequest: limitLogin,
+        config: { noStore: true },
         schema: {
           operationId: 'loginPartnerWithKey',
           tags: AUTH_TAG,
@@ -108,6 +111,7 @@ export const accountsRoutes: Area = async (app, opts) => {
       '/auth/admin/login',
       {
         onRequest: limitLogin,
+        config: { noStore: true },
         schema: {
           operationId: 'loginAdmin',
           tags: AUTH_TAG,
@@ -170,6 +174,7 @@ export const accountsRoutes: Area = async (app, opts) => {
     r.get(
       '/partners/me/api-keys',
       {
+        config: { noStore: true },
         schema: {
           operationId: 'listMyApiKeys',
           tags: PORTAL_TAG,
@@ -187,6 +192,7 @@ export const accountsRoutes: Area = async (app, opts) => {
     r.put(
       '/partners/me/api-keys/:environment',
       {
+        config: { noStore: true },
         schema: {
           operationId: 'pasteMyApiKey',
           tags: PORTAL_TAG,
@@ -313,6 +319,7 @@ export const accountsRoutes: Area = async (app, opts) => {
     r.post(
       '/admin/partners/:partner_id/regenerate-key',
       {
+        config: { noStore: true },
         schema: {
           operationId: 'adminRegenerateKey',
           tags: ADMIN_TAG,
@@ -382,6 +389,7 @@ export const accountsRoutes: Area = async (app, opts) => {
     r.get(
       '/admin/ingest-secret',
       {
+        config: { noStore: true },
         schema: {
           operationId: 'adminGetIngestSecret',
           tags: ADMIN_TAG,
@@ -466,6 +474,7 @@ export const accountsV1KeyRoutes: Area = async (app, { deps, guards }) => {
   r.post(
     '/key/rotate',
     {
+      config: { noStore: true },
       schema: {
         operationId: 'rotateKey',
         tags: ['partner'],

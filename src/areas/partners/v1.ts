@@ -103,6 +103,7 @@ export const profileRoutes: Area = async (app, { deps }) => {
   r.get(
     '/secrets',
     {
+      config: { noStore: true },
       schema: {
         operationId: 'getSecrets',
         tags: ['partner'],

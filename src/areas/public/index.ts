@@ -6,15 +6,17 @@
  */
 import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
+import helmet from '@fastify/helmet';
 import type { Area } from '../../http/area.js';
 import { typed } from '../../http/area.js';
 import { errorResponses, security } from '../../http/schemas.js';
+import { pageHelmet } from '../../http/security-headers.js';
 import { publicWriteLimit } from '../usage/rate-limit.js';
 import { categories, getPost, listPosts, relatedPosts, sitemapEntries, sitemapXml } from './blog.js';
 import { content } from './content.js';
 import { jsonFeed, rssFeed } from './feeds.js';
 import { checkUrls, indexNowKey, indexNowStatus, submitUrls } from './indexnow.js';
-import { blogIndexPage, blogPostPage, changelogPage, guidePdf, guideStandalone, guideViewer } from './pages.js';
+import { blogIndexPage, blogPostPage, changelogPage, guidePdf, guideStandalone, guideViewer, PAGE_CSP } from './pages.js';
 import { deleteDeletionRequest, listDeletionRequests, listLeads, requestDeletion, submitContact, updateDeletionRequest } from './requests.js';
 import {
   CategoryList,
@@ -213,13 +215,16 @@ export const publicRoutes: Area = async (app, { deps, guards }) => {
   // ---------------- HTML pages, sitemap, robots, IndexNow key ----------------
 
   const hidden = { hide: true };
-  app.get('/blog', { schema: hidden }, async (_request, reply) => sendText(reply, 'text/html; charset=utf-8', blogIndexPage(c.posts, base)));
-  app.get<{ Params: { slug: string } }>('/blog/:slug', { schema: hidden }, async (request, reply) => {
-    const p = c.postsBySlug.get(request.params.slug);
-    if (!p) return reply.status(404).send({ detail: `No blog post '${request.params.slug}'` });
-    return sendText(reply, 'text/html; charset=utf-8', blogPostPage(p, base));
+  await app.register(async (pages) => {
+    await pages.register(helmet, pageHelmet(PAGE_CSP));
+    pages.get('/blog', { schema: hidden }, async (_request, reply) => sendText(reply, 'text/html; charset=utf-8', blogIndexPage(c.posts, base)));
+    pages.get<{ Params: { slug: string } }>('/blog/:slug', { schema: hidden }, async (request, reply) => {
+      const p = c.postsBySlug.get(request.params.slug);
+      if (!p) return reply.status(404).send({ detail: `No blog post '${request.params.slug}'` });
+      return sendText(reply, 'text/html; charset=utf-8', blogPostPage(p, base));
+    });
+    pages.get('/changelog', { schema: hidden }, async (_request, reply) => sendText(reply, 'text/html; charset=utf-8', changelogPage(c.changelog, base)));
   });
-  app.get('/changelog', { schema: hidden }, async (_request, reply) => sendText(reply, 'text/html; charset=utf-8', changelogPage(c.changelog, base)));
   app.get('/sitemap.xml', { schema: hidden }, async (_request, reply) =>
     sendText(reply, 'application/xml; charset=utf-8', sitemapXml(sitemapEntries(c, base))),
   );
@@ -478,6 +483,7 @@ export const publicV1Routes: Area = async (app, { form }) => {
   const viewer = guideViewer(c.guide, prefix);
   const standalone = guideStandalone(c.guide);
   const tags = ['integration guide'];
+  await app.register(helmet, pageHelmet(PAGE_CSP));
 
   app.get(
     '/integration-guide',

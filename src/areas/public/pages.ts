@@ -4,6 +4,7 @@
  * feeds, the sitemap and IndexNow point at. No page loads anything from another
  * origin: styles are inline, there are no scripts, fonts or images.
  */
+import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import { Lexer, type Token, type Tokens } from 'marked';
 import type { BlogPost, ChangelogEntry, Guide } from './content.js';
@@ -26,6 +27,12 @@ nav.toc ul{list-style:none;padding-left:0;margin:0}nav.toc li{margin:.25em 0}nav
 @media (max-width:900px){.layout{display:block}nav.toc{position:static;width:auto;max-height:none;border-right:0;border-bottom:1px solid var(--line)}}
 @media print{nav.toc,.formats{display:none}main{max-width:none}}
 `;
+
+/** The pages' Content-Security-Policy: the one inline style block (by its hash), nothing else. */
+export const PAGE_CSP = {
+  'style-src': [`'sha256-${createHash('sha256').update(CSS).digest('base64')}'`],
+  'img-src': ["'self'", 'data:'],
+};
 
 function page(title: string, body: string, opts: { description?: string; canonical?: string } = {}): string {
   return `<!doctype html>

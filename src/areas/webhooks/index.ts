@@ -91,6 +91,7 @@ export const webhooksV1KeyRoutes: Area = async (app, opts) => {
     s.post(
       '/webhooks',
       {
+        config: { noStore: true },
         schema: {
           operationId: 'setWebhookConfig',
           tags: TAG,
@@ -123,6 +124,7 @@ export const webhooksV1KeyRoutes: Area = async (app, opts) => {
     s.post(
       '/webhooks/rotate-secret',
       {
+        config: { noStore: true },
         schema: {
           operationId: 'rotateWebhookSecret',
           tags: TAG,

@@ -1,0 +1,144 @@
+/**
+ * The one log line per request: method, route pattern, status, duration, and the URL
+ * with every value that could be a credential masked. A raw URL can carry a key
+ * (`DELETE /api/v1/admin/keys/{key_value}`, a key pasted into a query by mistake, a
+ * mistyped path), so the raw URL is never written:
+ *  - a matched route keeps its static segments and its path parameters, except those
+ *    named like a credential (`key_value`, `token`, …); its query keeps the values of
+ *    parameters its schema declares, except credential-named ones;
+ *  - a request no route matched keeps only the path segments some route declares
+ *    statically (`api`, `v1`, `keys`, …); every other segment and every query value is
+ *    masked.
+ * The per-route facts are worked out once per route pattern, so the usual request (a
+ * matched route without a credential parameter or a query) logs its URL as it came.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { CENSOR } from '../lib/log-redact.js';
+
+/** A path parameter or query name whose value is a credential (`key_value`, `api_key`, `token`; not `key_id`). */
+const CREDENTIAL_NAME =
+  /(^|[_-])(api[_-]?key|keys?|secrets?|tokens?|password|passwd|pwd|session|signature|sig|auth|authorization|cookie|credentials?)([_-]?value)?$/i;
+
+/** A file name under a wildcard route (the API docs' assets): logged as it is. */
+const ASSET_NAME = /^[A-Za-z0-9._-]{1,80}\.(css|js|map|png|svg|ico|html|json)$/;
+
+export const MASK = CENSOR;
+
+interface RouteFacts {
+  /** Indexes of the path segments (split on '/') that hold a credential parameter. */
+  maskedSegments: number[];
+  /** Index of a wildcard segment (it swallows the rest of the path), or -1. */
+  wildcard: number;
+  /** Query names whose values may be logged. */
+  loggableQuery: Set<string>;
+}
+
+export function isCredentialName(name: string): boolean {
+  return CREDENTIAL_NAME.test(name);
+}
+
+function queryNames(schema: unknown): string[] {
+  const props = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  return props && typeof props === 'object' ? Object.keys(props) : [];
+}
+
+/**
+ * The query with each pair kept only when its name is one `loggable` accepts; a declared
+ * credential parameter keeps its name, any other pair is masked whole (its name could be
+ * the secret).
+ */
+function maskQuery(query: string, declared: (name: string) => boolean): string {
+  if (query === '') return '';
+  return query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawName = eq === -1 ? pair : pair.slice(0, eq);
+      let name: string;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        return MASK;
+      }
+      if (!declared(name)) return MASK;
+      return isCredentialName(name) ? `${rawName}=${MASK}` : pair;
+    })
+    .join('&');
+}
+
+/**
+ * Installs the request log: an onRoute hook that learns every route's static segments
+ * and credential parameters, and an onResponse hook that writes the line. Call before
+ * any route is added.
+ */
+export function installRequestLog(app: FastifyInstance): void {
+  const staticSegments = new Set<string>(['']);
+  const facts = new Map<string, RouteFacts>();
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    for (const seg of route.url.split('/')) {
+      if (!seg.includes(':') && !seg.includes('*')) staticSegments.add(seg);
+    }
+  });
+
+  function factsOf(request: FastifyRequest, url: string): RouteFacts {
+    let f = facts.get(url);
+    if (f) return f;
+    const maskedSegments: number[] = [];
+    let wildcard = -1;
+    url.split('/').forEach((seg, i) => {
+      const m = /^:([A-Za-z0-9_]+)/.exec(seg);
+      if (m && isCredentialName(m[1])) maskedSegments.push(i);
+      if (seg.includes('*') && wildcard === -1) wildcard = i;
+    });
+    const loggableQuery = new Set(queryNames(request.routeOptions.schema?.querystring));
+    f = { maskedSegments, wildcard, loggableQuery };
+    facts.set(url, f);
+    return f;
+  }
+
+  /** The URL as it may be logged. */
+  function loggedUrl(request: FastifyRequest, route: string | undefined): string {
+    const raw = request.url;
+    const q = raw.indexOf('?');
+    const path = q === -1 ? raw : raw.slice(0, q);
+    const query = q === -1 ? '' : raw.slice(q + 1);
+    if (route === undefined) {
+      const masked = path
+        .split('/')
+        .map((seg) => (staticSegments.has(seg) ? seg : MASK))
+        .join('/');
+      return q === -1 ? masked : `${masked}?${MASK}`;
+    }
+    const f = factsOf(request, route);
+    if (f.maskedSegments.length === 0 && f.wildcard === -1 && q === -1) return raw;
+    let outPath = path;
+    if (f.maskedSegments.length > 0 || f.wildcard !== -1) {
+      const segs = path.split('/');
+      for (const i of f.maskedSegments) if (i < segs.length) segs[i] = MASK;
+      if (f.wildcard !== -1) {
+        for (let i = f.wildcard; i < segs.length; i++) {
+          if (!staticSegments.has(segs[i]) && !ASSET_NAME.test(segs[i])) segs[i] = MASK;
+        }
+      }
+      outPath = segs.join('/');
+    }
+    return q === -1 ? outPath : `${outPath}?${maskQuery(query, (n) => f.loggableQuery.has(n))}`;
+  }
+
+  // Callback style: no promise per request on the hot path.
+  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const route = request.routeOptions.url;
+    request.log.info(
+      {
+        method: request.method,
+        route: route ?? null,
+        url: loggedUrl(request, route),
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 100) / 100,
+      },
+      'request',
+    );
+    done();
+  });
+}
