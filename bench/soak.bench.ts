@@ -168,6 +168,8 @@ async function main() {
     SEED_DEMO_PARTNER: 'false',
   });
   const pid = server.child.pid!;
+  // Whatever happens to this process, the server goes with it.
+  process.on('exit', () => server.child.kill('SIGKILL'));
   const pool = new Pool(server.address, { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 });
   for (const p of partners) {
     const r = await pool.request({
@@ -256,6 +258,7 @@ async function main() {
   const total = Math.round(MINUTES * (MINUTE_MS / 1000) * RATE);
   const report = async (m: number) => {
     const b = minutes[m];
+    if (!b) return;
     const served = b.ok / (MINUTE_MS / 1000);
     const cells = OPS.map((o) => {
       const xs = b.lat.get(o)!.sort((a, c) => a - c);
@@ -300,7 +303,7 @@ async function main() {
           .finally(() => inFlight--);
       }
       // A minute is reported once every request scheduled in it has answered (or 30 s later).
-      const cur = Math.floor(elapsed / MINUTE_MS);
+      const cur = Math.min(Math.floor(elapsed / MINUTE_MS), minutes.length);
       for (let m = 0; m < cur; m++) {
         if (!reported.has(m) && (inFlight === 0 || elapsed > (m + 1) * MINUTE_MS + 2_000)) {
           reported.add(m);

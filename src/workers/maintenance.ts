@@ -7,6 +7,7 @@
  *   runMaintenancePass(deps)   one pass (tests move the clock and call it)
  *   startMaintenanceWorker     the periodic loop (MAINTENANCE_INTERVAL_MS)
  *   checkDatabaseSettings      at start: warns once about PostgreSQL settings the service needs
+ * On PostgreSQL with autovacuum off, a pass also vacuums the tables it deleted from.
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Deps } from '../context.js';
@@ -23,6 +24,7 @@ import {
   pruneLoginThrottle,
   pruneSandboxIdempotency,
   pruneUsageEventKeys,
+  vacuumTables,
 } from './repo.js';
 
 export const BATCH = 500;
@@ -34,7 +36,12 @@ export interface MaintenanceResult {
   pruned: Record<string, number>;
   /** SQLite: the checkpoint's result (pages in the log, pages copied), null on PostgreSQL. */
   checkpoint: { log: number; checkpointed: number; busy: number } | null;
+  /** PostgreSQL with autovacuum off: the tables this pass vacuumed after deleting from them. */
+  vacuumed: string[];
 }
+
+/** Whether autovacuum is off on the database of each Deps (read once, at the first pass). */
+const autovacuumOff = new WeakMap<object, boolean>();
 
 async function drain(prune: (db: Executor, batch: number) => Promise<number>, db: Executor): Promise<number> {
   let total = 0;
@@ -63,7 +70,20 @@ export async function runMaintenancePass(deps: Deps): Promise<MaintenanceResult>
     usage_event_keys: await drain((d, b) => pruneUsageEventKeys(d, now - IDEMPOTENCY_WINDOW_MS, b), db),
   };
   const checkpoint = deps.database.sqlite ? checkpointSqlite(deps.database.sqlite) : null;
-  return { pruned, checkpoint };
+  // Without autovacuum nothing would make the deleted rows' space reusable, and a pruned table would keep
+  // growing on disk at the rate rows are written: vacuum what this pass deleted from.
+  const vacuumed: string[] = [];
+  if (deps.database.dialect === 'postgres') {
+    if (!autovacuumOff.has(deps.database)) {
+      autovacuumOff.set(deps.database, (await postgresSettings(db, ['autovacuum'])).get('autovacuum') === 'off');
+    }
+    if (autovacuumOff.get(deps.database)) {
+      for (const [table, n] of Object.entries(pruned)) if (n > 0) vacuumed.push(table);
+      if (pruned.webhook_events > 0) vacuumed.push('webhook_deliveries');
+      await vacuumTables(db, vacuumed);
+    }
+  }
+  return { pruned, checkpoint, vacuumed };
 }
 
 export function startMaintenanceWorker(deps: Deps): WorkerHandle {

@@ -85,3 +85,11 @@ export async function postgresSettings(db: Executor, names: string[]): Promise<M
   const r = await sql<{ name: string; setting: string }>`select name, setting from pg_settings where name = any(${names})`.execute(db);
   return new Map(r.rows.map((row) => [row.name, row.setting]));
 }
+
+/**
+ * PostgreSQL: VACUUM (ANALYZE) of the given tables (no transaction may be open: VACUUM runs on its own). Plain
+ * VACUUM takes no lock that blocks reads or writes; it makes the space of deleted rows reusable.
+ */
+export async function vacuumTables(db: Executor, tables: string[]): Promise<void> {
+  for (const t of tables) await sql`vacuum (analyze) ${sql.table(t)}`.execute(db);
+}
