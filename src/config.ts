@@ -28,6 +28,10 @@ export interface Config {
   webhookRetryScheduleMs: number[];
   webhookTimeoutMs: number;
   webhookAllowPrivate: boolean;
+  /** How long delivered, exhausted and skipped outbox events and their delivery records are kept (days; fractions allowed). */
+  webhookRetentionDays: number;
+  /** Milliseconds between two passes of the retention worker (pruning, SQLite checkpoints). */
+  maintenanceIntervalMs: number;
   indexNowEndpoint: string;
   indexNowKey: string | null;
   publicBaseUrl: string;
@@ -108,6 +112,14 @@ function num(env: Env, name: string, dflt: number, min: number): number {
   if (v === null) return dflt;
   const n = Number(v);
   if (!Number.isFinite(n) || n < min) throw new ConfigError(name, `must be a number ≥ ${min}, got "${v}"`);
+  return n;
+}
+
+function positive(env: Env, name: string, dflt: number): number {
+  const v = str(env, name);
+  if (v === null) return dflt;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new ConfigError(name, `must be a number > 0, got "${v}"`);
   return n;
 }
 
@@ -223,6 +235,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryScheduleMs: Object.freeze([...schedule]) as number[],
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 1, 600_000),
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    webhookRetentionDays: positive(env, 'WEBHOOK_RETENTION_DAYS', 30),
+    maintenanceIntervalMs: int(env, 'MAINTENANCE_INTERVAL_MS', 60_000, 100, 3_600_000),
     indexNowEndpoint: url(env, 'INDEXNOW_ENDPOINT', ['http:', 'https:']) ?? 'https://api.indexnow.org/indexnow',
     indexNowKey: str(env, 'INDEXNOW_KEY'),
     publicBaseUrl: (url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? 'http://localhost:8000').replace(/\/+$/, ''),

@@ -7,6 +7,7 @@ import { migrate } from './db/database.js';
 import { createDeps } from './deps.js';
 import { ensureConfiguredAdmin, seedDemoPartnerIfEmpty } from './bootstrap.js';
 import { startWorkers, stopWorkers } from './workers/index.js';
+import { checkDatabaseSettings } from './workers/maintenance.js';
 
 function configOrExit(): Config {
   try {
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   const deps = createDeps(config);
   const applied = await migrate(deps.database);
   if (applied.length) deps.log.info({ applied }, 'migrations applied');
+  await checkDatabaseSettings(deps);
   await ensureConfiguredAdmin(deps);
   const demo = await seedDemoPartnerIfEmpty(deps);
 

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { migrate } from './db/database.js';
 import { createDeps } from './deps.js';
 import { startWorkers, stopWorkers } from './workers/index.js';
+import { checkDatabaseSettings } from './workers/maintenance.js';
 
 async function main(): Promise<void> {
   let config;
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   }
   const deps = createDeps(config);
   await migrate(deps.database);
+  await checkDatabaseSettings(deps);
   const workers = startWorkers(deps);
   deps.log.info({ workers: workers.map((w) => w.name) }, 'workers running');
   closeWithGrace({ delay: 10_000 }, async () => {

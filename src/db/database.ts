@@ -136,17 +136,47 @@ class SqliteDialectKeepingCause extends SqliteDialect {
   }
 }
 
+/**
+ * The planner settings of the index-ordered pool: no plan with a sort node. Every keyset page and
+ * queue query on a growing table has an index whose order is the query's ORDER BY, so that index
+ * scan is always a plan the planner can take; with sorting priced out it is the one it takes.
+ * Without this, PostgreSQL picks "bitmap scan + top-N sort" over a partner's rows whenever its row
+ * estimate is small: statistics missing (autovacuum off, right after a bulk load) or stale (a
+ * partner that grew since the last ANALYZE), whatever the ORDER BY says. See docs/decisions.md.
+ */
+export const INDEX_ORDER_SETTINGS = '-c enable_sort=off -c enable_incremental_sort=off';
+
+/** The Kysely instance, on the index-ordered pool, that belongs to each PostgreSQL database instance. */
+const indexOrdered = new WeakMap<object, Kysely<DB>>();
+
+/**
+ * Runs `fn` with the executor on which plans never sort (PostgreSQL: a second, small pool whose
+ * sessions have INDEX_ORDER_SETTINGS, so it costs no extra round trip). SQLite, and a transaction
+ * already open, run `fn` with `db` itself. Only for queries whose ORDER BY an index serves.
+ */
+export function inIndexOrder<T>(db: Executor, fn: (db: Executor) => T): T {
+  return fn(indexOrdered.get(db) ?? db);
+}
+
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>, poolSize = 10, log?: DatabaseLog): Database {
   if (config.databaseUrl) {
     const pool = new pg.Pool(pgPoolConfig(config.databaseUrl, config.databaseSchema, poolSize));
     watchPoolErrors(pool, log);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const orderedConfig = pgPoolConfig(config.databaseUrl, config.databaseSchema, Math.max(2, Math.ceil(poolSize / 2)));
+    orderedConfig.options = [orderedConfig.options, INDEX_ORDER_SETTINGS].filter(Boolean).join(' ');
+    const orderedPool = new pg.Pool(orderedConfig);
+    orderedPool.on('error', () => {});
+    const ordered = new Kysely<DB>({ dialect: new PostgresDialect({ pool: orderedPool }) });
+    indexOrdered.set(db, ordered);
     return {
       db,
       dialect: 'postgres',
       location: redactUrl(config.databaseUrl) + (config.databaseSchema ? ` (schema ${config.databaseSchema})` : ''),
       tx: (fn) => db.transaction().execute(fn),
-      close: () => db.destroy(),
+      close: async () => {
+        await Promise.all([db.destroy(), ordered.destroy()]);
+      },
       pgPool: pool,
       sqlite: null,
     };
@@ -162,6 +192,8 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchem
     handle.pragma('synchronous = FULL');
     handle.pragma('foreign_keys = ON');
     handle.pragma('busy_timeout = 5000');
+    // After a checkpoint has reset the WAL, truncate the file to this size instead of leaving it at its high-water mark.
+    handle.pragma('journal_size_limit = 67108864');
   } catch (err) {
     throw new Error(`cannot open the database ${path.resolve(file)}: ${(err as Error).message}`, { cause: err });
   }

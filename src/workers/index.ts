@@ -8,6 +8,7 @@ import { startWebhookWorker } from '../areas/webhooks/worker.js';
 import { startUsageWorkers } from '../areas/usage/worker.js';
 import { startStatusProbes } from '../areas/public/worker.js';
 import { startRollupWorker } from '../areas/ingest/worker.js';
+import { startMaintenanceWorker } from './maintenance.js';
 
 export interface WorkerHandle {
   name: string;
@@ -15,7 +16,7 @@ export interface WorkerHandle {
 }
 
 export function startWorkers(deps: Deps): WorkerHandle[] {
-  return [startWebhookWorker(deps), startUsageWorkers(deps), startRollupWorker(deps), startStatusProbes(deps)];
+  return [startWebhookWorker(deps), startUsageWorkers(deps), startRollupWorker(deps), startStatusProbes(deps), startMaintenanceWorker(deps)];
 }
 
 export async function stopWorkers(handles: WorkerHandle[]): Promise<void> {

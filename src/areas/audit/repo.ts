@@ -1,5 +1,5 @@
 /** The audit log: who did what to what, and when. Rows are never updated. */
-import type { Executor } from '../../db/database.js';
+import { inIndexOrder, type Executor } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
 
 export interface AuditEntry {
@@ -33,9 +33,14 @@ export async function writeAudit(db: Executor, e: AuditEntry): Promise<string> {
 
 /** Newest first; `before` is the id of the last row of the previous page. */
 export function listAudit(db: Executor, limit: number, filter: { targetId?: string; action?: string; before?: string } = {}) {
+  return inIndexOrder(db, (db) => listAuditQuery(db, limit, filter).execute());
+}
+
+/** The page query itself (its plan is checked by a test). */
+export function listAuditQuery(db: Executor, limit: number, filter: { targetId?: string; action?: string; before?: string } = {}) {
   let q = db.selectFrom('audit_log').selectAll();
   if (filter.targetId) q = q.where('target_id', '=', filter.targetId);
   if (filter.action) q = q.where('action', '=', filter.action);
   if (filter.before) q = q.where('id', '<', filter.before);
-  return q.orderBy('id', 'desc').limit(limit).execute();
+  return q.orderBy('id', 'desc').limit(limit);
 }

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import { sql, type Kysely } from 'kysely';
+import { inIndexOrder, type Executor } from '../../db/database.js';
 import type { CalculationsTable, DB, Environment } from '../../db/schema/index.js';
 import { eventRow, outboxSignal, type OutboxEvent } from '../webhooks/outbox.js';
 
@@ -65,6 +65,12 @@ export function getCalculation(db: Executor, partnerId: string, environment: Env
     .executeTakeFirst();
 }
 
+/**
+ * The predicate of calculations_page_idx (a partial index; every row meets it): a query that walks
+ * that index states it, as a literal (SQLite matches a partial index's predicate only to a literal).
+ */
+export const PAGE_INDEX_PREDICATE = sql<boolean>`calculated_at >= ${sql.lit(0)}`;
+
 /** Newest first, keyset on (calculated_at, calculation_id); `after` is the last row of the previous page. */
 export function pageCalculations(
   db: Executor,
@@ -73,7 +79,7 @@ export function pageCalculations(
   limit: number,
   after: [number, string] | null,
 ) {
-  return pageCalculationsQuery(db, partnerId, environment, limit, after).execute();
+  return inIndexOrder(db, (db) => pageCalculationsQuery(db, partnerId, environment, limit, after).execute());
 }
 
 /** The page query itself (its plan is checked by a test: it must walk calculations_page_idx, never sort). */
@@ -88,7 +94,8 @@ export function pageCalculationsQuery(
     .selectFrom('calculations')
     .selectAll()
     .where('partner_id', '=', partnerId)
-    .where('environment', '=', environment);
+    .where('environment', '=', environment)
+    .where(PAGE_INDEX_PREDICATE);
   if (after) {
     const [at, id] = after;
     // A row-value comparison, so the index range starts at the cursor (an OR would filter a backward scan).

@@ -1,7 +1,7 @@
 /** SQL of the ingest area. Every function takes an Executor (the db or a transaction). */
 import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import type { Database, Executor } from '../../db/database.js';
+import { inIndexOrder, type Database, type Executor } from '../../db/database.js';
 import type {
   UsageEventDailyActiveTable,
   UsageEventDailyTable,
@@ -461,6 +461,19 @@ export function pageEvents(
   after: [number, string] | null,
   limit: number,
 ) {
+  return inIndexOrder(db, (db) => pageEventsQuery(db, partnerId, environment, from, to, after, limit).execute());
+}
+
+/** The page query itself (its plan is checked by a test). */
+export function pageEventsQuery(
+  db: Executor,
+  partnerId: string,
+  environment: Environment,
+  from: number,
+  to: number,
+  after: [number, string] | null,
+  limit: number,
+) {
   let q = db
     .selectFrom('usage_events')
     .selectAll()
@@ -470,9 +483,10 @@ export function pageEvents(
     .where('occurred_at', '<', to);
   if (after) {
     const [at, id] = after;
-    q = q.where((eb) => eb.or([eb('occurred_at', '>', at), eb.and([eb('occurred_at', '=', at), eb('id', '>', id)])]));
+    // A row-value bound: the index range starts at the cursor.
+    q = q.where((eb) => eb(eb.refTuple('occurred_at', 'id'), '>', eb.tuple(at, id)));
   }
-  return q.orderBy('occurred_at').orderBy('id').limit(limit).execute();
+  return q.orderBy('occurred_at').orderBy('id').limit(limit);
 }
 
 /** The sender ids already stored for a partner in [from, to) among `keys`. */

@@ -56,6 +56,11 @@ export async function insertTransfer(db: Executor, row: SandboxTransfersTable): 
 
 /** The user's transfers that moved money (not failed), created on or before `to`, and from `from` when given. */
 export function userTransfers(db: Executor, s: Scope, userId: string, to: string, from?: string) {
+  return userTransfersQuery(db, s, userId, to, from).execute();
+}
+
+/** One end-user's transfers (its plan is checked by a test: sandbox_transfers_user_idx; the sort is over that user's rows only). */
+export function userTransfersQuery(db: Executor, s: Scope, userId: string, to: string, from?: string) {
   let q = db
     .selectFrom('sandbox_transfers')
     .selectAll()
@@ -65,7 +70,7 @@ export function userTransfers(db: Executor, s: Scope, userId: string, to: string
     .where('status', '!=', 'failed')
     .where('created_day', '<=', to);
   if (from) q = q.where('created_day', '>=', from);
-  return q.orderBy('created_at').orderBy('transfer_id').execute();
+  return q.orderBy('created_at').orderBy('transfer_id');
 }
 
 // Idempotency records

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database, Dialect, Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
 import type { UsageAlertsTable } from '../../db/schema/usage.js';
+import { PAGE_INDEX_PREDICATE } from '../calculations/repo.js';
 
 /** First and last day (`YYYY-MM-DD`) of a `YYYY-MM` month, as text bounds. */
 function monthDays(month: string): [string, string] {
@@ -198,7 +199,8 @@ export function calculationsBatchQuery(
     .selectFrom('calculations')
     .select(['end_user_id', 'user_email', 'calculation_id', 'result', 'calculated_at'])
     .where('partner_id', '=', partnerId)
-    .where('environment', '=', environment);
+    .where('environment', '=', environment)
+    .where(PAGE_INDEX_PREDICATE);
   if (range.since !== null) q = q.where('calculated_at', '>=', range.since);
   if (range.until !== null) q = q.where('calculated_at', '<', range.until);
   if (after) {

@@ -37,6 +37,16 @@ import {
 
 const TAG = ['webhooks'];
 
+/** Tells the partner how far back the log goes: records of finished events are deleted after this many days. */
+export const RETENTION_HEADER = 'Webhook-Retention-Days';
+const RETENTION_NOTE =
+  'Delivery records are kept for the retention the `Webhook-Retention-Days` response header states (30 days unless the operator sets ' +
+  'WEBHOOK_RETENTION_DAYS), counted from when their event was delivered or gave up; then the event and its records are deleted.';
+
+function retentionDays(deps: { config: { webhookRetentionDays: number } }): string {
+  return String(deps.config.webhookRetentionDays);
+}
+
 export const webhooksV1KeyRoutes: Area = async (app, opts) => {
   const { deps, guards } = opts;
   registerWebhookErasers(deps);
@@ -52,7 +62,8 @@ export const webhooksV1KeyRoutes: Area = async (app, opts) => {
         summary: 'The webhook delivery log as CSV (environment of the key)',
         description:
           'Columns: id, created_at, event_id, event_type, url, attempt, status, status_code, duration_ms, error, response_excerpt, next_attempt_at; ' +
-          'newest first, streamed. `since` is inclusive; `until` is exclusive (a bare date includes that whole UTC day). Text cells that begin with =, +, -, @, tab or CR are prefixed with \'.',
+          'newest first, streamed. `since` is inclusive; `until` is exclusive (a bare date includes that whole UTC day). Text cells that begin with =, +, -, @, tab or CR are prefixed with \'. ' +
+          RETENTION_NOTE,
         security: security.key,
         querystring: WebhooksCsvQuery,
         produces: ['text/csv'],
@@ -64,6 +75,7 @@ export const webhooksV1KeyRoutes: Area = async (app, opts) => {
       const { since, until } = parseDateRange(request.query, 'until');
       deps.exports.hold(reply, `${caller.partnerId}|${caller.environment}`);
       const stream = deliveriesCsv(deps, caller, { since: since ?? undefined, until: until ?? undefined, status: request.query.status });
+      reply.header(RETENTION_HEADER, retentionDays(deps));
       return csvAttachment(reply, `webhook-deliveries-${caller.environment}-${utcDay(deps.clock.now())}.csv`).send(stream as unknown as string); // streamed as is (no serialization)
     },
   );
@@ -143,16 +155,19 @@ export const webhooksV1KeyRoutes: Area = async (app, opts) => {
           operationId: 'listWebhookDeliveries',
           tags: TAG,
           summary: 'The delivery log: one record per attempt, newest first',
+          description: RETENTION_NOTE,
           security: secured,
           querystring: DeliveriesQuery,
           response: { 200: Type.Array(WebhookDelivery), ...errorResponses(401, 403, 422, 429) },
         },
       },
-      async (request) =>
-        deliveries(deps, { partnerId: request.partner.id, environment: request.environment }, request.query.limit, {
+      async (request, reply) => {
+        reply.header(RETENTION_HEADER, retentionDays(deps));
+        return deliveries(deps, { partnerId: request.partner.id, environment: request.environment }, request.query.limit, {
           status: request.query.status,
           eventId: request.query.event_id,
-        }),
+        });
+      },
     );
 
     s.post(

@@ -1,6 +1,6 @@
 /** SQL of the webhooks area. Every function takes an Executor (the database or a transaction). */
 import { sql, type Selectable } from 'kysely';
-import type { Dialect, Executor } from '../../db/database.js';
+import { inIndexOrder, type Dialect, type Executor } from '../../db/database.js';
 import type { Environment, WebhookEndpointsTable, WebhookEventsTable } from '../../db/schema/index.js';
 import type { WebhookDeliveriesTable } from '../../db/schema/webhooks.js';
 
@@ -73,8 +73,13 @@ export async function claimDueEvents(
   dialect: Dialect,
   opts: { now: number; limit: number; leaseMs: number; token: string },
 ): Promise<EventRow[]> {
+  return inIndexOrder(db, (db) => claimDue(db, dialect, opts));
+}
+
+/** The claim statement itself (its plan is checked by a test: the partial index of pending events, no sort). */
+export function claimDueQuery(db: Executor, dialect: Dialect, opts: { now: number; limit: number; leaseMs: number; token: string }) {
   const { now, limit, leaseMs, token } = opts;
-  const candidates = () => {
+  const candidates = (db: Executor) => {
     const q = db
       .selectFrom('webhook_events as e')
       .select('e.id')
@@ -105,12 +110,15 @@ export async function claimDueEvents(
       .limit(limit);
     return dialect === 'postgres' ? q.forUpdate().skipLocked() : q;
   };
-  const rows = await db
+  return db
     .updateTable('webhook_events')
     .set({ locked_until: now + leaseMs, lock_token: token })
-    .where('id', 'in', candidates())
-    .returningAll()
-    .execute();
+    .where('id', 'in', candidates(db))
+    .returningAll();
+}
+
+async function claimDue(db: Executor, dialect: Dialect, opts: { now: number; limit: number; leaseMs: number; token: string }): Promise<EventRow[]> {
+  const rows = await claimDueQuery(db, dialect, opts).execute();
   // RETURNING gives no order: deliver oldest first.
   return rows.sort((a, b) => (a.next_attempt_at - b.next_attempt_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
@@ -222,7 +230,7 @@ export function deliveriesPageQuery(db: Executor, partnerId: string, environment
 }
 
 export function listDeliveries(db: Executor, partnerId: string, environment: Environment, limit: number, f: DeliveryFilter = {}) {
-  return deliveriesPageQuery(db, partnerId, environment, limit, f).execute();
+  return inIndexOrder(db, (db) => deliveriesPageQuery(db, partnerId, environment, limit, f).execute());
 }
 
 /** The outbox events about one end-user (their delivery records go with them: ON DELETE CASCADE). */
