@@ -257,6 +257,8 @@ function breakingValues(s: Schema): { label: string; value: unknown }[] {
     if (min !== undefined) out.push({ label: 'below minimum', value: min - 1 });
     if (types.includes('integer') && !types.includes('number')) out.push({ label: 'fraction for integer', value: 1.5 });
     out.push({ label: 'huge number', value: 1e308 }, { label: 'huge negative', value: -1e308 }, { label: 'beyond 2^53', value: 2 ** 53 + 2 });
+    // Literals JSON.stringify cannot write: they parse to Infinity, 0 and a rounded integer.
+    for (const literal of ['1e400', '-1e400', '1e-400', '123456789012345678901234567890']) out.push({ label: `literal ${literal}`, value: rawJson(literal) });
   }
   if (types.includes('array')) {
     const maxItems = s?.maxItems;
@@ -265,6 +267,19 @@ function breakingValues(s: Schema): { label: string; value: unknown }[] {
   }
   if (types.includes('object')) out.push({ label: 'NUL key', value: { 'a\u0000b': 'c' } });
   return out;
+}
+
+/** A JSON literal written as is into the body text (see bodyText). */
+const RAW_MARK = /"__fuzz_raw:([^"]*)__"/g;
+function rawJson(literal: string): string {
+  return `__fuzz_raw:${literal}__`;
+}
+/** The body's JSON text, with raw literals in place, and the value the service parses from it. */
+function bodyText(body: unknown): { text: string; parsed: unknown } {
+  const text = JSON.stringify(body);
+  if (text === undefined || !text.includes('"__fuzz_raw:')) return { text, parsed: body };
+  const withRaw = text.replace(RAW_MARK, (_, literal: string) => literal);
+  return { text: withRaw, parsed: JSON.parse(withRaw) };
 }
 
 /** Locations (paths of keys) inside a body schema, to depth 3; array items as index 0. */
@@ -340,6 +355,8 @@ function encode(s: string): string {
 }
 
 function paramString(v: unknown): string {
+  const raw = typeof v === 'string' ? /^__fuzz_raw:(.*)__$/.exec(v) : null;
+  if (raw) return raw[1];
   return typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
 }
 
@@ -588,9 +605,9 @@ describe(`OpenAPI fuzz on ${DIALECT} (FUZZ_SEED=${SEED})`, async () => {
       if (o.payload !== undefined) {
         payload = o.payload ?? undefined;
       } else if (op.body) {
-        const body = 'body' in o ? o.body : validBody;
-        payload = JSON.stringify(body);
-        if (!conforms(bodyJudge, op.body.schema, body)) bodyForbidden = 'body breaks the schema';
+        const { text, parsed } = bodyText('body' in o ? o.body : validBody);
+        payload = text;
+        if (!conforms(bodyJudge, op.body.schema, parsed)) bodyForbidden = 'body breaks the schema';
       }
       const contentType = o.contentType === undefined ? (payload !== undefined ? 'application/json' : null) : o.contentType;
       if (contentType) headers['content-type'] = contentType;
@@ -648,12 +665,16 @@ describe(`OpenAPI fuzz on ${DIALECT} (FUZZ_SEED=${SEED})`, async () => {
         if (!mutating || c.forbidden) cases.push(c);
       }
       cases.push(makeCase({ label: '__proto__ key', payload: JSON.stringify(validBody).replace(/^\{/, '{"__proto__":{"admin":true},'), forbidden: null }));
-      const bodyText = JSON.stringify(validBody);
+      const validText = JSON.stringify(validBody);
       const undeclared = (type: string) => (b.types.includes(type) ? null : `content type ${type} is not declared`);
-      cases.push(makeCase({ label: 'text/plain body', payload: bodyText, contentType: 'text/plain', forbidden: undeclared('text/plain') }));
+      cases.push(makeCase({ label: 'text/plain body', payload: validText, contentType: 'text/plain', forbidden: undeclared('text/plain') }));
       cases.push(makeCase({ label: 'form-urlencoded body', payload: 'a=1&b=%00', contentType: 'application/x-www-form-urlencoded', forbidden: undeclared('application/x-www-form-urlencoded') }));
       cases.push(makeCase({ label: 'multipart body', payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n', contentType: 'multipart/form-data; boundary=x', forbidden: undeclared('multipart/form-data') }));
-      cases.push(makeCase({ label: 'JSON as UTF-16', payload: Buffer.from(bodyText, 'utf16le'), contentType: 'application/json; charset=utf-16', forbidden: 'not UTF-8 JSON' }));
+      cases.push(makeCase({ label: 'JSON as UTF-16', payload: Buffer.from(validText, 'utf16le'), contentType: 'application/json; charset=utf-16', forbidden: 'not UTF-8 JSON' }));
+      for (const type of ['application/json; charset=latin1', 'APPLICATION/JSON', 'application/vnd.api+json', 'application/json, text/plain']) {
+        const c = makeCase({ label: `content type ${type}`, payload: validText, contentType: type, forbidden: null });
+        if (!mutating) cases.push(c);
+      }
       // Huge but within the body limit: the first array field (else the root) holds many items that break the item schema.
       const arrayField = locations(b.schema).find((l) => l.at.length === 1 && typesOf(l.schema).includes('array'));
       const target = Math.floor(t.config.bodyLimitBytes * HUGE_SHARE);
@@ -694,8 +715,8 @@ describe(`OpenAPI fuzz on ${DIALECT} (FUZZ_SEED=${SEED})`, async () => {
       if (p.in === 'query') cases.push(makeCase({ label: `query ${p.name} repeated`, params: { [k]: { value: [paramString(validParams[k]), 'fuzz'], raw: true } } }));
     }
     if (!op.body || !mutating) {
-      const c = makeCase({ label: 'unknown query parameter with NUL' });
-      c.url += (c.url.includes('?') ? '&' : '?') + 'fuzz_extra=%00';
+      const c = makeCase({ label: 'unknown query parameters: NUL, prototype keys' });
+      c.url += (c.url.includes('?') ? '&' : '?') + 'fuzz_extra=%00&__proto__=x&constructor[prototype][x]=1&hasOwnProperty=1';
       cases.push(c);
     }
 
@@ -786,7 +807,8 @@ describe(`OpenAPI fuzz on ${DIALECT} (FUZZ_SEED=${SEED})`, async () => {
       }
       const lines = [`${failures.length} of ${cases.length} cases broke a rule (FUZZ_SEED=${SEED}, ${DIALECT}):`];
       for (const [k, list] of byRule) {
-        lines.push(`  [${k}] ${list.length} case(s), e.g.:`);
+        const labels = [...new Set(list.map((x) => x.c.label))];
+        lines.push(`  [${k}] ${list.length} case(s): ${labels.slice(0, 12).join('; ')}${labels.length > 12 ? '; …' : ''}\n    e.g.:`);
         for (const x of list.slice(0, EXAMPLES_PER_RULE)) lines.push(`    ${describeCase(x.c)}\n      → ${x.status}: ${x.response.slice(0, 300)}`);
       }
       assert.fail(lines.join('\n'));
