@@ -29,13 +29,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildTestApp, DIALECT, PLATFORM_SECRET, type TestApp, type TestPartner } from '../helpers/app.js';
 
 /** Generated (fast-check) cases per operation, on top of the targeted ones derived from its schema. */
-const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES ?? 12);
+const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES ?? 8);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const REQUEST_TIMEOUT_MS = 5_000;
 const DEEP_NESTING = 5_000;
 const ERROR_BODY_FLOOR = 16 * 1024;
 /** The huge-array case fills this share of BODY_LIMIT_BYTES. */
-const HUGE_SHARE = 0.6;
+const HUGE_SHARE = 0.3;
 /** Examples printed per failing rule of an operation. */
 const EXAMPLES_PER_RULE = 1;
 
