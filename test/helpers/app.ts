@@ -185,12 +185,16 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       if (closed) return;
       closed = true;
-      await app.close();
-      await stopWorkers(workers);
-      await deps.usage.flush();
-      await deps.auth.stop();
-      await deps.database.close().catch(() => {}); // a test may have closed it already
-      await cleanup();
+      try {
+        await app.close();
+        await stopWorkers(workers);
+        await deps.usage.flush();
+      } finally {
+        // A failed flush is still reported, but never leaves the pool (and the test process) open.
+        await deps.auth.stop();
+        await deps.database.close().catch(() => {}); // a test may have closed it already
+        await cleanup();
+      }
     },
   };
   return t;
