@@ -124,6 +124,11 @@ export function installInputGuards(app: FastifyInstance): void {
   });
 
   app.addHook('preValidation', (request, reply, done) => {
+    // The query parser keeps a pair it cannot decode as its raw text: refuse it rather than take
+    // "%00…" for a value (it would slip past the control-character check below).
+    if (!queryDecodes(request.url)) {
+      return done(Object.assign(new Error('Invalid URL encoding in the query string'), { statusCode: 400 }));
+    }
     const items = controlItems(request.params, ['path']);
     if (items.length === 0) items.push(...controlItems(request.query, ['query']));
     if (items.length > 0) return done(new ValidationFailed(items));
@@ -138,6 +143,21 @@ export function installInputGuards(app: FastifyInstance): void {
     }
     done();
   });
+}
+
+/** Whether every name and value of the URL's query string is valid percent-encoded UTF-8. */
+function queryDecodes(url: string): boolean {
+  const q = url.indexOf('?');
+  if (q < 0 || url.indexOf('%', q) < 0) return true;
+  for (const part of url.slice(q + 1).split(/[&=]/)) {
+    if (!part.includes('%')) continue;
+    try {
+      decodeURIComponent(part);
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** Fastify's own routing errors (bad URL encoding, a parameter over maxParamLength) in the service's shape. */

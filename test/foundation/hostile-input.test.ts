@@ -329,3 +329,19 @@ describe('hostile input', () => {
     assert.ok(logoutOk.statusCode < 300, logoutOk.body);
   });
 });
+
+describe('query strings that do not decode', () => {
+  it('a query value with malformed percent-encoding answers 400 {"detail"}, not a search for its raw text', async () => {
+    const t = await buildTestApp();
+    try {
+      const p = await t.partner();
+      const res = await t.inject({ method: 'GET', url: '/api/v1/transactions?user_id=%00%ED%A0%80', headers: { 'x-api-key': p.testKey } });
+      assert.equal(res.statusCode, 400);
+      assert.equal(res.json().detail, 'Invalid URL encoding in the query string');
+      const ok = await t.inject({ method: 'GET', url: '/api/v1/transactions?user_id=caf%C3%A9', headers: { 'x-api-key': p.testKey } });
+      assert.equal(ok.statusCode, 200, ok.body);
+    } finally {
+      await t.close();
+    }
+  });
+});
