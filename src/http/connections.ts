@@ -77,6 +77,8 @@ export function clientErrorHandler(log: FastifyBaseLogger) {
       return;
     }
     const [status, detail] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request'];
+    // The code and the peer only: Node's error carries the raw bytes received (credentials included).
+    log.debug({ code: err.code, status, remote_address: socket.remoteAddress }, 'client error');
     if (status === 408) warn('request_timeout', { remote_address: socket.remoteAddress }, 'request timed out before it arrived whole');
     const body = JSON.stringify({ detail });
     socket.end(

@@ -126,8 +126,9 @@ export function installInputGuards(app: FastifyInstance): void {
   app.addHook('preValidation', (request, reply, done) => {
     // The query parser keeps a pair it cannot decode as its raw text: refuse it rather than take
     // "%00…" for a value (it would slip past the control-character check below).
-    if (!queryDecodes(request.url)) {
-      return done(Object.assign(new Error('Invalid URL encoding in the query string'), { statusCode: 400 }));
+    const undecodable = undecodableQueryPair(request.url);
+    if (undecodable) {
+      return done(new ValidationFailed([{ type: 'value_error', loc: ['query', undecodable.name], msg: 'Value error, invalid percent-encoding', input: undecodable.raw }]));
     }
     const items = controlItems(request.params, ['path']);
     if (items.length === 0) items.push(...controlItems(request.query, ['query']));
@@ -145,19 +146,26 @@ export function installInputGuards(app: FastifyInstance): void {
   });
 }
 
-/** Whether every name and value of the URL's query string is valid percent-encoded UTF-8. */
-function queryDecodes(url: string): boolean {
+/** The first pair of the URL's query string whose name or value is not valid percent-encoded UTF-8, if any. */
+function undecodableQueryPair(url: string): { name: string; raw: string } | null {
   const q = url.indexOf('?');
-  if (q < 0 || url.indexOf('%', q) < 0) return true;
-  for (const part of url.slice(q + 1).split(/[&=]/)) {
-    if (!part.includes('%')) continue;
+  if (q < 0 || url.indexOf('%', q) < 0) return null;
+  const decode = (s: string): string | null => {
     try {
-      decodeURIComponent(part);
+      return decodeURIComponent(s.replace(/\+/g, ' '));
     } catch {
-      return false;
+      return null;
     }
+  };
+  for (const pair of url.slice(q + 1).split('&')) {
+    if (!pair.includes('%')) continue;
+    const eq = pair.indexOf('=');
+    const rawName = eq < 0 ? pair : pair.slice(0, eq);
+    const rawValue = eq < 0 ? '' : pair.slice(eq + 1);
+    const name = decode(rawName);
+    if (name === null || decode(rawValue) === null) return { name: (name ?? rawName).slice(0, 100), raw: rawValue.slice(0, 100) };
   }
-  return true;
+  return null;
 }
 
 /** Fastify's own routing errors (bad URL encoding, a parameter over maxParamLength) in the service's shape. */

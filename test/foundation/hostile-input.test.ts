@@ -331,13 +331,14 @@ describe('hostile input', () => {
 });
 
 describe('query strings that do not decode', () => {
-  it('a query value with malformed percent-encoding answers 400 {"detail"}, not a search for its raw text', async () => {
+  it('a query value with malformed percent-encoding answers 422 at its name, not a search for its raw text', async () => {
     const t = await buildTestApp();
     try {
       const p = await t.partner();
       const res = await t.inject({ method: 'GET', url: '/api/v1/transactions?user_id=%00%ED%A0%80', headers: { 'x-api-key': p.testKey } });
-      assert.equal(res.statusCode, 400);
-      assert.equal(res.json().detail, 'Invalid URL encoding in the query string');
+      assert.equal(res.statusCode, 422);
+      assert.deepEqual(res.json().detail[0].loc, ['query', 'user_id']);
+      assert.match(res.json().detail[0].msg, /invalid percent-encoding/);
       const ok = await t.inject({ method: 'GET', url: '/api/v1/transactions?user_id=caf%C3%A9', headers: { 'x-api-key': p.testKey } });
       assert.equal(ok.statusCode, 200, ok.body);
     } finally {
