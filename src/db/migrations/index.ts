@@ -7,6 +7,7 @@ import * as m0005 from './0005_ingest.js';
 import * as m0006 from './0006_sandbox.js';
 import * as m0007 from './0007_public.js';
 import * as m0008 from './0008_usage_rollup_queue.js';
+import * as m0011 from './0011_environment_scoped_keys.js';
 
 /** Every migration, in order. Names are fixed once released. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_sandbox': m0006,
   '0007_public': m0007,
   '0008_usage_rollup_queue': m0008,
+  '0011_environment_scoped_keys': m0011,
 };
