@@ -499,12 +499,24 @@ export const TRANSACTION_BYTES = 320;
 /** The default budget of the model cache (models and generated months together). */
 export const MODEL_CACHE_BYTES = 64 * 1024 * 1024;
 
+interface LruNode {
+  key: string;
+  value: unknown;
+  bytes: number;
+  newer: LruNode | null;
+  older: LruNode | null;
+}
+
 /**
  * A least-recently-used map bounded by the bytes its entries are charged, not by their
- * number: a user with one month cached and one with eighty weigh what they hold.
+ * number: a user with one month cached and one with eighty weigh what they hold. The
+ * recency order is a linked list: evicting the oldest entry of a Map by iterating from its
+ * start gets slower with every deletion (V8 leaves holes at the front until it rehashes).
  */
 export class ByteLru {
-  private readonly entries = new Map<string, { value: unknown; bytes: number }>();
+  private readonly entries = new Map<string, LruNode>();
+  private newest: LruNode | null = null;
+  private oldest: LruNode | null = null;
   private total = 0;
 
   constructor(private budget: number) {}
@@ -512,18 +524,21 @@ export class ByteLru {
   get(key: string): unknown {
     const e = this.entries.get(key);
     if (!e) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, e);
+    this.unlink(e);
+    this.link(e);
     return e.value;
   }
 
   set(key: string, value: unknown, bytes: number): void {
     const old = this.entries.get(key);
     if (old) {
-      this.total -= old.bytes;
+      this.unlink(old);
       this.entries.delete(key);
+      this.total -= old.bytes;
     }
-    this.entries.set(key, { value, bytes });
+    const e: LruNode = { key, value, bytes, newer: null, older: null };
+    this.entries.set(key, e);
+    this.link(e);
     this.total += bytes;
     this.evict();
   }
@@ -536,6 +551,7 @@ export class ByteLru {
 
   clear(): void {
     this.entries.clear();
+    this.newest = this.oldest = null;
     this.total = 0;
   }
 
@@ -543,10 +559,27 @@ export class ByteLru {
     return { bytes: this.total, entries: this.entries.size, budget: this.budget };
   }
 
+  private link(e: LruNode): void {
+    e.older = this.newest;
+    e.newer = null;
+    if (this.newest) this.newest.newer = e;
+    this.newest = e;
+    if (!this.oldest) this.oldest = e;
+  }
+
+  private unlink(e: LruNode): void {
+    if (e.newer) e.newer.older = e.older;
+    else this.newest = e.older;
+    if (e.older) e.older.newer = e.newer;
+    else this.oldest = e.newer;
+    e.newer = e.older = null;
+  }
+
   private evict(): void {
-    while (this.total > this.budget && this.entries.size > 0) {
-      const [k, e] = this.entries.entries().next().value as [string, { bytes: number }];
-      this.entries.delete(k);
+    while (this.total > this.budget && this.oldest) {
+      const e = this.oldest;
+      this.unlink(e);
+      this.entries.delete(e.key);
       this.total -= e.bytes;
     }
   }
