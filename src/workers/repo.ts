@@ -50,9 +50,15 @@ export async function pruneSandboxIdempotency(db: Executor, now: number, batch: 
     .deleteFrom('sandbox_idempotency')
     .where((eb) =>
       eb(
-        eb.refTuple('partner_id', 'idem_key'),
+        eb.refTuple('partner_id', 'environment', 'idem_key'),
         'in',
-        eb.selectFrom('sandbox_idempotency').select(['partner_id', 'idem_key']).where('expires_at', '<=', now).orderBy('expires_at').limit(batch).$asTuple('partner_id', 'idem_key'),
+        eb
+          .selectFrom('sandbox_idempotency')
+          .select(['partner_id', 'environment', 'idem_key'])
+          .where('expires_at', '<=', now)
+          .orderBy('expires_at')
+          .limit(batch)
+          .$asTuple('partner_id', 'environment', 'idem_key'),
       ),
     )
     .executeTakeFirst();
@@ -65,9 +71,15 @@ export async function pruneUsageEventKeys(db: Executor, cutoff: number, batch: n
     .deleteFrom('usage_event_keys')
     .where((eb) =>
       eb(
-        eb.refTuple('partner_id', 'event_key'),
+        eb.refTuple('partner_id', 'environment', 'event_key'),
         'in',
-        eb.selectFrom('usage_event_keys').select(['partner_id', 'event_key']).where('received_at', '<', cutoff).orderBy('received_at').limit(batch).$asTuple('partner_id', 'event_key'),
+        eb
+          .selectFrom('usage_event_keys')
+          .select(['partner_id', 'environment', 'event_key'])
+          .where('received_at', '<', cutoff)
+          .orderBy('received_at')
+          .limit(batch)
+          .$asTuple('partner_id', 'environment', 'event_key'),
       ),
     )
     .executeTakeFirst();

@@ -131,8 +131,8 @@ describe('maintenance: pruning after the retention', () => {
     await db
       .insertInto('usage_event_keys')
       .values([
-        { partner_id: p.id, event_key: 'old', received_at: now - 40 * DAY },
-        { partner_id: p.id, event_key: 'new', received_at: now - DAY },
+        { partner_id: p.id, environment: 'test', event_key: 'old', received_at: now - 40 * DAY },
+        { partner_id: p.id, environment: 'test', event_key: 'new', received_at: now - DAY },
       ])
       .execute();
     await db

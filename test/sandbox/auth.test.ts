@@ -107,7 +107,7 @@ describe('sandbox: authentication, live keys (402/503), partner isolation', () =
         getAccounts: async () => [
           { account_id: 'live_acc', name: 'Live', mask: '0000', type: 'depository', subtype: 'checking', current_balance: 1, available_balance: 1, iso_currency_code: 'USD' },
         ],
-        getTransactions: async () => [],
+        getTransactions: async () => ({ transactions: [], total: 0 }),
         createTransfer: async () => {
           throw new Error('not used');
         },

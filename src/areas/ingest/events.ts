@@ -27,7 +27,7 @@ export interface UsageEventInput {
   institution?: string | null;
   /** epoch ms */
   occurredAt: number;
-  /** Optional idempotency id: the same id from the same partner within 32 days is stored once. */
+  /** Optional idempotency id: the same id from the same partner and environment within 32 days is stored once. */
   id?: string | null;
 }
 
@@ -71,13 +71,13 @@ export async function recordUsageEvents(
   const keyRows: UsageEventKeysTable[] = [];
   for (const e of events) {
     if (e.id != null) {
-      const k = keyOf(e.partnerId, e.id);
+      const k = keyOf(e.partnerId, e.environment, e.id);
       if (seen.has(k)) {
         duplicates++;
         continue;
       }
       seen.add(k);
-      keyRows.push({ partner_id: e.partnerId, event_key: e.id, received_at: now });
+      keyRows.push({ partner_id: e.partnerId, environment: e.environment, event_key: e.id, received_at: now });
     }
     unique.push(e);
   }
@@ -89,9 +89,9 @@ export async function recordUsageEvents(
       await pruneEventKeys(db, cutoff);
     }
     // Sorted so that concurrent transactions take row locks in the same order.
-    keyRows.sort((a, b) => compareStrings(a.partner_id, b.partner_id) || compareStrings(a.event_key, b.event_key));
+    keyRows.sort((a, b) => compareStrings(a.partner_id, b.partner_id) || compareStrings(a.environment, b.environment) || compareStrings(a.event_key, b.event_key));
     const claimed = await claimEventKeys(db, keyRows, cutoff);
-    fresh = unique.filter((e) => e.id == null || claimed.has(keyOf(e.partnerId, e.id)));
+    fresh = unique.filter((e) => e.id == null || claimed.has(keyOf(e.partnerId, e.environment, e.id)));
     duplicates += unique.length - fresh.length;
   }
   if (fresh.length === 0) return { accepted: 0, duplicates };

@@ -34,25 +34,25 @@ function chunks<T>(rows: T[], columns: number): T[][] {
  */
 export async function claimEventKeys(db: Executor, rows: UsageEventKeysTable[], cutoff: number): Promise<Set<string>> {
   const claimed = new Set<string>();
-  for (const part of chunks(rows, 3)) {
+  for (const part of chunks(rows, 4)) {
     const got = await db
       .insertInto('usage_event_keys')
       .values(part)
       .onConflict((oc) =>
         oc
-          .columns(['partner_id', 'event_key'])
+          .columns(['partner_id', 'environment', 'event_key'])
           .doUpdateSet((eb) => ({ received_at: eb.ref('excluded.received_at') }))
           .where('usage_event_keys.received_at', '<', cutoff),
       )
-      .returning(['partner_id', 'event_key'])
+      .returning(['partner_id', 'environment', 'event_key'])
       .execute();
-    for (const r of got) claimed.add(keyOf(r.partner_id, r.event_key));
+    for (const r of got) claimed.add(keyOf(r.partner_id, r.environment, r.event_key));
   }
   return claimed;
 }
 
-export function keyOf(partnerId: string, eventKey: string): string {
-  return `${partnerId}\u0000${eventKey}`;
+export function keyOf(partnerId: string, environment: Environment, eventKey: string): string {
+  return `${partnerId}\u0000${environment}\u0000${eventKey}`;
 }
 
 const EVENT_COLUMNS = [

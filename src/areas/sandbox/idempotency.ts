@@ -1,10 +1,10 @@
 /**
- * Idempotent execution of a request, per partner, for 24 hours:
+ * Idempotent execution of a request, per partner and environment, for 24 hours:
  *   same key, same body   → the first answer again (`Idempotent-Replayed: true`)
  *   same key, other body  → 422
  *   same key while the first request is still running → 409
  * The record is inserted first (committed on its own) as the in-flight marker: the
- * table's primary key (partner, key) lets exactly one concurrent request through
+ * table's primary key (partner, environment, key) lets exactly one concurrent request through
  * on both databases. The work and the completion of the record then commit in one
  * transaction; if the work fails, the marker is removed so the key can be used
  * again. A marker whose request died (older than IN_FLIGHT_LEASE_MS) is taken over.
@@ -58,6 +58,7 @@ export async function runIdempotent<T>(
   work: (trx: Transaction<DB>) => Promise<Outcome<T>>,
 ): Promise<Outcome<T> & { replayed: boolean }> {
   const db = deps.database.db;
+  const scope = { partnerId, environment };
   if (!key) return { ...(await deps.database.tx(work)), replayed: false };
   const now = deps.clock.now();
   if (now - lastPurge > 60_000) {
@@ -82,21 +83,21 @@ export async function runIdempotent<T>(
       try {
         const out = await deps.database.tx(async (trx) => {
           const result = await work(trx);
-          await completeIdempotency(trx, partnerId, key.value, { environment, user_id: result.userId, status_code: 200, response: JSON.stringify(result.body) });
+          await completeIdempotency(trx, scope, key.value, { user_id: result.userId, status_code: 200, response: JSON.stringify(result.body) });
           return result;
         });
         return { ...out, replayed: false };
       } catch (err) {
-        await dropIdempotency(db, partnerId, key.value, now, 'in_flight').catch(() => {});
+        await dropIdempotency(db, scope, key.value, now, 'in_flight').catch(() => {});
         throw err;
       }
     }
-    const row = await getIdempotency(db, partnerId, key.value);
+    const row = await getIdempotency(db, scope, key.value);
     if (!row) continue; // removed in between: try to claim again
     const expired = Number(row.expires_at) <= now;
     const abandoned = row.state === 'in_flight' && Number(row.locked_until) <= now;
     if (expired || abandoned) {
-      await dropIdempotency(db, partnerId, key.value, Number(row.created_at), row.state);
+      await dropIdempotency(db, scope, key.value, Number(row.created_at), row.state);
       continue;
     }
     if (row.request_hash !== hash) {

@@ -45,6 +45,16 @@ import {
 
 const TAGS = ['sandbox'];
 
+/** Transactions a request of the key's rate limit pays for: a larger page weighs more. */
+export const WEIGHT_UNIT = 100;
+
+/** The rate-limit weight of a /v1/transactions request (read before validation: anything unparsable weighs 1). */
+function pageWeight(request: FastifyRequest): number {
+  const raw = (request.query as Record<string, unknown> | undefined)?.limit;
+  const limit = typeof raw === 'string' && /^\d{1,4}$/.test(raw) ? Number(raw) : 0;
+  return Math.max(1, Math.ceil(Math.min(limit, 500) / WEIGHT_UNIT));
+}
+
 export const sandboxV1KeyRoutes: Area = async (app, opts) => {
   const { deps, form } = opts;
   registerSandboxEraser(deps);
@@ -131,10 +141,12 @@ export const sandboxV1KeyRoutes: Area = async (app, opts) => {
     r.get(
       '/transactions',
       {
+        config: { rateWeight: pageWeight },
         schema: {
           operationId: 'listTransactions',
           tags: TAGS,
           summary: "The end-user's transactions, oldest first, by cursor",
+          description: `Counts as one request of the key's per-second limit per ${WEIGHT_UNIT} transactions of \`limit\` (rounded up): a page of 500 counts as 5.`,
           security: security.key,
           querystring: TransactionsSyncQuery,
           response: { 200: TransactionsPage, ...common },

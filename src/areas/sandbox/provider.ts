@@ -49,6 +49,22 @@ export interface ProviderTransaction extends Transaction {
   amount_cents: number;
 }
 
+export interface TransactionPageQuery {
+  from: string;
+  to: string;
+  /** asc: oldest first, strictly after the sort_key `after` when given; desc: newest first, from `offset`. */
+  order: 'asc' | 'desc';
+  after?: string | null;
+  offset?: number;
+  limit: number;
+}
+
+export interface TransactionPage {
+  transactions: ProviderTransaction[];
+  /** desc: how many transactions the window holds; asc: null (ask for one more than a page to know if more follow). */
+  total: number | null;
+}
+
 export interface TransferRequest {
   shape: 'A' | 'B';
   /** Shape A: the account; shape B: the account debited. */
@@ -77,8 +93,12 @@ export interface AccountDataProvider {
   /** null when this partner has exchanged the public token before. Writes through `db` (the caller's transaction). */
   exchangePublicToken(ctx: ProviderContext, db: Executor, req: LinkRequest): Promise<LinkedItem | null>;
   getAccounts(ctx: ProviderContext, userId: string): Promise<Account[]>;
-  /** Every transaction dated from..to (inclusive, `to` at most today), ascending by sort_key. */
-  getTransactions(ctx: ProviderContext, userId: string, from: string, to: string): Promise<ProviderTransaction[]>;
+  /**
+   * One page of the transactions dated from..to (inclusive, `to` at most today). A provider
+   * reads only what the page needs: a page of the newest transactions of a long window does
+   * not cost the whole window.
+   */
+  getTransactions(ctx: ProviderContext, userId: string, q: TransactionPageQuery): Promise<TransactionPage>;
   /** Decides and records a transfer inside the caller's transaction; a refusal on balance grounds is a `failed` result, not an error. */
   createTransfer(ctx: ProviderContext, db: Executor, req: TransferRequest): Promise<TransferResult>;
   forecastCashflow(ctx: ProviderContext, userId: string, horizonDays: number): Promise<Forecast>;

@@ -37,7 +37,7 @@ export async function nextTransferSeq(db: Executor, accountId: string): Promise<
   return Number(row.transfer_seq);
 }
 
-/** Inserts the item; false when this partner already exchanged the public token. */
+/** Inserts the item; false when this partner already exchanged the public token in this environment. */
 export async function insertItem(
   db: Executor,
   row: { item_id: string; partner_id: string; environment: Environment; user_id: string; public_token_hash: string; institution: string; created_at: number },
@@ -45,7 +45,7 @@ export async function insertItem(
   const r = await db
     .insertInto('sandbox_items')
     .values(row)
-    .onConflict((oc) => oc.columns(['partner_id', 'public_token_hash']).doNothing())
+    .onConflict((oc) => oc.columns(['partner_id', 'environment', 'public_token_hash']).doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
@@ -73,26 +73,33 @@ export function userTransfersQuery(db: Executor, s: Scope, userId: string, to: s
   return q.orderBy('created_at').orderBy('transfer_id');
 }
 
-// Idempotency records
+// Idempotency records, per (partner, environment, key): the test and the live key never share one.
 
 export async function claimIdempotencyKey(db: Executor, row: SandboxIdempotencyTable): Promise<boolean> {
   const r = await db
     .insertInto('sandbox_idempotency')
     .values(row)
-    .onConflict((oc) => oc.columns(['partner_id', 'idem_key']).doNothing())
+    .onConflict((oc) => oc.columns(['partner_id', 'environment', 'idem_key']).doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export function getIdempotency(db: Executor, partnerId: string, key: string) {
-  return db.selectFrom('sandbox_idempotency').selectAll().where('partner_id', '=', partnerId).where('idem_key', '=', key).executeTakeFirst();
+export function getIdempotency(db: Executor, s: Scope, key: string) {
+  return db
+    .selectFrom('sandbox_idempotency')
+    .selectAll()
+    .where('partner_id', '=', s.partnerId)
+    .where('environment', '=', s.environment)
+    .where('idem_key', '=', key)
+    .executeTakeFirst();
 }
 
 /** Deletes the record only if it is still the one that was read (compare-and-delete on its creation time and state). */
-export async function dropIdempotency(db: Executor, partnerId: string, key: string, createdAt: number, state: string): Promise<void> {
+export async function dropIdempotency(db: Executor, s: Scope, key: string, createdAt: number, state: string): Promise<void> {
   await db
     .deleteFrom('sandbox_idempotency')
-    .where('partner_id', '=', partnerId)
+    .where('partner_id', '=', s.partnerId)
+    .where('environment', '=', s.environment)
     .where('idem_key', '=', key)
     .where('created_at', '=', createdAt)
     .where('state', '=', state)
@@ -101,14 +108,15 @@ export async function dropIdempotency(db: Executor, partnerId: string, key: stri
 
 export async function completeIdempotency(
   db: Executor,
-  partnerId: string,
+  s: Scope,
   key: string,
-  values: { environment: Environment; user_id: string | null; status_code: number; response: string },
+  values: { user_id: string | null; status_code: number; response: string },
 ): Promise<void> {
   await db
     .updateTable('sandbox_idempotency')
     .set({ ...values, state: 'done' })
-    .where('partner_id', '=', partnerId)
+    .where('partner_id', '=', s.partnerId)
+    .where('environment', '=', s.environment)
     .where('idem_key', '=', key)
     .execute();
 }

@@ -9,13 +9,13 @@ import type { Deps } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import type { SandboxTransfersTable } from '../../db/schema/sandbox.js';
 import { forecastCashflow } from '../../domain/sandbox/cashflow.js';
-import { nextBusinessDay } from '../../domain/sandbox/dates.js';
-import { balancesOn, isPending, userModel, type ExtraLeg, type ModelAccount, type UserModel } from '../../domain/sandbox/model.js';
+import { dayOfMonth, daysInMonth, monthIndexOf, nextBusinessDay } from '../../domain/sandbox/dates.js';
+import { balancesOn, isPending, LEDGER_START, userModel, type ExtraLeg, type ModelAccount, type ModelTransaction, type UserModel } from '../../domain/sandbox/model.js';
 import { stableId, stableUuid } from '../../domain/sandbox/prng.js';
 import { errors } from '../../http/errors.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { iso, utcDay } from '../../lib/time.js';
-import type { AccountDataProvider, ProviderContext, ProviderTransaction, TransferRequest, TransferResult } from './provider.js';
+import type { AccountDataProvider, ProviderContext, ProviderTransaction, TransactionPage, TransactionPageQuery, TransferRequest, TransferResult } from './provider.js';
 import { ensureAccounts, findAccount, insertItem, insertTransfer, nextTransferSeq, userTransfers, type Scope } from './repo.js';
 import type { Account } from './schemas.js';
 
@@ -86,6 +86,83 @@ function usd(c: number): string {
   return `$${(c / 100).toFixed(2)}`;
 }
 
+function providerTxn(t: ModelTransaction, today: string): ProviderTransaction {
+  return {
+    transaction_id: t.transaction_id,
+    account_id: t.account_id,
+    merchant_name: t.merchant_name,
+    amount: cents(t.amount_cents),
+    iso_currency_code: 'USD',
+    date: t.date,
+    pending: isPending(t, today),
+    personal_finance_category_primary: t.category,
+    amount_cents: t.amount_cents,
+    sort_key: t.sort_key,
+  };
+}
+
+const bySortKey = (a: { sort_key: string }, b: { sort_key: string }) => (a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : 0);
+
+/**
+ * A page of the window from..to, generating only the months it reaches: months are
+ * independent (model.ts), the window's total comes from the months' sizes, and the
+ * transfer legs (few, stored) are merged into the month they are dated in.
+ */
+export function transactionPage(model: UserModel, legs: ProviderTransaction[], today: string, q: TransactionPageQuery): TransactionPage {
+  const start = q.from < LEDGER_START ? LEDGER_START : q.from;
+  if (start > q.to) return { transactions: [], total: q.order === 'desc' ? 0 : null };
+  const lo = monthIndexOf(start);
+  const hi = monthIndexOf(q.to);
+  const legsOf = new Map<number, ProviderTransaction[]>();
+  for (const l of legs) {
+    if (l.date < start || l.date > q.to) continue;
+    const mi = monthIndexOf(l.date);
+    const list = legsOf.get(mi);
+    if (list) list.push(l);
+    else legsOf.set(mi, [l]);
+  }
+  const monthItems = (mi: number): ProviderTransaction[] => {
+    const out: ProviderTransaction[] = [];
+    for (const t of model.month(mi)) if (t.date >= start && t.date <= q.to) out.push(providerTxn(t, today));
+    const extra = legsOf.get(mi);
+    return extra ? out.concat(extra).sort(bySortKey) : out;
+  };
+
+  const page: ProviderTransaction[] = [];
+  if (q.order === 'asc') {
+    const after = q.after ?? null;
+    for (let mi = lo; mi <= hi && page.length < q.limit; mi++) {
+      // A month wholly at or before the position is not generated.
+      if (after !== null && `${dayOfMonth(mi, daysInMonth(mi))}|9` <= after) continue;
+      for (const t of monthItems(mi)) {
+        if (after !== null && t.sort_key <= after) continue;
+        page.push(t);
+        if (page.length === q.limit) break;
+      }
+    }
+    return { transactions: page, total: null };
+  }
+  const sizes: number[] = [];
+  let total = 0;
+  for (let mi = lo; mi <= hi; mi++) {
+    const n = model.countBetween(mi, start, q.to) + (legsOf.get(mi)?.length ?? 0);
+    sizes.push(n);
+    total += n;
+  }
+  let skip = q.offset ?? 0;
+  for (let mi = hi; mi >= lo && page.length < q.limit; mi--) {
+    const n = sizes[mi - lo];
+    if (skip >= n) {
+      skip -= n;
+      continue;
+    }
+    const items = monthItems(mi);
+    for (let i = items.length - 1 - skip; i >= 0 && page.length < q.limit; i--) page.push(items[i]);
+    skip = 0;
+  }
+  return { transactions: page, total };
+}
+
 export function createSandboxProvider(deps: Pick<Deps, 'database'>): AccountDataProvider {
   const scope = (ctx: ProviderContext): Scope => ({ partnerId: ctx.partnerId, environment: ctx.environment });
 
@@ -137,29 +214,12 @@ export function createSandboxProvider(deps: Pick<Deps, 'database'>): AccountData
 
     getAccounts: (ctx, userId) => accounts(ctx, deps.database.db, userId),
 
-    async getTransactions(ctx, userId, from, to) {
+    async getTransactions(ctx, userId, q) {
       const model = userModel(ctx.partnerId, userId);
       const today = utcDay(ctx.now);
       await ensureAccounts(deps.database.db, scope(ctx), userId, model.profile.accounts, ctx.now);
-      const out: ProviderTransaction[] = model.range(from, to).map((t) => {
-        const pending = isPending(t, today);
-        return {
-          transaction_id: t.transaction_id,
-          account_id: t.account_id,
-          merchant_name: t.merchant_name,
-          amount: cents(t.amount_cents),
-          iso_currency_code: 'USD',
-          date: t.date,
-          pending,
-          personal_finance_category_primary: t.category,
-          amount_cents: t.amount_cents,
-          sort_key: t.sort_key,
-        };
-      });
-      const legs = transferLegs(model, await userTransfers(deps.database.db, scope(ctx), userId, to, from), today);
-      if (legs.length === 0) return out;
-      for (const l of legs) out.push(l.txn);
-      return out.sort((a, b) => (a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : 0));
+      const legs = transferLegs(model, await userTransfers(deps.database.db, scope(ctx), userId, q.to, q.from), today).map((l) => l.txn);
+      return transactionPage(model, legs, today, q);
     },
 
     async createTransfer(ctx, db, req: TransferRequest): Promise<TransferResult> {

@@ -3,8 +3,9 @@
  * schemas cannot express, pagination (offset on /api/v1, remembered cursors on
  * /v1), idempotent transfers, and the usage events of §6.2.
  */
+import type { Transaction as DbTransaction } from 'kysely';
 import type { Deps } from '../../context.js';
-import type { Environment } from '../../db/schema/index.js';
+import type { DB, Environment } from '../../db/schema/index.js';
 import { addDays } from '../../domain/sandbox/dates.js';
 import type { Forecast } from '../../domain/sandbox/cashflow.js';
 import { errors, ValidationFailed, type ValidationItem } from '../../http/errors.js';
@@ -13,6 +14,7 @@ import { iso, parseDay, utcDay } from '../../lib/time.js';
 import { recordUsageEvents } from '../ingest/events.js';
 import { requestHash, runIdempotent, type IdempotentKey } from './idempotency.js';
 import type { AccountDataProvider, ProviderContext, ProviderTransaction, TransferRequest, TransferResult } from './provider.js';
+import { RecordedRuns } from './recorded-runs.js';
 import { eraseUser, getCursor, saveCursor } from './repo.js';
 import type {
   AccountsLinkReq,
@@ -56,7 +58,56 @@ function publicTxn(t: ProviderTransaction): Transaction {
   };
 }
 
-/** One `transaction` usage event per returned transaction (its id makes a transaction count once however often it is returned). */
+const recordedRuns = new WeakMap<object, RecordedRuns>();
+
+function runsOf(deps: Deps): RecordedRuns {
+  let r = recordedRuns.get(deps);
+  if (!r) recordedRuns.set(deps, (r = new RecordedRuns()));
+  return r;
+}
+
+/**
+ * Records the `transaction` usage events of a page (its id makes a transaction count once
+ * however often it is returned) and, once they are stored, remembers the page's past-dated
+ * run so that the same transactions paged again write nothing (given `trx`, the returned
+ * function does that once the caller has committed). `lowerBound`: the sort key
+ * right before the page in the ledger when known (the page then continues a run).
+ */
+async function recordTransactionEvents(
+  deps: Deps,
+  caller: Caller,
+  userId: string,
+  page: ProviderTransaction[],
+  today: string,
+  now: number,
+  opts: { trx?: DbTransaction<DB>; lowerBound?: string | null } = {},
+): Promise<() => void> {
+  const none = () => {};
+  if (page.length === 0) return none;
+  const runs = runsOf(deps);
+  const user = `${caller.partnerId}\u001e${caller.environment}\u001e${userId}`;
+  const fresh = page.filter((t) => t.date >= today || !runs.has(user, t.sort_key, now));
+  if (fresh.length > 0) {
+    const events = transactionEvents(caller, userId, fresh, now);
+    if (opts.trx) await recordUsageEvents(deps, opts.trx, events);
+    else await deps.database.tx((trx) => recordUsageEvents(deps, trx, events));
+  }
+  let lo: string | null = null;
+  let hi: string | null = null;
+  for (const t of page) {
+    if (t.date >= today) continue;
+    if (lo === null || t.sort_key < lo) lo = t.sort_key;
+    if (hi === null || t.sort_key > hi) hi = t.sort_key;
+  }
+  if (lo === null || hi === null) return none;
+  const [from, open, to] = opts.lowerBound ? [opts.lowerBound, true, hi] : [lo, false, hi];
+  const remember = () => runs.add(user, from, open, to, now);
+  // Inside the caller's transaction the events are stored only once it commits: the caller remembers then.
+  if (opts.trx) return remember;
+  remember();
+  return none;
+}
+
 function transactionEvents(caller: Caller, userId: string, txns: ProviderTransaction[], now: number) {
   return txns.map((t) => ({
     partnerId: caller.partnerId,
@@ -112,11 +163,11 @@ export async function listTransactions(deps: Deps, provider: AccountDataProvider
   const start = q.start_date !== undefined ? day(q.start_date, ['query', 'start_date']) : addDays(end, -DEFAULT_WINDOW_DAYS);
   if (start > end) throw errors.invalid(['query', 'start_date'], 'start_date must be on or before end_date', q.start_date, 'value_error', { end_date: end });
   const to = end < today ? end : today;
-  const all = start <= to ? await provider.getTransactions(ctx, q.user_id, start, to) : [];
-  all.reverse();
-  const page = all.slice(q.offset, q.offset + q.limit);
-  if (page.length > 0) await deps.database.tx((trx) => recordUsageEvents(deps, trx, transactionEvents(caller, q.user_id, page, ctx.now)));
-  return { transactions: page.map(publicTxn), total: all.length, has_more: q.offset + page.length < all.length };
+  const { transactions: page, total } =
+    start <= to ? await provider.getTransactions(ctx, q.user_id, { from: start, to, order: 'desc', offset: q.offset, limit: q.limit }) : { transactions: [], total: 0 };
+  const count = total ?? 0;
+  await recordTransactionEvents(deps, caller, q.user_id, page, today, ctx.now);
+  return { transactions: page.map(publicTxn), total: count, has_more: q.offset + page.length < count };
 }
 
 const SORT_KEY_RE = /^\d{4}-\d{2}-\d{2}\|[0-9]/;
@@ -152,16 +203,20 @@ export async function syncTransactions(deps: Deps, provider: AccountDataProvider
     if (saved && saved.since === sinceKey) position = decodePosition(saved.cursor);
   }
   const from = position && position.slice(0, 10) > lower ? position.slice(0, 10) : lower;
-  const items = from <= today ? await provider.getTransactions(ctx, q.user_id, from, today) : [];
-  const after = position === null ? items : items.filter((t) => t.sort_key > position);
+  // One more than the page tells whether more follow.
+  const after = from <= today ? (await provider.getTransactions(ctx, q.user_id, { from, to: today, order: 'asc', after: position, limit: q.limit + 1 })).transactions : [];
   const page = after.slice(0, q.limit);
   // Before any transaction of `lower` (and after every one of the day before).
   const nextPosition = page.length ? page[page.length - 1].sort_key : (position ?? `${addDays(lower, -1)}|9`);
   const nextCursor = encodeCursor(['t1', nextPosition]);
+  // The page continues the ledger right after `position` when the window starts at its day or earlier.
+  const lowerBound = position !== null && position.slice(0, 10) >= lower ? position : null;
+  let remember: (() => void) | undefined;
   await deps.database.tx(async (trx) => {
     await saveCursor(trx, caller, q.user_id, sinceKey, nextCursor, ctx.now);
-    if (page.length > 0) await recordUsageEvents(deps, trx, transactionEvents(caller, q.user_id, page, ctx.now));
+    remember = await recordTransactionEvents(deps, caller, q.user_id, page, today, ctx.now, { trx, lowerBound });
   });
+  remember?.();
   return { transactions: page.map(publicTxn), next_cursor: nextCursor, has_more: after.length > q.limit };
 }
 

@@ -58,7 +58,8 @@ export const usageKeyScopeHooks: Area = async (app, { deps }) => {
   app.addHook('onRequest', (request, reply, done) => {
     const limit = request.partner.rate_limit_per_second ?? deps.config.rateLimitPerSecond;
     // API key ids (`key_…`) are their own bucket names; public-write buckets are `ip:…`.
-    const d = limiter.hit(request.apiKeyId, limit, KEY_WINDOW_MS);
+    const weigh = request.routeOptions.config.rateWeight;
+    const d = limiter.hit(request.apiKeyId, limit, KEY_WINDOW_MS, weigh === undefined ? 1 : Math.min(limit, weigh(request)));
     if (d instanceof Promise) d.then((x) => finish(request, reply, done, x), (err: Error) => done(err));
     else finish(request, reply, done, d);
   });

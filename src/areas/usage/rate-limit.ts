@@ -35,11 +35,22 @@ const REDIS_CONNECT_TIMEOUT_MS = 500;
 const REDIS_COMMAND_TIMEOUT_MS = 200;
 const MEMORY_SWEEP_AT = 50_000;
 
-const INCR_SCRIPT = `local c = redis.call('INCR', KEYS[1])
-if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+const INCR_SCRIPT = `local c = redis.call('INCRBY', KEYS[1], ARGV[2])
+if c == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return c`;
 
-type RedisWithIncr = Redis & { svcIncrWindow(key: string, ttlMs: number): Promise<number> };
+type RedisWithIncr = Redis & { svcIncrWindow(key: string, ttlMs: number, weight: number): Promise<number> };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * How many requests of the key's per-second budget one request of this route counts
+     * for (default 1): a costly request weighs what it costs. Read before validation, so
+     * it must cope with any query; capped at the key's limit.
+     */
+    rateWeight?: (request: FastifyRequest) => number;
+  }
+}
 
 export class RateLimiter {
   private readonly memory = new Map<string, { windowStart: number; count: number }>();
@@ -86,33 +97,33 @@ export class RateLimiter {
    * synchronously when counting in memory (no promise on the hot path), with a
    * promise when Redis is asked.
    */
-  hit(bucket: string, limit: number, windowMs: number): Decision | Promise<Decision> {
+  hit(bucket: string, limit: number, windowMs: number, weight = 1): Decision | Promise<Decision> {
     const now = this.deps.clock.now();
     const windowStart = now - (now % windowMs);
     const resetAt = windowStart + windowMs;
     const r = this.redis;
-    if (r && r.status === 'ready') return this.redisHit(r, bucket, limit, windowMs, windowStart, resetAt, now);
-    return decide(this.memoryIncr(bucket, windowStart, now), limit, resetAt, 'memory', now);
+    if (r && r.status === 'ready') return this.redisHit(r, bucket, limit, windowMs, windowStart, resetAt, now, weight);
+    return decide(this.memoryIncr(bucket, windowStart, now, weight), limit, resetAt, 'memory', now);
   }
 
-  private async redisHit(r: RedisWithIncr, bucket: string, limit: number, windowMs: number, windowStart: number, resetAt: number, now: number): Promise<Decision> {
+  private async redisHit(r: RedisWithIncr, bucket: string, limit: number, windowMs: number, windowStart: number, resetAt: number, now: number, weight: number): Promise<Decision> {
     try {
-      const count = await r.svcIncrWindow(`${this.prefix}${bucket}:${windowStart}`, windowMs * 2);
+      const count = await r.svcIncrWindow(`${this.prefix}${bucket}:${windowStart}`, windowMs * 2, weight);
       return decide(Number(count), limit, resetAt, 'redis', now);
     } catch (err) {
       this.warn('redis command failed: rate limits fall back to this process', err);
-      return decide(this.memoryIncr(bucket, windowStart, now), limit, resetAt, 'memory', now);
+      return decide(this.memoryIncr(bucket, windowStart, now, weight), limit, resetAt, 'memory', now);
     }
   }
 
-  private memoryIncr(bucket: string, windowStart: number, now: number): number {
+  private memoryIncr(bucket: string, windowStart: number, now: number, weight: number): number {
     let e = this.memory.get(bucket);
     if (!e || e.windowStart !== windowStart) {
       if (!e && this.memory.size >= MEMORY_SWEEP_AT) this.sweep(now);
       e = { windowStart, count: 0 };
       this.memory.set(bucket, e);
     }
-    e.count++;
+    e.count += weight;
     return e.count;
   }
 

@@ -9,6 +9,7 @@ import * as m0007 from './0007_public.js';
 import * as m0008 from './0008_usage_rollup_queue.js';
 import * as m0009 from './0009_session_key_scope.js';
 import * as m0010 from './0010_retention.js';
+import * as m0011 from './0011_environment_scoped_keys.js';
 import * as m0012 from './0012_end_user_email_key.js';
 import * as m0013 from './0013_usage_erasures.js';
 
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0008_usage_rollup_queue': m0008,
   '0009_session_key_scope': m0009,
   '0010_retention': m0010,
+  '0011_environment_scoped_keys': m0011,
   '0012_end_user_email_key': m0012,
   '0013_usage_erasures': m0013,
 };

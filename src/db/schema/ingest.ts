@@ -29,9 +29,10 @@ export interface UsageEventsTable {
   event_key: string | null;
 }
 
-/** Idempotency: one row per (partner, sender id); a row older than 32 days no longer blocks the id. */
+/** Idempotency: one row per (partner, environment, sender id); a row older than 32 days no longer blocks the id. */
 export interface UsageEventKeysTable {
   partner_id: string;
+  environment: Environment;
   event_key: string;
   /** epoch ms of the receipt that was accepted */
   received_at: number;

@@ -55,7 +55,8 @@ export interface SandboxIdempotencyTable {
   request_hash: string;
   /** in_flight | done */
   state: string;
-  environment: Environment | null;
+  /** Keys are per environment: the same key with the test and the live key are two requests. */
+  environment: Environment;
   /** The end-user the answer is about (for erasure). */
   user_id: string | null;
   status_code: number | null;

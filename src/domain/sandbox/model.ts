@@ -270,17 +270,38 @@ export function splitCents(total: number, weights: number[]): number[] {
   return parts;
 }
 
+/** One transaction of a month before it is dated, ordered and given its id (enough to count and place it). */
+interface Draft {
+  account: ModelAccount;
+  /** Day of the month. */
+  day: number;
+  amount: number;
+  merchant: string;
+  category: string;
+  recurring: boolean;
+  pendingEligible: boolean;
+}
+
 /**
- * A user's model with its memoised month plans and month details. Every method is
- * a pure function of the profile and its arguments; the memo only saves work.
+ * A user's model with its memoised month plans and month sizes; the months' transactions
+ * live in the shared byte-bounded cache (monthCache). Every method is a pure function of
+ * the profile and its arguments; the memos only save work.
+ *
+ * A month's transactions depend on its plan (whose balances carry over from the month
+ * before, a few arithmetic steps per month, kept here) and on its own seeded draws, never
+ * on the transactions of another month: any month can be generated alone.
  */
 export class UserModel {
   readonly profile: Profile;
+  /** The cache keys of this user's months start with it (T, unlike a model's M). */
+  private readonly key: string;
   private readonly plans: MonthPlan[] = [];
-  private readonly details = new Map<number, ModelTransaction[]>();
+  /** Transactions per month (index mi − LEDGER_START_MONTH); 0 = not counted yet (a month always has some). */
+  private readonly counts: number[] = [];
 
   constructor(partnerId: string, userId: string) {
     this.profile = buildProfile(partnerId, userId);
+    this.key = this.profile.seed;
   }
 
   /** The plan of month `mi` (null before the ledger opens). */
@@ -295,12 +316,36 @@ export class UserModel {
 
   /** Every transaction of month `mi` (all accounts, every day of the month), in sort order. */
   month(mi: number): ModelTransaction[] {
-    const hit = this.details.get(mi);
+    if (mi < LEDGER_START_MONTH) return [];
+    const key = `T${this.key}\u001d${mi}`;
+    const hit = monthCache.get(key) as ModelTransaction[] | undefined;
     if (hit) return hit;
     const out = this.generateMonth(mi);
-    if (this.details.size >= 48) this.details.delete(this.details.keys().next().value as number);
-    this.details.set(mi, out);
+    this.counts[mi - LEDGER_START_MONTH] = out.length;
+    monthCache.set(key, out, MONTH_BYTES + out.length * TRANSACTION_BYTES);
     return out;
+  }
+
+  /** How many transactions month `mi` has (without keeping them). */
+  monthCount(mi: number): number {
+    if (mi < LEDGER_START_MONTH) return 0;
+    const i = mi - LEDGER_START_MONTH;
+    const known = this.counts[i];
+    if (known) return known;
+    return (this.counts[i] = this.drafts(mi).length);
+  }
+
+  /** How many transactions of month `mi` are dated from..to (inclusive; days of that month or beyond it). */
+  countBetween(mi: number, from: string, to: string): number {
+    const first = dayOfMonth(mi, 1);
+    const last = dayOfMonth(mi, daysInMonth(mi));
+    if (from > last || to < first || mi < LEDGER_START_MONTH) return 0;
+    if (from <= first && to >= last) return this.monthCount(mi);
+    const lo = from <= first ? 1 : Number(from.slice(8, 10));
+    const hi = to >= last ? 31 : Number(to.slice(8, 10));
+    let n = 0;
+    for (const d of this.drafts(mi)) if (d.day >= lo && d.day <= hi) n++;
+    return n;
   }
 
   /** Transactions dated from..to (inclusive), in ascending sort order. */
@@ -314,28 +359,28 @@ export class UserModel {
     return out;
   }
 
-  private generateMonth(mi: number): ModelTransaction[] {
+  /** The month's draws: what each transaction is and on which day, in the order of generation. */
+  private drafts(mi: number): Draft[] {
     const plan = this.plan(mi);
     if (!plan) return [];
     const p = this.profile;
     const r = new Prng('sandbox-month-v1', p.seed, mi);
     const dim = daysInMonth(mi);
-    const day = (d: number) => dayOfMonth(mi, Math.min(d, dim));
-    type Draft = Omit<ModelTransaction, 'transaction_id' | 'sort_key'>;
+    const day = (d: number) => Math.min(d, dim);
     const drafts: Draft[] = [];
-    const add = (account: ModelAccount, date: string, amount: number, merchant: string, category: string, recurring: boolean, pendingEligible: boolean) => {
+    const add = (account: ModelAccount, d: number, amount: number, merchant: string, category: string, recurring: boolean, pendingEligible: boolean) => {
       if (amount === 0) return;
-      drafts.push({ account_id: account.account_id, kind: account.kind, date, amount_cents: amount, merchant_name: merchant, category, recurring, pending_eligible: pendingEligible });
+      drafts.push({ account, day: d, amount, merchant, category, recurring, pendingEligible });
     };
 
-    for (const payday of [1, 15]) add(p.checking, onOrAfterBusinessDay(day(payday)), -p.payCents, p.employer, 'INCOME', true, false);
+    for (const payday of [1, 15]) add(p.checking, Number(onOrAfterBusinessDay(dayOfMonth(mi, day(payday))).slice(8, 10)), -p.payCents, p.employer, 'INCOME', true, false);
     add(p.checking, day(p.rentDay), p.rentCents, p.landlord, 'RENT_AND_UTILITIES', true, false);
     p.utilities.forEach((u, i) => add(p.checking, day(u.day), plan.utilities[i], u.name, u.category, true, false));
     add(p.checking, day(p.savingsTransferDay), p.savingsTransferCents, `Transfer to ${p.savings.name}`, 'TRANSFER_OUT', true, false);
     add(p.savings, day(p.savingsTransferDay), -p.savingsTransferCents, `Transfer from ${p.checking.name}`, 'TRANSFER_IN', true, false);
     add(p.checking, day(p.cardPaymentDay), plan.cardPayment, `${p.credit.name} Payment`, 'LOAN_PAYMENTS', true, false);
     add(p.credit, day(p.cardPaymentDay), -plan.cardPayment, 'Payment Thank You', 'LOAN_PAYMENTS', true, false);
-    add(p.savings, day(dim), -plan.interest, 'Interest Earned', 'INCOME', true, false);
+    add(p.savings, dim, -plan.interest, 'Interest Earned', 'INCOME', true, false);
     for (const s of p.subscriptions) add(p.credit, day(s.day), s.cents, s.name, s.category, true, true);
 
     const spread = (account: ModelAccount, total: number, merchants: Merchant[], count: number) => {
@@ -347,17 +392,36 @@ export class UserModel {
     spread(p.checking, plan.debitSpending, DEBIT_MERCHANTS, r.int(16, 26));
     const subs = p.subscriptions.reduce((s, b) => s + b.cents, 0);
     spread(p.credit, plan.cardCharges - subs, CARD_MERCHANTS, r.int(7, 14));
+    return drafts;
+  }
 
+  private generateMonth(mi: number): ModelTransaction[] {
+    const drafts = this.drafts(mi);
+    if (drafts.length === 0) return [];
     // Stable order: by date, then by the order of generation.
-    const indexed = drafts.map((d, i) => ({ d, i }));
-    indexed.sort((a, b) => (a.d.date < b.d.date ? -1 : a.d.date > b.d.date ? 1 : a.i - b.i));
+    const order = drafts.map((_, i) => i);
+    order.sort((a, b) => drafts[a].day - drafts[b].day || a - b);
+    const dates: string[] = [];
     // Ids from their own stream (one digest per month, not one per transaction).
-    const ids = new Prng('sandbox-txn-ids-v1', p.seed, monthLabel(mi));
-    return indexed.map(({ d }, ord) => ({
-      ...d,
-      transaction_id: `txn_${ids.hex(28)}`,
-      sort_key: `${d.date}|0|${String(ord).padStart(4, '0')}`,
-    }));
+    const ids = new Prng('sandbox-txn-ids-v1', this.profile.seed, monthLabel(mi));
+    const out = new Array<ModelTransaction>(order.length);
+    for (let ord = 0; ord < order.length; ord++) {
+      const d = drafts[order[ord]];
+      const date = (dates[d.day] ??= dayOfMonth(mi, d.day));
+      out[ord] = {
+        account_id: d.account.account_id,
+        kind: d.account.kind,
+        date,
+        amount_cents: d.amount,
+        merchant_name: d.merchant,
+        category: d.category,
+        recurring: d.recurring,
+        pending_eligible: d.pendingEligible,
+        transaction_id: `txn_${ids.hex(28)}`,
+        sort_key: `${date}|0|${String(ord).padStart(4, '0')}`,
+      };
+    }
+    return out;
   }
 }
 
@@ -424,20 +488,125 @@ export function balancesOn(model: UserModel, today: string, extra: ExtraLeg[] = 
   return out;
 }
 
-/** Memoised models (pure, so sharing is safe); bounded. */
-const cache = new Map<string, UserModel>();
-const CACHE_MAX = 2_000;
+/**
+ * What the model cache charges for an entry, in bytes: estimates of the V8 heap an entry
+ * holds (measured: a month of ~45 transactions takes ~14 KB, a model with its profile and
+ * up to ten years of plans under 30 KB).
+ */
+export const MODEL_BYTES = 32 * 1024;
+export const MONTH_BYTES = 1024;
+export const TRANSACTION_BYTES = 320;
+/** The default budget of the model cache (models and generated months together). */
+export const MODEL_CACHE_BYTES = 64 * 1024 * 1024;
+
+interface LruNode {
+  key: string;
+  value: unknown;
+  bytes: number;
+  newer: LruNode | null;
+  older: LruNode | null;
+}
+
+/**
+ * A least-recently-used map bounded by the bytes its entries are charged, not by their
+ * number: a user with one month cached and one with eighty weigh what they hold. The
+ * recency order is a linked list: evicting the oldest entry of a Map by iterating from its
+ * start gets slower with every deletion (V8 leaves holes at the front until it rehashes).
+ */
+export class ByteLru {
+  private readonly entries = new Map<string, LruNode>();
+  private newest: LruNode | null = null;
+  private oldest: LruNode | null = null;
+  private total = 0;
+
+  constructor(private budget: number) {}
+
+  get(key: string): unknown {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    this.unlink(e);
+    this.link(e);
+    return e.value;
+  }
+
+  set(key: string, value: unknown, bytes: number): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.unlink(old);
+      this.entries.delete(key);
+      this.total -= old.bytes;
+    }
+    const e: LruNode = { key, value, bytes, newer: null, older: null };
+    this.entries.set(key, e);
+    this.link(e);
+    this.total += bytes;
+    this.evict();
+  }
+
+  /** Changes the budget (evicting at once when it shrinks). */
+  resize(budget: number): void {
+    this.budget = budget;
+    this.evict();
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.newest = this.oldest = null;
+    this.total = 0;
+  }
+
+  stats(): { bytes: number; entries: number; budget: number } {
+    return { bytes: this.total, entries: this.entries.size, budget: this.budget };
+  }
+
+  private link(e: LruNode): void {
+    e.older = this.newest;
+    e.newer = null;
+    if (this.newest) this.newest.newer = e;
+    this.newest = e;
+    if (!this.oldest) this.oldest = e;
+  }
+
+  private unlink(e: LruNode): void {
+    if (e.newer) e.newer.older = e.older;
+    else this.newest = e.older;
+    if (e.older) e.older.newer = e.newer;
+    else this.oldest = e.newer;
+    e.newer = e.older = null;
+  }
+
+  private evict(): void {
+    while (this.total > this.budget && this.oldest) {
+      const e = this.oldest;
+      this.unlink(e);
+      this.entries.delete(e.key);
+      this.total -= e.bytes;
+    }
+  }
+}
+
+/** Memoised models and generated months (pure, so sharing is safe), bounded by bytes. */
+const monthCache = new ByteLru(MODEL_CACHE_BYTES);
+
+/** The model cache's charged bytes, entries and budget. */
+export function modelCacheStats(): { bytes: number; entries: number; budget: number } {
+  return monthCache.stats();
+}
+
+/** Sets the model cache's budget in bytes (tests and benchmarks; evicts at once when it shrinks). */
+export function setModelCacheBudget(bytes: number): void {
+  monthCache.resize(bytes);
+}
+
+export function clearModelCache(): void {
+  monthCache.clear();
+}
 
 export function userModel(partnerId: string, userId: string): UserModel {
-  const key = `${partnerId}\u001e${userId}`;
-  const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
+  const key = `M${partnerId}\u001e${userId}`;
+  const hit = monthCache.get(key) as UserModel | undefined;
+  if (hit) return hit;
   const m = new UserModel(partnerId, userId);
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-  cache.set(key, m);
+  monthCache.set(key, m, MODEL_BYTES);
   return m;
 }

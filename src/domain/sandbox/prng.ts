@@ -24,6 +24,9 @@ export function stableUuid(...parts: (string | number)[]): string {
   return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`;
 }
 
+/** Two hex digits per byte value (a table lookup instead of toString + padStart for every word). */
+const HEX_BYTE = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 export class Prng {
   private a: number;
   private b: number;
@@ -57,8 +60,11 @@ export class Prng {
   /** `length` lower-case hex characters. */
   hex(length: number): string {
     let out = '';
-    while (out.length < length) out += this.nextUint32().toString(16).padStart(8, '0');
-    return out.slice(0, length);
+    while (out.length < length) {
+      const v = this.nextUint32();
+      out += HEX_BYTE[v >>> 24] + HEX_BYTE[(v >>> 16) & 255] + HEX_BYTE[(v >>> 8) & 255] + HEX_BYTE[v & 255];
+    }
+    return out.length === length ? out : out.slice(0, length);
   }
 
   /** Uniform in [0, 1). */

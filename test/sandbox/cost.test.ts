@@ -1,0 +1,186 @@
+/**
+ * What a sandbox request costs: the model cache is bounded by bytes, a month is generated
+ * alone (the same transactions whichever months were generated before), usage events are
+ * written once per transaction and not again when the same page is read again, and a large
+ * page weighs more in the key's rate limit.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildTestApp, keyHeaders, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
+import {
+  clearModelCache,
+  MODEL_BYTES,
+  MODEL_CACHE_BYTES,
+  modelCacheStats,
+  setModelCacheBudget,
+  UserModel,
+  userModel,
+  LEDGER_START_MONTH,
+} from '../../src/domain/sandbox/model.js';
+import { RecordedRuns } from '../../src/areas/sandbox/recorded-runs.js';
+import { NOW, SANDBOX_ENV, type Txn, usageEvents } from './helpers.js';
+
+const NOV_2026 = 2026 * 12 + 10;
+
+describe('sandbox: cost of a request', () => {
+  it('the model cache is bounded by bytes, whatever the number of users, and eviction changes no answer', () => {
+    const budget = 2 * 1024 * 1024;
+    setModelCacheBudget(budget);
+    try {
+      const reference = new UserModel('ptr_cost', 'user-0').month(NOV_2026).map((x) => x.transaction_id);
+      for (let u = 0; u < 400; u++) {
+        const m = userModel('ptr_cost', `user-${u}`);
+        for (let mi = NOV_2026 - 12; mi <= NOV_2026; mi++) m.month(mi);
+        const s = modelCacheStats();
+        assert.ok(s.bytes <= budget, `${s.bytes} bytes cached over a budget of ${budget}`);
+      }
+      // 400 users × (a model + 13 months) would be far more than the budget: most were evicted.
+      assert.ok(400 * (MODEL_BYTES + 13 * 10_000) > 4 * budget);
+      assert.ok(modelCacheStats().entries < 400 * 14);
+      // Evicted, then generated again: the same transactions.
+      assert.deepEqual(
+        userModel('ptr_cost', 'user-0').month(NOV_2026).map((x) => x.transaction_id),
+        reference,
+      );
+    } finally {
+      setModelCacheBudget(MODEL_CACHE_BYTES);
+    }
+  });
+
+  it("a month's transactions do not depend on which months were generated before it", () => {
+    clearModelCache();
+    const alone = new UserModel('ptr_cost', 'solo').month(NOV_2026);
+    clearModelCache();
+    const m = new UserModel('ptr_cost', 'solo');
+    for (let mi = LEDGER_START_MONTH; mi < NOV_2026; mi++) m.month(mi);
+    assert.deepEqual(m.month(NOV_2026), alone);
+    // The month sizes used for a window's total agree with the months.
+    for (const mi of [LEDGER_START_MONTH, 2023 * 12 + 1, NOV_2026]) assert.equal(new UserModel('ptr_cost', 'solo').monthCount(mi), m.month(mi).length);
+  });
+
+  it('recorded runs: overlapping and continuing pages merge; nothing outside a run or after the window is trusted', () => {
+    const runs = new RecordedRuns(1_000);
+    runs.add('u', 'b', false, 'd', 0);
+    assert.equal(runs.has('u', 'a', 10), false);
+    assert.equal(runs.has('u', 'b', 10), true);
+    assert.equal(runs.has('u', 'c', 10), true);
+    assert.equal(runs.has('u', 'e', 10), false);
+    // A page that continues right after 'd' (open lower bound) extends the run.
+    runs.add('u', 'd', true, 'g', 10);
+    assert.equal(runs.has('u', 'e', 20), true);
+    // An open run does not include its lower bound.
+    runs.add('v', 'd', true, 'g', 10);
+    assert.equal(runs.has('v', 'd', 20), false);
+    assert.equal(runs.has('v', 'e', 20), true);
+    // Past the window, a run is no longer trusted (the database decides again).
+    assert.equal(runs.has('u', 'c', 1_000), false);
+  });
+
+  describe('through HTTP', () => {
+    let t: TestApp;
+    let p: TestPartner;
+    before(async () => {
+      t = await buildTestApp({ clock: new TestClock(NOW), env: SANDBOX_ENV });
+      p = await t.partner();
+    });
+    after(() => t.close());
+    const get = (url: string, partner = p) => t.inject({ method: 'GET', url, headers: keyHeaders(partner) });
+
+    it('one usage event per transaction, and the same page read again writes nothing', async () => {
+      const q = await t.partner();
+      const first = await get('/v1/transactions?user_id=once&since=2025-01-01&limit=500', q);
+      assert.equal(first.statusCode, 200);
+      const page: Txn[] = first.json().transactions;
+      assert.equal(page.length, 500);
+      assert.equal((await usageEvents(t, q.id, 'transaction')).length, 500);
+      const next = await get('/v1/transactions?user_id=once&since=2025-01-01&limit=500', q);
+      const page2: Txn[] = next.json().transactions;
+      const all = new Set([...page, ...page2].map((x) => x.transaction_id));
+      assert.equal((await usageEvents(t, q.id, 'transaction')).length, all.size);
+
+      // Forget the stored event ids: a page read again that went to the database would count its past
+      // transactions again. Only today's (which can still change) are looked up again, and they are duplicates
+      // only through their stored ids, so they count again here.
+      await t.deps.database.db.deleteFrom('usage_event_keys').where('partner_id', '=', q.id).execute();
+      const again = await get('/v1/transactions?user_id=once&since=2025-01-01&limit=500&cursor=', q);
+      assert.deepEqual(
+        again.json().transactions.map((x: Txn) => x.transaction_id),
+        page.map((x) => x.transaction_id),
+      );
+      const today = new Date(NOW).toISOString().slice(0, 10);
+      assert.equal(page.filter((x) => x.date === today).length, 0, 'the first page of 2025 is all past');
+      assert.equal((await usageEvents(t, q.id, 'transaction')).length, all.size);
+
+      // The /api/v1 form: the same window twice, one event per transaction.
+      const r = await t.partner();
+      const url = '/api/v1/transactions?user_id=once&start_date=2025-01-01&end_date=2026-11-17&limit=100&offset=300';
+      const a = await get(url, r);
+      assert.equal(a.statusCode, 200);
+      assert.equal(a.json().transactions.length, 100);
+      await get(url, r);
+      assert.equal((await usageEvents(t, r.id, 'transaction')).length, 100);
+    });
+
+    it('a window back to the start of the ledger: the right total and page without generating every month', async () => {
+      const url = '/api/v1/transactions?user_id=deep&start_date=2020-01-01&limit=100';
+      const first = (await get(`${url}&offset=0`)).json();
+      const m = new UserModel(p.id, 'deep');
+      let total = 0;
+      for (let mi = LEDGER_START_MONTH; mi <= NOV_2026; mi++) total += mi === NOV_2026 ? m.range('2026-11-01', '2026-11-18').length : m.monthCount(mi);
+      assert.equal(first.total, total);
+      // The oldest page: the first transactions of the ledger, newest first.
+      const last = (await get(`${url}&offset=${total - 3}`)).json();
+      assert.deepEqual(
+        last.transactions.map((x: Txn) => x.transaction_id),
+        m.month(LEDGER_START_MONTH).slice(0, 3).map((x) => x.transaction_id).reverse(),
+      );
+      assert.equal(last.has_more, false);
+    });
+  });
+
+  describe('the rate limit weighs a page by its size', () => {
+    let t: TestApp;
+    let p: TestPartner;
+    before(async () => {
+      t = await buildTestApp({ clock: new TestClock(NOW), env: { RATE_LIMIT_PER_SECOND: '12' } });
+      p = await t.partner();
+    });
+    after(() => t.close());
+
+    it('/v1/transactions?limit=500 counts as 5 requests; the default page as 1; another key is not charged', async () => {
+      const get = (url: string, partner = p) => t.inject({ method: 'GET', url, headers: keyHeaders(partner) });
+      const a = await get('/v1/transactions?user_id=w&limit=500');
+      assert.equal(a.statusCode, 200);
+      assert.equal(a.headers['x-ratelimit-remaining'], '7');
+      const b = await get('/v1/transactions?user_id=w&limit=101');
+      assert.equal(b.headers['x-ratelimit-remaining'], '5');
+      const c = await get('/v1/transactions?user_id=w');
+      assert.equal(c.headers['x-ratelimit-remaining'], '4');
+      const refused = await get('/v1/transactions?user_id=w&limit=500');
+      assert.equal(refused.statusCode, 429);
+      assert.deepEqual(refused.json(), { detail: 'Rate limit exceeded' });
+      assert.ok(Number(refused.headers['retry-after']) >= 1);
+      // Another partner's key has its own budget.
+      const q = await t.partner();
+      const other = await get('/v1/transactions?user_id=w&limit=500', q);
+      assert.equal(other.statusCode, 200);
+      assert.equal(other.headers['x-ratelimit-remaining'], '7');
+      // Unparsable limits weigh 1 (and are refused by validation).
+      const r = await t.partner();
+      const bad = await get('/v1/transactions?user_id=w&limit=99999', r);
+      assert.equal(bad.statusCode, 422);
+      assert.equal(bad.headers['x-ratelimit-remaining'], '11');
+      // /api/v1 pages are at most 100: weight 1.
+      const m = await get('/api/v1/transactions?user_id=w&limit=100', r);
+      assert.equal(m.headers['x-ratelimit-remaining'], '10');
+    });
+
+    it('a weight above a small limit is capped at it: the request fits an empty window', async () => {
+      const small = await t.partner();
+      await t.deps.database.db.updateTable('partners').set({ rate_limit_per_second: 3 }).where('id', '=', small.id).execute();
+      const res = await t.inject({ method: 'GET', url: '/v1/transactions?user_id=w&limit=500', headers: keyHeaders(small) });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.headers['x-ratelimit-remaining'], '0');
+    });
+  });
+});
