@@ -166,7 +166,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchem
     const orderedConfig = pgPoolConfig(config.databaseUrl, config.databaseSchema, Math.max(2, Math.ceil(poolSize / 2)));
     orderedConfig.options = [orderedConfig.options, INDEX_ORDER_SETTINGS].filter(Boolean).join(' ');
     const orderedPool = new pg.Pool(orderedConfig);
-    orderedPool.on('error', () => {});
+    watchPoolErrors(orderedPool, log);
     const ordered = new Kysely<DB>({ dialect: new PostgresDialect({ pool: orderedPool }) });
     indexOrdered.set(db, ordered);
     return {

@@ -247,7 +247,13 @@ describe('two server processes through a PostgreSQL outage', { skip: DIALECT !==
       }
     };
     const loops = [trickle(s1, 1), trickle(s2, 2)];
-    const health = async (s: ServerProcess) => (await fetch(`${s.baseUrl}/api/v1/health`, { signal: AbortSignal.timeout(10_000) })).status;
+    const health = async (s: ServerProcess) => {
+      try {
+        return (await fetch(`${s.baseUrl}/api/v1/health`, { signal: AbortSignal.timeout(10_000) })).status;
+      } catch (err) {
+        throw new Error(`health of ${s.baseUrl} failed (exit code ${s.child.exitCode}):\n${s.output().slice(-3000)}`, { cause: err });
+      }
+    };
     const listeningAgain = (s: ServerProcess) => (s.output().match(/listening for key invalidations again/g) ?? []).length;
 
     try {
