@@ -13,6 +13,9 @@ import { buildTestApp, type TestApp } from '../helpers/app.js';
 const run = promisify(execFile);
 const CHROMIUM = ['chromium', 'chromium-browser', 'google-chrome'].find((c) => spawnSync(c, ['--version'], { stdio: 'ignore' }).status === 0);
 
+// CI installs Chromium and sets REQUIRE_BROWSER=1, so a missing browser fails there instead of skipping.
+if (!CHROMIUM && process.env.REQUIRE_BROWSER === '1') throw new Error('REQUIRE_BROWSER=1 but Chromium is not installed (apt-get install chromium)');
+
 describe('the API docs page in a browser', { skip: CHROMIUM ? false : 'Chromium is not installed (apt-get install chromium)' }, () => {
   let t: TestApp;
   let address: string;
