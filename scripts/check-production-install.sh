@@ -25,7 +25,8 @@ test -f dist/src/server.js
 
 echo "-- start"
 export DATA_DIR="$WORK/data" HOST=127.0.0.1 LOG_LEVEL=warn
-PORT="$PORT" npm start --silent > "$WORK/server.out" 2>&1 &
+# What `npm start` runs, started directly so that its own exit code is the one checked at the end.
+PORT="$PORT" node --heap-growing-percent=50 dist/src/server.js > "$WORK/server.out" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 60); do
   if curl -fsS "http://127.0.0.1:$PORT/readyz" > /dev/null 2>&1; then break; fi
@@ -40,10 +41,10 @@ echo "$ANSWER"
 grep -q '"safe_to_spend_today":33.33' <<< "$ANSWER"
 
 echo "-- worker"
-RUN_WORKERS=false npm run worker --silent > "$WORK/worker.out" 2>&1 &
+node --heap-growing-percent=50 dist/src/worker.js > "$WORK/worker.out" 2>&1 &
 WORKER_PID=$!
 sleep 3
 kill -0 "$WORKER_PID"
-kill -TERM "$WORKER_PID"; wait "$WORKER_PID"; WORKER_PID=
-kill -TERM "$SERVER_PID"; wait "$SERVER_PID"; SERVER_PID=
+kill -TERM "$WORKER_PID"; wait "$WORKER_PID" || { cat "$WORK/worker.out"; echo "the worker did not stop cleanly" >&2; exit 1; }; WORKER_PID=
+kill -TERM "$SERVER_PID"; wait "$SERVER_PID" || { cat "$WORK/server.out"; echo "the server did not stop cleanly" >&2; exit 1; }; SERVER_PID=
 echo "production install: ok"
