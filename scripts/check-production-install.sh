@@ -5,7 +5,6 @@
 set -euo pipefail
 SRC="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="$(mktemp -d)"
-PORT="${PROD_CHECK_PORT:-18765}"
 cleanup() {
   [[ -n "${SERVER_PID:-}" ]] && kill "$SERVER_PID" 2>/dev/null || true
   [[ -n "${WORKER_PID:-}" ]] && kill "$WORKER_PID" 2>/dev/null || true
@@ -24,18 +23,23 @@ if [[ -d node_modules/typescript ]]; then echo "dev dependencies were installed"
 test -f dist/src/server.js
 
 echo "-- start"
-export DATA_DIR="$WORK/data" HOST=127.0.0.1 LOG_LEVEL=warn
+export DATA_DIR="$WORK/data" HOST=127.0.0.1 LOG_LEVEL=info
 # What `npm start` runs, started directly so that its own exit code is the one checked at the end.
-PORT="$PORT" node --heap-growing-percent=50 dist/src/server.js > "$WORK/server.out" 2>&1 &
+# On a free port (PORT=0): the address is read from the "listening" log line.
+PORT=0 node --heap-growing-percent=50 dist/src/server.js > "$WORK/server.out" 2>&1 &
 SERVER_PID=$!
-for _ in $(seq 1 60); do
-  if curl -fsS "http://127.0.0.1:$PORT/readyz" > /dev/null 2>&1; then break; fi
+BASE=""
+for _ in $(seq 1 120); do
+  BASE="$(grep -oE '"address":"http://[^"]+"' "$WORK/server.out" | head -n1 | cut -d'"' -f4 || true)"
+  [[ -n "$BASE" ]] && break
+  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.out"; echo "the server exited at start" >&2; exit 1; }
   sleep 0.5
 done
-curl -fsS "http://127.0.0.1:$PORT/readyz"; echo
-KEY="$(grep -oE 'svc_test_[A-Za-z0-9]+' "$WORK/server.out" | head -n1)"
+[[ -n "$BASE" ]] || { cat "$WORK/server.out"; echo "the server did not start" >&2; exit 1; }
+curl -fsS "$BASE/readyz"; echo
+KEY="$(grep -oE 'svc_test_[A-Za-z0-9]+' "$WORK/server.out" | head -n1 || true)"
 [[ -n "$KEY" ]] || { cat "$WORK/server.out"; echo "no demo key printed" >&2; exit 1; }
-ANSWER="$(curl -fsS "http://127.0.0.1:$PORT/api/v1/calculate/safe-to-spend" -H "X-API-Key: $KEY" -H 'Content-Type: application/json' \
+ANSWER="$(curl -fsS "$BASE/api/v1/calculate/safe-to-spend" -H "X-API-Key: $KEY" -H 'Content-Type: application/json' \
   -d '{"end_user_id":"user_1","cash_balance":2500,"upcoming_bills":[{"amount":1200,"due_in_days":5}],"cash_buffer":300}')"
 echo "$ANSWER"
 grep -q '"safe_to_spend_today":33.33' <<< "$ANSWER"
