@@ -14,7 +14,6 @@ import { clientErrorHandler, guardConnections } from './http/connections.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { frameworkErrors, installInputGuards } from './http/input-guard.js';
 import { installRequestLog } from './http/request-log.js';
-import { replyHeaders } from './http/reply-headers.js';
 import { installNoStore, pageHelmet } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { newId } from './lib/ids.js';
@@ -60,11 +59,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   // Callback-style hooks: no promise per request on the hot path.
   app.addHook('onRequest', (request, reply, done) => {
-    const headers = replyHeaders(reply);
-    if (headers) {
-      headers['x-request-id'] = request.id;
-      headers['x-content-type-options'] = 'nosniff';
-    } else reply.headers({ 'x-request-id': request.id, 'x-content-type-options': 'nosniff' });
+    reply.headers({ 'x-request-id': request.id, 'x-content-type-options': 'nosniff' });
     done();
   });
   installNoStore(app);

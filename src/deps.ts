@@ -10,7 +10,7 @@ import { openDatabase, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './db/database
 import { AuthCache } from './http/auth-cache.js';
 import { ExportGate } from './http/csv.js';
 import { SecretBox } from './lib/crypto.js';
-import { redactChildBindings, redactLogObject } from './lib/log-redact.js';
+import { redactLine, redactLogObject } from './lib/log-redact.js';
 import { createMailer } from './lib/mailer.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { createUsageMeter } from './areas/usage/meter.js';
@@ -20,7 +20,7 @@ import { createUsageMeter } from './areas/usage/meter.js';
  * by redactLogObject (src/lib/log-redact.ts) in every line and every child's bindings.
  */
 export function loggerOptions(level: string): pino.LoggerOptions {
-  return { level, formatters: { log: redactLogObject, bindings: redactLogObject }, onChild: redactChildBindings };
+  return { level, formatters: { log: redactLogObject, bindings: redactLogObject }, hooks: { streamWrite: redactLine } };
 }
 
 export function createLogger(config: Pick<Config, 'logLevel'>): FastifyBaseLogger {

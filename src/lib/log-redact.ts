@@ -5,7 +5,7 @@
  * down in a logged object (`{ body: { password } }`, `{ partner: { liveKey } }`), and the
  * raw bytes Node attaches to a refused request (`{ err: { rawPacket } }`: headers, keys and all).
  *
- * This runs as pino's `formatters.log` / `formatters.bindings` (and `onChild`, for a
+ * This runs as pino's `formatters.log` / `formatters.bindings` (and `hooks.streamWrite`, for a
  * child logger's bindings, which pino writes without a formatter) instead of pino's
  * `redact` option. pino 10's redaction (@pinojs/redact 0.4) re-parses every path
  * string for every value of every line, primitives included: ~16 KB of garbage per
@@ -77,16 +77,19 @@ export function redactLogObject<T extends object>(obj: T): T {
 const HIDDEN_NAME_IN_JSON = new RegExp(`"(${[...HIDDEN_FIELDS, ...HIDDEN_HEADERS.req, ...HIDDEN_HEADERS.res].join('|')})":`);
 
 /**
- * pino's `onChild`: a child logger's bindings are serialised once, when the child is
- * made, without going through `formatters`. They are re-written with the hidden
- * values replaced when (and only when) their text names a hidden field.
+ * pino's `hooks.streamWrite`, for what `formatters` never sees: a child logger's bindings
+ * are serialised once, when the child is made. A finished line is parsed and written again
+ * with the hidden values replaced when (and only when) its text names a hidden field.
  */
-export function redactChildBindings(child: pino.Logger): void {
-  const sym = pino.symbols.chindingsSym;
-  const holder = child as unknown as Record<symbol, string>;
-  const chindings = holder[sym];
-  if (typeof chindings !== 'string' || !HIDDEN_NAME_IN_JSON.test(chindings)) return;
-  const parsed = JSON.parse(`{${chindings.slice(1)}}`) as Obj;
+export function redactLine(line: string): string {
+  if (!HIDDEN_NAME_IN_JSON.test(line)) return line;
+  const end = line.endsWith('\n') ? '\n' : '';
+  let parsed: Obj;
+  try {
+    parsed = JSON.parse(line) as Obj;
+  } catch {
+    return line;
+  }
   const redacted = redactLogObject(parsed);
-  if (redacted !== parsed) holder[sym] = `,${JSON.stringify(redacted).slice(1, -1)}`;
+  return redacted === parsed ? line : JSON.stringify(redacted) + end;
 }

@@ -6,7 +6,6 @@ import { buildApp } from '../../src/app.js';
 import { createDeps, createLogger } from '../../src/deps.js';
 import { errorHandler } from '../../src/http/errors.js';
 import { limiterFor, publicWriteLimit, PUBLIC_WRITE_LIMIT, RateLimitHeaders } from '../../src/areas/usage/rate-limit.js';
-import { replyHeaders } from '../../src/http/reply-headers.js';
 import { buildTestApp, keyHeaders, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
 import { startBlackHole, startProxy } from './tcp-proxy.js';
 
@@ -113,11 +112,9 @@ describe('rate-limit headers', () => {
   it('are written straight into the header object Fastify keeps (not through reply.header), with exact values past the reused strings', async () => {
     const app = Fastify();
     const headers = new RateLimitHeaders('default', 1000);
-    const seen: (object | null)[] = [];
     app.get('/h', async (request, reply) => {
       const q = request.query as { limit: string; remaining: string; ms: string };
       const now = Date.parse('2026-11-21T12:00:00.000Z');
-      seen.push(replyHeaders(reply));
       headers.set(reply, { allowed: true, limit: Number(q.limit), remaining: Number(q.remaining), resetAt: now + Number(q.ms), store: 'memory', now });
       return { ok: true };
     });
@@ -142,7 +139,6 @@ describe('rate-limit headers', () => {
       const res = await ask(30, 12, 42_300);
       assert.equal(res.headers['ratelimit'], '"default";r=12;t=43');
       assert.equal(res.headers['ratelimit-policy'], '"default";q=30;w=1');
-      assert.ok(seen.every((h) => h !== null && typeof h === 'object'), "Fastify's header object was found for every reply");
     } finally {
       await app.close();
     }

@@ -13,7 +13,6 @@ import { Redis } from 'ioredis';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../context.js';
 import { errors } from '../../http/errors.js';
-import { replyHeaders, type HeaderValues } from '../../http/reply-headers.js';
 
 export interface Decision {
   allowed: boolean;
@@ -187,8 +186,7 @@ const CACHED_COUNTS = 1 << 15;
  * pair). Their values repeat across requests (the limit, the policy, the window's
  * reset, the remaining count after the n-th request of a window), so each is built
  * once and reused: a reused string is already flat, where a newly built one is first
- * copied together when Node writes it. They are stored straight into the reply's
- * header object (see src/http/reply-headers.ts), under their lower-case names.
+ * copied together when Node writes it. They are set with Fastify's public reply.headers.
  */
 export class RateLimitHeaders {
   private readonly byLimit = new Map<number, { limit: string; policy: string; remaining: string[]; ratelimit: string[] }>();
@@ -224,15 +222,13 @@ export class RateLimitHeaders {
       remaining = String(r);
       ratelimit = `"${this.policy}";r=${r};t=${seconds}`;
     }
-    // Where Fastify keeps no header object of its own, the five go through reply.headers instead.
-    const direct = replyHeaders(reply);
-    const h: HeaderValues = direct ?? {};
+    const h: Record<string, string> = {};
     h['x-ratelimit-limit'] = e.limit;
     h['x-ratelimit-remaining'] = remaining;
     h['x-ratelimit-reset'] = this.reset;
     h['ratelimit-policy'] = e.policy;
     h['ratelimit'] = ratelimit;
-    if (direct === null) reply.headers(h);
+    reply.headers(h);
   }
 }
 
