@@ -24,7 +24,7 @@ if (files.length === 0) {
   process.exit(1);
 }
 const concurrency = process.env.TEST_CONCURRENCY ?? String(Math.max(2, os.availableParallelism()));
-const args = ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000', '--test-reporter=spec', ...files];
+const args = ['--import', 'tsx', '--test', '--test-force-exit', `--test-concurrency=${concurrency}`, '--test-timeout=180000', '--test-reporter=spec', ...files];
 console.log(`running ${files.length} test file(s) on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`);
 const r = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
 process.exit(r.status ?? 1);
