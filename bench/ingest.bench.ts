@@ -28,7 +28,7 @@ import { newId } from '../src/lib/ids.js';
 import { randomBase62, sha256Hex } from '../src/lib/crypto.js';
 import { DAY_MS, utcDay } from '../src/lib/time.js';
 import { databaseEnv, testConfig } from '../test/helpers/app.js';
-import { dailyActive, dailyRollup, windowActiveUsers } from '../src/areas/ingest/repo.js';
+import { dailyActive, dailyRollup, windowActiveUsers } from '../src/areas/usage-events/repo.js';
 import { PG_URL, spawnServer } from './lib/util.js';
 
 const WHICH = process.env.BENCH_DB ?? 'both';

@@ -19,7 +19,7 @@ import { validatorCompiler } from './http/validation.js';
 import { newId } from './lib/ids.js';
 import { API_VERSION } from './version.js';
 import { accountsRoutes, accountsServerRoutes } from './areas/accounts/index.js';
-import { ingestRoutes } from './areas/ingest/index.js';
+import { ingestRoutes } from './areas/usage-events/index.js';
 import { partnerApi } from './areas/partner-api.js';
 import { publicRoutes } from './areas/public/index.js';
 import { probeRoutes, rootRoutes } from './areas/system/routes.js';

@@ -7,7 +7,7 @@ import type { Deps } from '../context.js';
 import { startWebhookWorker } from '../areas/webhooks/worker.js';
 import { startUsageWorkers } from '../areas/usage/worker.js';
 import { startStatusProbes } from '../areas/public/worker.js';
-import { startRollupWorker } from '../areas/ingest/worker.js';
+import { startRollupWorker } from '../areas/usage-events/worker.js';
 import { startMaintenanceWorker } from './maintenance.js';
 
 export interface WorkerHandle {

@@ -11,7 +11,7 @@
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Deps } from '../context.js';
-import { IDEMPOTENCY_WINDOW_MS } from '../areas/ingest/events.js';
+import { IDEMPOTENCY_WINDOW_MS } from '../areas/usage-events/events.js';
 import { LOCK_MS, WINDOW_MS } from '../areas/accounts/lockout.js';
 import type { Executor } from '../db/database.js';
 import type { WorkerHandle } from './index.js';

@@ -12,7 +12,7 @@ import { buildTestApp, DIALECT, type TestApp } from '../helpers/app.js';
 import { inIndexOrder, type Executor } from '../../src/db/database.js';
 import { pageCalculationsQuery } from '../../src/areas/calculations/repo.js';
 import { claimDueQuery, deliveriesPageQuery } from '../../src/areas/webhooks/repo.js';
-import { pageEventsQuery } from '../../src/areas/ingest/repo.js';
+import { pageEventsQuery } from '../../src/areas/usage-events/repo.js';
 import { listAuditQuery } from '../../src/areas/audit/repo.js';
 import { userTransfersQuery } from '../../src/areas/sandbox/repo.js';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { buildTestApp, keyHeaders, PLATFORM_SECRET, TestClock, type TestApp } from '../helpers/app.js';
 import { startStatusProbes } from '../../src/areas/public/worker.js';
 import { runProbes } from '../../src/areas/public/probes.js';
-import { applyPendingRollups } from '../../src/areas/ingest/rollups.js';
+import { applyPendingRollups } from '../../src/areas/usage-events/rollups.js';
 import { newId } from '../../src/lib/ids.js';
 import { assert422, assertAdminOnly, bearer } from './helpers.js';
 

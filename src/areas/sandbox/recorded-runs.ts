@@ -4,14 +4,14 @@
  *
  * The database stays the authority: a transaction's event id is its transaction id,
  * and the ingest's event keys store it once per partner and environment within the
- * 32-day window (src/areas/ingest/events.ts), whatever process served the page. This is
+ * 32-day window (src/areas/usage-events/events.ts), whatever process served the page. This is
  * only a per-process shortcut in front of it: a page is a contiguous run of the user's
  * ledger in sort order, so what was recorded is a few runs (first and last sort key)
  * per user, not one entry per transaction. Only transactions dated before the day of
  * the recording are remembered: past days of the ledger never change (transfers are
  * dated the day they are made), today's still can.
  */
-import { IDEMPOTENCY_WINDOW_MS } from '../ingest/events.js';
+import { IDEMPOTENCY_WINDOW_MS } from '../usage-events/events.js';
 
 interface Run {
   /** The run starts after this sort key (open) or at it (closed). */

@@ -11,7 +11,7 @@ import type { Forecast } from '../../domain/sandbox/cashflow.js';
 import { errors, ValidationFailed, type ValidationItem } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { iso, parseDay, utcDay } from '../../lib/time.js';
-import { recordUsageEvents } from '../ingest/events.js';
+import { recordUsageEvents } from '../usage-events/events.js';
 import { requestHash, runIdempotent, type IdempotentKey } from './idempotency.js';
 import type { AccountDataProvider, ProviderContext, ProviderTransaction, TransferRequest, TransferResult } from './provider.js';
 import { RecordedRuns } from './recorded-runs.js';

@@ -85,7 +85,7 @@ export interface UsageEventLastDaysTable {
 
 /**
  * Rollup deltas not yet applied (migration 0008): one row per ingest transaction and
- * (partner, environment). `payload` is a RollupDelta as JSON (src/areas/ingest/rollups.ts).
+ * (partner, environment). `payload` is a RollupDelta as JSON (src/areas/usage-events/rollups.ts).
  */
 export interface UsageEventPendingTable {
   /** time-sortable id */

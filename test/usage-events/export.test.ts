@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
 import { buildTestApp, PLATFORM_SECRET, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
-import { demoDay } from '../../src/areas/ingest/demo.js';
+import { demoDay } from '../../src/areas/usage-events/demo.js';
 
 const SECRET = { 'x-service-ingest-secret': PLATFORM_SECRET };
 const NOW = '2026-11-21T15:30:00.000Z';

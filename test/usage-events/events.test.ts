@@ -2,9 +2,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildTestApp, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
-import { recordUsageEvents, type UsageEventInput } from '../../src/areas/ingest/events.js';
-import { applyPendingRollups, type ApplyOptions } from '../../src/areas/ingest/rollups.js';
-import { startRollupWorker } from '../../src/areas/ingest/worker.js';
+import { recordUsageEvents, type UsageEventInput } from '../../src/areas/usage-events/events.js';
+import { applyPendingRollups, type ApplyOptions } from '../../src/areas/usage-events/rollups.js';
+import { startRollupWorker } from '../../src/areas/usage-events/worker.js';
 
 const DAY = 86_400_000;
 

@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildTestApp, keyHeaders, PLATFORM_SECRET, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
-import { applyPendingRollups } from '../../src/areas/ingest/rollups.js';
+import { applyPendingRollups } from '../../src/areas/usage-events/rollups.js';
 
 const SECRET = { 'x-service-ingest-secret': PLATFORM_SECRET };
 
