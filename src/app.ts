@@ -5,25 +5,16 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import helmet from '@fastify/helmet';
 import type { Deps } from './context.js';
-import { makeGuards } from './http/auth.js';
-import type { Area, AreaOptions } from './http/area.js';
 import { clientErrorHandler, guardConnections } from './http/connections.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { frameworkErrors, installInputGuards } from './http/input-guard.js';
 import { installRequestLog } from './http/request-log.js';
-import { installNoStore, pageHelmet } from './http/security-headers.js';
+import { installNoStore } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { newId } from './lib/ids.js';
 import { API_VERSION } from './version.js';
-import { accountsRoutes, accountsServerRoutes } from './areas/accounts/index.js';
-import { ingestRoutes } from './areas/usage-events/index.js';
-import { partnerApi } from './areas/partner-api.js';
-import { publicRoutes } from './areas/public/index.js';
-import { probeRoutes, rootRoutes } from './areas/system/routes.js';
-import { usageRoutes } from './areas/usage/index.js';
+import { registerRoutes } from './routes/index.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -94,46 +85,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       },
     },
   });
-  // The docs page loads its scripts and styles from /api/docs/static and the document from /api/docs/json;
-  // "Try it out" calls the servers listed in the document.
-  await app.register(async (docs) => {
-    await docs.register(
-      helmet,
-      pageHelmet({
-        'script-src': ["'self'"],
-        'style-src': ["'self'"],
-        'img-src': ["'self'", 'data:'],
-        'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", new URL(deps.config.publicBaseUrl).origin],
-      }),
-    );
-    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
-  });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-
-  const guards = makeGuards(deps);
-  const machine: AreaOptions = { deps, guards, form: 'machine' };
-  const reference: AreaOptions = { deps, guards, form: 'reference' };
-
-  // Areas never see the prefix they are mounted under, so they can pass their options on as they are.
-  const mount = (area: Area, prefix: string, opts: AreaOptions) => app.register(async (scope) => area(scope, opts), { prefix });
-
-  await mount(probeRoutes, '', machine);
-  await mount(rootRoutes, '/api', machine);
-  await mount(partnerApi, '/api/v1', machine);
-  await mount(partnerApi, '/v1', reference);
-  await mount(
-    async (scope, opts) => {
-      scope.addHook('onRequest', guards.platformSecret);
-      await accountsServerRoutes(scope, opts);
-    },
-    '/api/v1/admin',
-    machine,
-  );
-  await mount(accountsRoutes, '/api', machine);
-  await mount(ingestRoutes, '/api', machine);
-  await mount(usageRoutes, '/api', machine);
-  await mount(publicRoutes, '', machine);
+  // Every route, by auth scope (src/routes/): registered after swagger, which collects them for the document.
+  await registerRoutes(app, deps);
 
   return app;
 }

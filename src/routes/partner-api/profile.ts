@@ -1,55 +1,18 @@
-/** GET /me and GET /secrets (key auth). */
-import { Type } from 'typebox';
-import type { Area } from '../../http/area.js';
-import { typed } from '../../http/area.js';
+/** GET /api/v1/me and GET /api/v1/secrets: the calling key's partner (also under /v1). */
 import { errors } from '../../http/errors.js';
-import { errorResponses, Nullable, security } from '../../http/schemas.js';
+import { errorResponses, security } from '../../http/schemas.js';
 import { isoOrNull, iso } from '../../lib/time.js';
-import { KEY_TYPE } from './keys.js';
-import { findPartnerById, keysOfPartner } from './repo.js';
+import { KEY_TYPE } from '../../areas/partners/keys.js';
+import { findPartnerById, keysOfPartner } from '../../areas/partners/repo.js';
+import { PartnerProfile, SecretsResponse } from '../../areas/partners/schemas.js';
+import { typed, type Routes } from '../scope.js';
+import type { V1Options } from '../v1-alias.js';
 
-export const PartnerProfile = Type.Object(
-  {
-    id: Type.String(),
-    name: Type.String(),
-    email: Type.String({ format: 'email' }),
-    company: Type.String(),
-    tier: Type.String(),
-    active: Type.Boolean(),
-    is_sandbox: Type.Boolean(),
-    current_key_type: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]),
-    sandbox_key_masked: Nullable(Type.String()),
-    production_key_masked: Nullable(Type.String()),
-    sandbox_key_rotated_at: Nullable(Type.String()),
-    production_key_rotated_at: Nullable(Type.String()),
-    webhook_url: Nullable(Type.String()),
-    webhook_enabled: Type.Boolean({ default: false }),
-    usage_alert_email: Type.String({ default: '' }),
-    payment_customer_id: Nullable(Type.String()),
-    payment_method_attached: Type.Boolean({ default: false }),
-    created_at: Type.String(),
-    activated_at: Nullable(Type.String()),
-    expected_volume: Nullable(Type.String()),
-    signup_source: Nullable(Type.String()),
-  },
-  { title: 'PartnerProfile' },
-);
-
-export const SecretsResponse = Type.Object(
-  {
-    ingest_secret: Type.String(),
-    header_name: Type.String({ default: 'X-Service-Ingest-Secret' }),
-    scope: Type.String(),
-    rotation_policy: Type.String(),
-  },
-  { title: 'SecretsResponse' },
-);
-
-export const profileRoutes: Area = async (app, { deps }) => {
+export const profileRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
   const r = typed(app);
 
   r.get(
-    '/me',
+    v1('/api/v1/me'),
     {
       schema: {
         operationId: 'getMe',
@@ -101,7 +64,7 @@ export const profileRoutes: Area = async (app, { deps }) => {
   );
 
   r.get(
-    '/secrets',
+    v1('/api/v1/secrets'),
     {
       config: { noStore: true },
       schema: {

@@ -1,0 +1,118 @@
+/** Partner administration: /api/admin/partners, /api/admin/partners/{partner_id}[/suspend|/activate|/clear-key|/regenerate-key]. */
+import { errorResponses, security } from '../../http/schemas.js';
+import { iso } from '../../lib/time.js';
+import * as admin from '../../areas/accounts/admin.js';
+import * as keys from '../../areas/accounts/keys.js';
+import * as S from '../../areas/accounts/schemas.js';
+import { adminActor } from '../actors.js';
+import { typed, type Routes } from '../scope.js';
+
+const ADMIN_TAG = ['admin'];
+
+export const partnerRoutes: Routes = async (app, { deps }) => {
+  const r = typed(app);
+  const adminErrors = errorResponses(401, 403, 404, 422);
+
+  r.get(
+    '/api/admin/partners',
+    {
+      schema: {
+        operationId: 'adminListPartners',
+        tags: ADMIN_TAG,
+        summary: 'Partners, newest first, with their key slots (masked)',
+        security: security.adminSession,
+        querystring: S.AdminPartnerListQuery,
+        response: { 200: S.AdminPartnerList, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => admin.listPartners(deps, request.query),
+  );
+
+  r.post(
+    '/api/admin/partners/:partner_id/suspend',
+    {
+      schema: {
+        operationId: 'adminSuspendPartner',
+        tags: ADMIN_TAG,
+        summary: 'Suspend a partner: every key and session answers 403 from the next request',
+        security: security.adminSession,
+        params: S.PartnerIdPath,
+        response: { 200: S.PartnerStateResult, ...adminErrors },
+      },
+    },
+    async (request) => admin.suspend(deps, adminActor(request), request.params.partner_id),
+  );
+
+  r.post(
+    '/api/admin/partners/:partner_id/activate',
+    {
+      schema: {
+        operationId: 'adminActivatePartner',
+        tags: ADMIN_TAG,
+        summary: 'Activate a partner: active again, and production-enabled',
+        security: security.adminSession,
+        params: S.PartnerIdPath,
+        response: { 200: S.PartnerStateResult, ...adminErrors },
+      },
+    },
+    async (request) => admin.activate(deps, adminActor(request), request.params.partner_id),
+  );
+
+  r.delete(
+    '/api/admin/partners/:partner_id',
+    {
+      schema: {
+        operationId: 'adminDeletePartner',
+        tags: ADMIN_TAG,
+        summary: 'Hard delete a partner with its keys, sessions, cached calculations, events and webhooks',
+        description: 'One transaction; the audit log keeps a record of the deletion.',
+        security: security.adminSession,
+        params: S.PartnerIdPath,
+        response: { 200: S.PartnerDeleteResult, ...adminErrors },
+      },
+    },
+    async (request) => admin.deletePartner(deps, adminActor(request), request.params.partner_id),
+  );
+
+  r.post(
+    '/api/admin/partners/:partner_id/clear-key',
+    {
+      schema: {
+        operationId: 'adminClearKey',
+        tags: ADMIN_TAG,
+        summary: 'Blank a key slot so the partner can paste the new value',
+        security: security.adminSession,
+        params: S.PartnerIdPath,
+        querystring: S.EnvironmentQuery,
+        response: { 200: S.KeyClearResponse, ...adminErrors },
+      },
+    },
+    async (request) => {
+      await admin.findPartnerOr404(deps, request.params.partner_id);
+      return keys.clearKey(deps, adminActor(request), request.params.partner_id, request.query.environment, 'admin.key.clear');
+    },
+  );
+
+  r.post(
+    '/api/admin/partners/:partner_id/regenerate-key',
+    {
+      config: { noStore: true },
+      schema: {
+        operationId: 'adminRegenerateKey',
+        tags: ADMIN_TAG,
+        summary: 'Generate a new key in a slot (returned once); the old key stops working at once',
+        security: security.adminSession,
+        params: S.PartnerIdPath,
+        querystring: S.EnvironmentQuery,
+        response: { 200: S.RegeneratedKey, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const { partner_id } = request.params;
+      const env = request.query.environment;
+      await admin.findPartnerOr404(deps, partner_id);
+      const r2 = await keys.regenerateKey(deps, adminActor(request), partner_id, env, 'admin.key.regenerate');
+      return { partner_id, environment: env, key: r2.key, masked: r2.masked, rotated_at: iso(r2.rotatedAt) };
+    },
+  );
+};

@@ -1,0 +1,41 @@
+/**
+ * Every route of the service, one folder per credential (auth scope). Each scope's index.ts
+ * opens its guard once and registers its operations; operations declare their full paths as
+ * SPEC.md writes them. Nothing else registers routes: app.ts calls registerRoutes and that is all.
+ *
+ *   public/        no credential
+ *   portal/        partner session
+ *   admin/         administrator session
+ *   platform/      platform ingest secret (INGEST_SECRET)
+ *   partner-api/   API key; with-ingest-secret/ (+ the partner's ingest secret), sandbox/ (the sandbox layer)
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../context.js';
+import { makeGuards } from '../http/auth.js';
+import { registerCalculationErasers } from '../areas/calculations/service.js';
+import { registerSandboxEraser } from '../areas/sandbox/service.js';
+import { registerUsageEraser } from '../areas/usage/service.js';
+import { registerIngestErasers } from '../areas/usage-events/service.js';
+import { registerWebhookErasers } from '../areas/webhooks/service.js';
+import { adminScope } from './admin/index.js';
+import { partnerApiScope } from './partner-api/index.js';
+import { platformScope } from './platform/index.js';
+import { portalScope } from './portal/index.js';
+import { publicScope } from './public/index.js';
+import type { ScopeOptions } from './scope.js';
+
+export async function registerRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  // Every area that keeps end-user data: DELETE /api/v1/ingest/user/{user_id} runs these erasers in this order.
+  registerCalculationErasers(deps);
+  registerWebhookErasers(deps);
+  registerUsageEraser(deps);
+  registerSandboxEraser(deps);
+  registerIngestErasers(deps);
+
+  const opts: ScopeOptions = { deps, guards: makeGuards(deps) };
+  await app.register(publicScope, opts);
+  await app.register(partnerApiScope, opts);
+  await app.register(portalScope, opts);
+  await app.register(platformScope, opts);
+  await app.register(adminScope, opts);
+}

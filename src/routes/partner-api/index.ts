@@ -1,0 +1,27 @@
+/**
+ * API key (X-API-Key or Authorization: Bearer): every route in this scope is authenticated
+ * (`request.partner`, `request.environment`), rate limited and metered. Its operations answer
+ * under /api/v1 and /v1 (see ../v1-alias.ts). Nested scopes: with-ingest-secret/ (key + the
+ * partner's ingest secret) and sandbox/ (the sandbox layer: 402 for a live key before activation).
+ */
+import { usageKeyScopeHooks } from '../../areas/usage/index.js';
+import type { Routes } from '../scope.js';
+import { withV1Alias } from '../v1-alias.js';
+import { calculateRoutes } from './calculate.js';
+import { profileRoutes } from './profile.js';
+import { reportRoutes } from './reports.js';
+import { sandboxScope } from './sandbox/index.js';
+import { usageRoutes } from './usage.js';
+import { ingestSecretScope } from './with-ingest-secret/index.js';
+
+export const partnerApiScope: Routes = async (app, opts) => {
+  app.addHook('onRequest', opts.guards.apiKey);
+  // After the key guard: the key's rate limit and one counted call.
+  await usageKeyScopeHooks(app, opts);
+  await withV1Alias(app, opts, profileRoutes);
+  await withV1Alias(app, opts, calculateRoutes);
+  await withV1Alias(app, opts, usageRoutes);
+  await withV1Alias(app, opts, reportRoutes);
+  await app.register(ingestSecretScope, opts);
+  await app.register(sandboxScope, opts);
+};

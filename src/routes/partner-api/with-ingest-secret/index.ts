@@ -1,0 +1,16 @@
+/**
+ * API key + the partner's own ingest secret (X-Service-Ingest-Secret), inside the API-key scope:
+ * the operations that store or change data, so a leaked key alone cannot.
+ */
+import type { Routes } from '../../scope.js';
+import { withV1Alias } from '../../v1-alias.js';
+import { calculationRoutes } from './calculations.js';
+import { rotateKeyRoutes } from './rotate-key.js';
+import { webhookRoutes } from './webhooks.js';
+
+export const ingestSecretScope: Routes = async (app, opts) => {
+  app.addHook('onRequest', opts.guards.ingestSecret);
+  await withV1Alias(app, opts, calculationRoutes);
+  await withV1Alias(app, opts, rotateKeyRoutes);
+  await withV1Alias(app, opts, webhookRoutes);
+};

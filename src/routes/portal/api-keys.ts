@@ -1,0 +1,57 @@
+/** The signed-in partner's key slots: /api/partners/me/api-keys[/{environment}]. */
+import { requireSessionEnvironment, sessionCovers } from '../../http/auth.js';
+import { errorResponses, security } from '../../http/schemas.js';
+import * as keys from '../../areas/accounts/keys.js';
+import * as S from '../../areas/accounts/schemas.js';
+import { partnerActor } from '../actors.js';
+import { typed, type Routes } from '../scope.js';
+
+const PORTAL_TAG = ['portal'];
+
+export const apiKeyRoutes: Routes = async (app, { deps }) => {
+  const r = typed(app);
+
+  r.get(
+    '/api/partners/me/api-keys',
+    {
+      config: { noStore: true },
+      schema: {
+        operationId: 'listMyApiKeys',
+        tags: PORTAL_TAG,
+        summary: "The signed-in partner's API keys (values included)",
+        description:
+          'One entry per environment slot that holds a key; a cleared slot is left out until a key is pasted or generated. ' +
+          "A session opened with an API key sees the other environment's key masked only (in `key` and `masked`).",
+        security: security.partnerSession,
+        response: { 200: S.ApiKeyList, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => keys.listApiKeys(deps, request.partner.id, (env) => sessionCovers(request.session, env)),
+  );
+
+  r.put(
+    '/api/partners/me/api-keys/:environment',
+    {
+      config: { noStore: true },
+      schema: {
+        operationId: 'pasteMyApiKey',
+        tags: PORTAL_TAG,
+        summary: 'Paste a key into a slot (replaces the previous key at once)',
+        description:
+          'The key authenticates from the next request; the previous key of that slot stops working. 409 when the value is in use in another slot (nothing changed). ' +
+          "403 when the session was opened with the other environment's API key.",
+        security: security.partnerSession,
+        params: S.EnvironmentPath,
+        body: S.ApiKeyUpdate,
+        response: { 200: S.ApiKeyOut, ...errorResponses(401, 403, 409, 413, 422) },
+      },
+    },
+    async (request) => {
+      const env = request.params.environment;
+      requireSessionEnvironment(request.session, env);
+      keys.checkPrefix(request.body.key, env, ['body', 'key']);
+      const { slot } = await keys.pasteKey(deps, partnerActor(request), request.partner.id, env, request.body.key, 'portal-paste');
+      return keys.apiKeyOut(deps, slot);
+    },
+  );
+};

@@ -1,0 +1,135 @@
+/** Sign-up, sign-in and sign-out: /api/auth/partner/*, /api/auth/admin/* (no credential; logout reads the session it ends). */
+import { errorResponses, security } from '../../http/schemas.js';
+import { dummyPasswordHash } from '../../lib/crypto.js';
+import { presentedSessionToken } from '../../areas/accounts/common.js';
+import * as S from '../../areas/accounts/schemas.js';
+import * as sessions from '../../areas/accounts/sessions.js';
+import { publicWriteLimit } from '../../areas/usage/rate-limit.js';
+import { typed, type Routes } from '../scope.js';
+
+const AUTH_TAG = ['auth'];
+
+export const authRoutes: Routes = async (app, { deps, guards }) => {
+  void dummyPasswordHash(); // computed once now, so the first unknown-email login costs the same as the others
+  const r = typed(app);
+  const limitLogin = publicWriteLimit(deps, 'login');
+  const limitRegister = publicWriteLimit(deps, 'register');
+
+  r.post(
+    '/api/auth/partner/register',
+    {
+      onRequest: limitRegister,
+      config: { noStore: true },
+      schema: {
+        operationId: 'registerPartner',
+        tags: AUTH_TAG,
+        summary: 'Partner self sign-up (signed in at once)',
+        description:
+          'Creates the partner with a test key, a live key and an ingest secret. Live keys are not production-enabled until an administrator activates the account. ' +
+          'Answers a session like the login operation and sets the svc_session cookie. 409 when the email (case-insensitive) is taken.',
+        security: [],
+        body: S.PartnerRegister,
+        response: { 200: S.PartnerSession, ...errorResponses(409, 413, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const out = await sessions.register(deps, request.body);
+      sessions.setSessionCookie(deps, reply, out.session);
+      return out.body;
+    },
+  );
+
+  r.post(
+    '/api/auth/partner/login',
+    {
+      onRequest: limitLogin,
+      config: { noStore: true },
+      schema: {
+        operationId: 'loginPartner',
+        tags: AUTH_TAG,
+        summary: 'Partner sign-in with email and password',
+        description:
+          'Answers {token, token_type: "bearer", expires_at, partner} and sets the HttpOnly, SameSite=Lax svc_session cookie; either authenticates later calls. ' +
+          'Sessions last SESSION_TTL_HOURS (12 h). 5 failed attempts for an email (or from one address) within 15 minutes lock it for 15 minutes: 429 with Retry-After. ' +
+          'An unknown email and a wrong password give the same 401.',
+        security: [],
+        body: S.LoginPayload,
+        response: { 200: S.PartnerSession, ...errorResponses(401, 403, 413, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const out = await sessions.partnerLogin(deps, request.body.email, request.body.password, request.ip);
+      sessions.setSessionCookie(deps, reply, out.session);
+      return out.body;
+    },
+  );
+
+  r.post(
+    '/api/auth/partner/key-login',
+    {
+      onRequest: limitLogin,
+      config: { noStore: true },
+      schema: {
+        operationId: 'loginPartnerWithKey',
+        tags: AUTH_TAG,
+        summary: 'Partner sign-in by pasting an API key',
+        description:
+          "The portal's second way in: any current key of the partner (test or live) opens a session that acts only in that key's environment " +
+          "(the other environment's key is shown masked and cannot be changed; usage of the other environment is 403). Failed attempts count against the client address.",
+        security: [],
+        body: S.KeyLoginPayload,
+        response: { 200: S.PartnerSession, ...errorResponses(401, 403, 413, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const out = await sessions.keyLogin(deps, request.body.key, request.ip);
+      sessions.setSessionCookie(deps, reply, out.session);
+      return out.body;
+    },
+  );
+
+  r.post(
+    '/api/auth/admin/login',
+    {
+      onRequest: limitLogin,
+      config: { noStore: true },
+      schema: {
+        operationId: 'loginAdmin',
+        tags: AUTH_TAG,
+        summary: 'Administrator sign-in',
+        description: 'Answers {token, token_type: "bearer", expires_at, admin} and sets the svc_session cookie. Same lockout as the partner sign-in.',
+        security: [],
+        body: S.LoginPayload,
+        response: { 200: S.AdminSession, ...errorResponses(401, 413, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const out = await sessions.adminLogin(deps, request.body.email, request.body.password, request.ip);
+      sessions.setSessionCookie(deps, reply, out.session);
+      return out.body;
+    },
+  );
+
+  // Not behind a session guard: logout ends whatever session is presented, refusing a cross-site write by cookie.
+  for (const role of ['partner', 'admin'] as const) {
+    r.post(
+      role === 'partner' ? '/api/auth/partner/logout' : '/api/auth/admin/logout',
+      {
+        onRequest: guards.sameOriginCookie,
+        schema: {
+          operationId: role === 'partner' ? 'logoutPartner' : 'logoutAdmin',
+          tags: AUTH_TAG,
+          summary: `End the ${role === 'partner' ? 'partner' : 'administrator'} session`,
+          description: 'Deletes the presented session (Bearer token or cookie) and clears the cookie; the token stops working at once.',
+          security: role === 'partner' ? security.partnerSession : security.adminSession,
+          response: { 200: S.LogoutResponse, ...errorResponses(401, 403) },
+        },
+      },
+      async (request, reply) => {
+        await sessions.logout(deps, presentedSessionToken(request), role);
+        sessions.clearSessionCookie(deps, reply);
+        return { logged_out: true };
+      },
+    );
+  }
+};

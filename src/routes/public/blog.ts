@@ -1,0 +1,62 @@
+/** The blog API: /api/blog/categories, /api/blog/posts, /api/blog/posts/{slug}[/related] (no authentication). */
+import { errorResponses } from '../../http/schemas.js';
+import { categories, getPost, listPosts, relatedPosts } from '../../areas/public/blog.js';
+import { content } from '../../areas/public/content.js';
+import { CategoryList, Post, PostList, PostsQuery, RelatedQuery, SlugParams } from '../../areas/public/schemas.js';
+import { typed, type Routes } from '../scope.js';
+
+export const blogRoutes: Routes = async (app, { deps }) => {
+  const c = content();
+  const base = deps.config.publicBaseUrl;
+  const r = typed(app);
+
+  r.get(
+    '/api/blog/categories',
+    { schema: { operationId: 'blogCategories', tags: ['blog'], summary: 'Blog categories with post counts', response: { 200: CategoryList } } },
+    async () => categories(c),
+  );
+
+  r.get(
+    '/api/blog/posts',
+    {
+      schema: {
+        operationId: 'listBlogPosts',
+        tags: ['blog'],
+        summary: 'Blog posts: newest first, or ranked by relevance with q',
+        description: 'q is a full-text search (every word must match; prefixes and small typos match too), best match first. category filters by category slug.',
+        querystring: PostsQuery,
+        response: { 200: PostList, ...errorResponses(422) },
+      },
+    },
+    async (request) => listPosts(c, base, request.query),
+  );
+
+  r.get(
+    '/api/blog/posts/:slug',
+    {
+      schema: {
+        operationId: 'getBlogPost',
+        tags: ['blog'],
+        summary: 'One blog post with its content',
+        params: SlugParams,
+        response: { 200: Post, ...errorResponses(404, 422) },
+      },
+    },
+    async (request) => getPost(c, base, request.params.slug),
+  );
+
+  r.get(
+    '/api/blog/posts/:slug/related',
+    {
+      schema: {
+        operationId: 'relatedBlogPosts',
+        tags: ['blog'],
+        summary: 'Posts sharing the category or tags of a post (never the post itself)',
+        params: SlugParams,
+        querystring: RelatedQuery,
+        response: { 200: PostList, ...errorResponses(404, 422) },
+      },
+    },
+    async (request) => relatedPosts(c, base, request.params.slug, request.query.limit),
+  );
+};

@@ -1,0 +1,37 @@
+/** The changelog feeds: /api/changelog.json, /api/changelog.rss (no authentication). */
+import { content } from '../../areas/public/content.js';
+import { jsonFeed, rssFeed } from '../../areas/public/feeds.js';
+import { typed, type Routes } from '../scope.js';
+import { body, sendText } from './send.js';
+
+export const changelogRoutes: Routes = async (app, { deps }) => {
+  const c = content();
+  const site = { baseUrl: deps.config.publicBaseUrl };
+  const r = typed(app);
+
+  r.get(
+    '/api/changelog.json',
+    {
+      schema: {
+        operationId: 'changelogJsonFeed',
+        tags: ['changelog'],
+        summary: 'Changelog as JSON Feed 1.1 (newest first)',
+        response: { 200: body('application/feed+json', 'JSON Feed 1.1; each item carries `_service.version`') },
+      },
+    },
+    async (_request, reply) => sendText(reply, 'application/feed+json; charset=utf-8', JSON.stringify(jsonFeed(site, c.changelog))),
+  );
+
+  r.get(
+    '/api/changelog.rss',
+    {
+      schema: {
+        operationId: 'changelogRss',
+        tags: ['changelog'],
+        summary: 'Changelog as RSS 2.0',
+        response: { 200: body('application/rss+xml', 'RSS 2.0 with RFC 822 dates') },
+      },
+    },
+    async (_request, reply) => sendText(reply, 'application/rss+xml; charset=utf-8', rssFeed(site, c.changelog)),
+  );
+};

@@ -1,0 +1,45 @@
+/**
+ * Pages for browsers and crawlers (hidden from the API document): the HTML pages /blog,
+ * /blog/{slug} and /changelog the feeds and sitemap link to, /sitemap.xml, /robots.txt and
+ * /{indexnow-key}.txt.
+ */
+import helmet from '@fastify/helmet';
+import { pageHelmet } from '../../http/security-headers.js';
+import { sitemapEntries, sitemapXml } from '../../areas/public/blog.js';
+import { content } from '../../areas/public/content.js';
+import { indexNowKey } from '../../areas/public/indexnow.js';
+import { blogIndexPage, blogPostPage, changelogPage, PAGE_CSP } from '../../areas/public/pages.js';
+import type { Routes } from '../scope.js';
+import { hidden, sendText } from './send.js';
+
+export const pageRoutes: Routes = async (app, { deps }) => {
+  const c = content();
+  const base = deps.config.publicBaseUrl;
+
+  await app.register(async (pages) => {
+    await pages.register(helmet, pageHelmet(PAGE_CSP));
+    pages.get('/blog', { schema: hidden }, async (_request, reply) => sendText(reply, 'text/html; charset=utf-8', blogIndexPage(c.posts, base)));
+    pages.get<{ Params: { slug: string } }>('/blog/:slug', { schema: hidden }, async (request, reply) => {
+      const p = c.postsBySlug.get(request.params.slug);
+      if (!p) return reply.status(404).send({ detail: `No blog post '${request.params.slug}'` });
+      return sendText(reply, 'text/html; charset=utf-8', blogPostPage(p, base));
+    });
+    pages.get('/changelog', { schema: hidden }, async (_request, reply) => sendText(reply, 'text/html; charset=utf-8', changelogPage(c.changelog, base)));
+  });
+  app.get('/sitemap.xml', { schema: hidden }, async (_request, reply) =>
+    sendText(reply, 'application/xml; charset=utf-8', sitemapXml(sitemapEntries(c, base))),
+  );
+  app.get('/robots.txt', { schema: hidden }, async (_request, reply) =>
+    sendText(
+      reply,
+      'text/plain; charset=utf-8',
+      ['User-agent: *', 'Allow: /', 'Disallow: /api/admin/', 'Disallow: /api/auth/', 'Disallow: /api/partners/', 'Disallow: /api/ingest/', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n'),
+    ),
+  );
+  const key = indexNowKey(deps);
+  if (key) {
+    app.get(`/${key}.txt`, { schema: hidden }, async (_request, reply) => sendText(reply, 'text/plain; charset=utf-8', key));
+  } else if (deps.config.indexNowKey) {
+    deps.log.warn('INDEXNOW_KEY is not a valid IndexNow key (8-128 characters: letters, digits, -): IndexNow is off');
+  }
+};
