@@ -1,5 +1,5 @@
 /**
- * Authentication guards. Each area opens its scope with one of these as an
+ * Authentication guards. Each auth scope (src/routes/<scope>/index.ts) opens with one of these as an
  * onRequest hook, so no route inside can forget its guard.
  *
  *   apiKey            X-API-Key or Authorization: Bearer <svc_test_…|svc_live_…>
