@@ -20,6 +20,7 @@ import type pg from 'pg';
 import type { Database, DatabaseLog } from '../db/database.js';
 import type { Environment } from '../db/schema/index.js';
 import { sha256Hex } from '../lib/crypto.js';
+import { keyWithPartnerByHash } from '../areas/partners/repo.js';
 
 export interface AuthedPartner {
   id: string;
@@ -117,24 +118,7 @@ export class AuthCache {
   }
 
   private async read(hash: string, now: number, epoch: number): Promise<ResolvedKey | null> {
-    const row = await this.database.db
-      .selectFrom('api_keys as k')
-      .innerJoin('partners as p', 'p.id', 'k.partner_id')
-      .select([
-        'k.id as key_id',
-        'k.environment',
-        'p.id',
-        'p.name',
-        'p.email',
-        'p.company',
-        'p.tier',
-        'p.active',
-        'p.activated_at',
-        'p.rate_limit_per_second',
-        'p.ingest_secret_hash',
-      ])
-      .where('k.key_hash', '=', hash)
-      .executeTakeFirst();
+    const row = await keyWithPartnerByHash(this.database.db, hash);
     if (!row) {
       this.byHash.delete(hash);
       return null;

@@ -434,21 +434,10 @@ export async function windowActiveUsers(db: Executor, f: PartnerFilter, environm
   return out;
 }
 
-export function findPartner(db: Executor, partnerId: string) {
-  return db.selectFrom('partners').select(['id', 'company', 'email', 'active']).where('id', '=', partnerId).executeTakeFirst();
-}
-
-export function listPartners(db: Executor) {
-  return db.selectFrom('partners').select(['id', 'company', 'email', 'active']).orderBy('id').execute();
-}
-
-export async function existingPartnerIds(db: Executor, ids: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await db.selectFrom('partners').select('id').where('id', 'in', ids.slice(i, i + 1000)).execute();
-    for (const r of rows) found.add(r.id);
-  }
-  return found;
+/** Usage events accepted, all time, every partner (the platform metrics; from the daily rollup). */
+export async function countUsageEvents(db: Executor): Promise<number> {
+  const r = await db.selectFrom('usage_event_daily').select((eb) => eb.fn.sum<number | string | null>('events').as('n')).executeTakeFirst();
+  return Number(r?.n ?? 0);
 }
 
 /** One keyset page of a partner's events in [from, to), in time order. */

@@ -6,6 +6,7 @@ import { errors } from '../../http/errors.js';
 import { errorResponses, Nullable, security } from '../../http/schemas.js';
 import { isoOrNull, iso } from '../../lib/time.js';
 import { KEY_TYPE } from './keys.js';
+import { endpointStateOf } from '../webhooks/repo.js';
 import { findPartnerById, keysOfPartner } from './repo.js';
 
 export const PartnerProfile = Type.Object(
@@ -64,12 +65,7 @@ export const profileRoutes: Area = async (app, { deps }) => {
       const [p, keys, hook] = await Promise.all([
         findPartnerById(db, request.partner.id),
         keysOfPartner(db, request.partner.id),
-        db
-          .selectFrom('webhook_endpoints')
-          .select(['url', 'enabled'])
-          .where('partner_id', '=', request.partner.id)
-          .where('environment', '=', request.environment)
-          .executeTakeFirst(),
+        endpointStateOf(db, request.partner.id, request.environment),
       ]);
       if (!p) throw errors.unauthorized('Invalid API key');
       const test = keys.find((k) => k.environment === 'test');
