@@ -229,6 +229,27 @@ export async function pruneEventKeys(db: Executor, cutoff: number): Promise<numb
   return Number(r.numDeletedRows);
 }
 
+/** Maintenance: at most `batch` usage-event sender ids received before `cutoff` (past their idempotency window). */
+export async function pruneUsageEventKeys(db: Executor, cutoff: number, batch: number): Promise<number> {
+  const r = await db
+    .deleteFrom('usage_event_keys')
+    .where((eb) =>
+      eb(
+        eb.refTuple('partner_id', 'environment', 'event_key'),
+        'in',
+        eb
+          .selectFrom('usage_event_keys')
+          .select(['partner_id', 'environment', 'event_key'])
+          .where('received_at', '<', cutoff)
+          .orderBy('received_at')
+          .limit(batch)
+          .$asTuple('partner_id', 'environment', 'event_key'),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 /** Erases one end-user's events and their traces in the rollups; returns how many rows went. */
 export async function eraseUserEvents(db: Executor, partnerId: string, environment: Environment, userId: string): Promise<number> {
   const days = await db

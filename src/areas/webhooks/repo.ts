@@ -224,6 +224,24 @@ export function getEvent(db: Executor, partnerId: string, environment: Environme
   return db.selectFrom('webhook_events').selectAll().where('id', '=', id).where('partner_id', '=', partnerId).where('environment', '=', environment).executeTakeFirst();
 }
 
+/** Maintenance: at most `batch` delivered, exhausted and skipped outbox events finished before `cutoff`; their delivery records go with them (ON DELETE CASCADE). */
+export async function pruneFinishedEvents(db: Executor, cutoff: number, batch: number): Promise<number> {
+  const r = await db
+    .deleteFrom('webhook_events')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('webhook_events')
+        .select('id')
+        // A literal, not a parameter: SQLite only uses the partial index for a literal.
+        .where('state', '<>', sql.lit('pending'))
+        .where('completed_at', '<', cutoff)
+        .orderBy('completed_at')
+        .limit(batch),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 // ---------------------------------------------------------------- deliveries
 
 export async function insertDeliveries(db: Executor, rows: WebhookDeliveriesTable[]): Promise<void> {
