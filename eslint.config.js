@@ -15,4 +15,42 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // SQL only in repositories: a statement lives in the repo of the area that owns its table
+    // (docs/development.md), engine-generic ones in src/db/. Elsewhere, no query builder entry
+    // point, no sql tag and no driver call.
+    files: ['src/**/*.ts'],
+    ignores: [
+      'src/**/repo.ts',
+      'src/**/*-repo.ts',
+      'src/db/**',
+      // moving to repo: their statements are being moved into their areas' repos.
+      'src/areas/usage/meter.ts',
+      'src/areas/ingest/rollups.ts',
+      'src/areas/ingest/events.ts',
+      'src/areas/usage-events/rollups.ts',
+      'src/areas/usage-events/events.ts',
+      'src/areas/webhooks/outbox.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'kysely', importNames: ['sql'], message: 'SQL belongs in a repo.ts of the area that owns the table (or src/db/).' },
+            { name: 'pg', allowTypeImports: true, message: 'Driver statements belong in a repo.ts or src/db/.' },
+            { name: 'better-sqlite3', allowTypeImports: true, message: 'Driver statements belong in a repo.ts or src/db/.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression > MemberExpression.callee > Identifier.property[name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|executeQuery|prepare|pragma|query)$/]',
+          message: 'SQL belongs in a repo.ts of the area that owns the table (or src/db/); call that repo (or its service) instead.',
+        },
+      ],
+    },
+  },
 );

@@ -2,17 +2,16 @@
 import type { Deps } from './context.js';
 import { hashPassword } from './lib/crypto.js';
 import { newId } from './lib/ids.js';
+import { adminIdByEmailLower, insertAdmin } from './areas/accounts/repo.js';
+import { anyPartnerExists } from './areas/partners/repo.js';
 import { createPartner, type CreatedPartner } from './areas/partners/service.js';
 
 export async function createAdmin(deps: Pick<Deps, 'database' | 'clock'>, email: string, password: string): Promise<{ id: string; created: boolean }> {
   const db = deps.database.db;
-  const existing = await db.selectFrom('admins').select('id').where('email_lower', '=', email.toLowerCase()).executeTakeFirst();
+  const existing = await adminIdByEmailLower(db, email.toLowerCase());
   if (existing) return { id: existing.id, created: false };
   const id = newId('adm', deps.clock.now());
-  await db
-    .insertInto('admins')
-    .values({ id, email, email_lower: email.toLowerCase(), password_hash: await hashPassword(password), created_at: deps.clock.now() })
-    .execute();
+  await insertAdmin(db, { id, email, email_lower: email.toLowerCase(), password_hash: await hashPassword(password), created_at: deps.clock.now() });
   return { id, created: true };
 }
 
@@ -28,8 +27,7 @@ export async function ensureConfiguredAdmin(deps: Deps): Promise<void> {
 export async function seedDemoPartnerIfEmpty(deps: Deps): Promise<CreatedPartner | null> {
   if (!deps.config.seedDemoPartner) return null;
   return deps.database.tx(async (trx) => {
-    const any = await trx.selectFrom('partners').select('id').limit(1).executeTakeFirst();
-    if (any) return null;
+    if (await anyPartnerExists(trx)) return null;
     return createPartner(deps, trx, { email: 'demo@example.com', company: 'Demo Partner', name: 'Demo', activated: true, signupSource: 'first-start' });
   });
 }

@@ -262,10 +262,15 @@ export async function pendingMigrations(database: Database): Promise<string[]> {
 }
 
 /** Cheap reachability check with its latency. */
+/** One `select 1` round trip; throws what the driver throws. */
+export async function roundTrip(db: Executor): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
 export async function ping(database: Database): Promise<{ reachable: boolean; latency_ms: number }> {
   const start = performance.now();
   try {
-    await sql`select 1`.execute(database.db);
+    await roundTrip(database.db);
     return { reachable: true, latency_ms: Math.round((performance.now() - start) * 100) / 100 };
   } catch {
     return { reachable: false, latency_ms: Math.round((performance.now() - start) * 100) / 100 };

@@ -15,11 +15,12 @@
  * is cached) and the listener reconnects with capped back-off for as long as the
  * process lives; once LISTEN is back the cache starts again from empty.
  */
-import { sql } from 'kysely';
 import type pg from 'pg';
 import type { Database, DatabaseLog } from '../db/database.js';
+import { listen, notify, sharedWithOtherProcesses, unlisten } from '../db/notify.js';
 import type { Environment } from '../db/schema/index.js';
 import { sha256Hex } from '../lib/crypto.js';
+import { keyWithPartnerByHash } from '../areas/partners/repo.js';
 
 export interface AuthedPartner {
   id: string;
@@ -84,7 +85,7 @@ export class AuthCache {
     this.log = options.log;
     this.reconnectMinMs = options.reconnectMinMs ?? 250;
     this.reconnectMaxMs = options.reconnectMaxMs ?? 10_000;
-    this.trusted = database.dialect !== 'postgres';
+    this.trusted = !sharedWithOtherProcesses(database);
   }
 
   /** Whether invalidations from other processes are being received (always true on SQLite). */
@@ -117,24 +118,7 @@ export class AuthCache {
   }
 
   private async read(hash: string, now: number, epoch: number): Promise<ResolvedKey | null> {
-    const row = await this.database.db
-      .selectFrom('api_keys as k')
-      .innerJoin('partners as p', 'p.id', 'k.partner_id')
-      .select([
-        'k.id as key_id',
-        'k.environment',
-        'p.id',
-        'p.name',
-        'p.email',
-        'p.company',
-        'p.tier',
-        'p.active',
-        'p.activated_at',
-        'p.rate_limit_per_second',
-        'p.ingest_secret_hash',
-      ])
-      .where('k.key_hash', '=', hash)
-      .executeTakeFirst();
+    const row = await keyWithPartnerByHash(this.database.db, hash);
     if (!row) {
       this.byHash.delete(hash);
       return null;
@@ -165,9 +149,7 @@ export class AuthCache {
   /** Drops every cached key of a partner here, and tells the other processes. Call after commit. */
   async invalidatePartner(partnerId: string): Promise<void> {
     this.dropPartner(partnerId);
-    if (this.database.dialect === 'postgres') {
-      await sql`select pg_notify(${CHANNEL}, ${partnerId})`.execute(this.database.db);
-    }
+    await notify(this.database, CHANNEL, partnerId);
   }
 
   private dropPartner(partnerId: string): void {
@@ -226,7 +208,7 @@ export class AuthCache {
     client.on('end', () => onLost());
     this.listener = current;
     try {
-      await client.query(`LISTEN ${CHANNEL}`);
+      await listen(client, CHANNEL);
     } catch (err) {
       onLost(err as Error);
       return;
@@ -277,7 +259,7 @@ export class AuthCache {
     this.listener = null;
     if (l) {
       try {
-        await l.client.query(`UNLISTEN ${CHANNEL}`);
+        await unlisten(l.client, CHANNEL);
         l.release();
       } catch (err) {
         l.release(err as Error);

@@ -17,6 +17,8 @@ import type { Environment } from '../db/schema/index.js';
 import { safeEqual, sha256Hex } from '../lib/crypto.js';
 import type { AuthedPartner, ResolvedKey } from './auth-cache.js';
 import { errors } from './errors.js';
+import { sessionPrincipalByHash } from '../areas/accounts/repo.js';
+import { authPartnerById } from '../areas/partners/repo.js';
 
 export const SESSION_COOKIE = 'svc_session';
 export const INGEST_SECRET_HEADER = 'x-service-ingest-secret';
@@ -231,11 +233,7 @@ export function makeGuards(deps: Deps) {
     refuseCrossSiteCookie(request, presented);
     const token = presented.token;
     const now = deps.clock.now();
-    const row = await deps.database.db
-      .selectFrom('sessions')
-      .select(['id', 'subject_type', 'subject_id', 'expires_at', 'key_environment'])
-      .where('token_hash', '=', sha256Hex(token))
-      .executeTakeFirst();
+    const row = await sessionPrincipalByHash(deps.database.db, sha256Hex(token));
     if (!row || row.expires_at <= now) throw errors.unauthorized('Session expired or invalid: sign in again');
     return {
       sessionId: row.id,
@@ -249,11 +247,7 @@ export function makeGuards(deps: Deps) {
   async function partnerSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const s = await loadSession(request);
     if (s.subjectType !== 'partner') throw errors.forbidden('This operation needs a partner session');
-    const p = await deps.database.db
-      .selectFrom('partners')
-      .select(['id', 'name', 'email', 'company', 'tier', 'active', 'activated_at', 'rate_limit_per_second', 'ingest_secret_hash'])
-      .where('id', '=', s.subjectId)
-      .executeTakeFirst();
+    const p = await authPartnerById(deps.database.db, s.subjectId);
     if (!p) throw errors.unauthorized('Session expired or invalid: sign in again');
     if (Number(p.active) !== 1) throw errors.suspended();
     request.session = s;

@@ -8,6 +8,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { Mailer, MailMessage } from '../context.js';
+import { insertMail } from '../areas/usage/repo.js';
 import { newId } from './ids.js';
 
 export interface OutboxMailer extends Mailer {
@@ -18,20 +19,17 @@ export interface OutboxMailer extends Mailer {
 
 async function keep(database: Database, message: MailMessage, status: 'outbox' | 'failed', error: string | null): Promise<void> {
   const now = Date.now();
-  await database.db
-    .insertInto('mail_outbox')
-    .values({
-      id: newId('mail', now),
-      kind: message.kind,
-      to_address: message.to,
-      subject: message.subject,
-      text_body: message.text,
-      html_body: message.html ?? null,
-      status,
-      error,
-      created_at: now,
-    })
-    .execute();
+  await insertMail(database.db, {
+    id: newId('mail', now),
+    kind: message.kind,
+    to_address: message.to,
+    subject: message.subject,
+    text_body: message.text,
+    html_body: message.html ?? null,
+    status,
+    error,
+    created_at: now,
+  });
 }
 
 export function createMailer(config: Config, database: Database): OutboxMailer {

@@ -16,16 +16,11 @@ import { LOCK_MS, WINDOW_MS } from '../areas/accounts/lockout.js';
 import type { Executor } from '../db/database.js';
 import type { WorkerHandle } from './index.js';
 import { startLoop } from './loop.js';
-import {
-  checkpointSqlite,
-  postgresSettings,
-  pruneExpiredSessions,
-  pruneFinishedEvents,
-  pruneLoginThrottle,
-  pruneSandboxIdempotency,
-  pruneUsageEventKeys,
-  vacuumTables,
-} from './repo.js';
+import { checkpointWal, needsManualVacuum, postgresSettings, vacuumTables } from '../db/maintenance.js';
+import { pruneExpiredSessions, pruneLoginThrottle } from '../areas/accounts/repo.js';
+import { pruneUsageEventKeys } from '../areas/usage-events/repo.js';
+import { pruneSandboxIdempotency } from '../areas/sandbox/repo.js';
+import { pruneFinishedEvents } from '../areas/webhooks/repo.js';
 
 export const BATCH = 500;
 export const MAX_BATCHES = 200;
@@ -39,9 +34,6 @@ export interface MaintenanceResult {
   /** PostgreSQL with autovacuum off: the tables this pass vacuumed after deleting from them. */
   vacuumed: string[];
 }
-
-/** Whether autovacuum is off on the database of each Deps (read once, at the first pass). */
-const autovacuumOff = new WeakMap<object, boolean>();
 
 async function drain(prune: (db: Executor, batch: number) => Promise<number>, db: Executor): Promise<number> {
   let total = 0;
@@ -69,19 +61,14 @@ export async function runMaintenancePass(deps: Deps): Promise<MaintenanceResult>
     sandbox_idempotency: await drain((d, b) => pruneSandboxIdempotency(d, now, b), db),
     usage_event_keys: await drain((d, b) => pruneUsageEventKeys(d, now - IDEMPOTENCY_WINDOW_MS, b), db),
   };
-  const checkpoint = deps.database.sqlite ? checkpointSqlite(deps.database.sqlite) : null;
+  const checkpoint = checkpointWal(deps.database);
   // Without autovacuum nothing would make the deleted rows' space reusable, and a pruned table would keep
   // growing on disk at the rate rows are written: vacuum what this pass deleted from.
   const vacuumed: string[] = [];
-  if (deps.database.dialect === 'postgres') {
-    if (!autovacuumOff.has(deps.database)) {
-      autovacuumOff.set(deps.database, (await postgresSettings(db, ['autovacuum'])).get('autovacuum') === 'off');
-    }
-    if (autovacuumOff.get(deps.database)) {
-      for (const [table, n] of Object.entries(pruned)) if (n > 0) vacuumed.push(table);
-      if (pruned.webhook_events > 0) vacuumed.push('webhook_deliveries');
-      await vacuumTables(db, vacuumed);
-    }
+  if (await needsManualVacuum(deps.database)) {
+    for (const [table, n] of Object.entries(pruned)) if (n > 0) vacuumed.push(table);
+    if (pruned.webhook_events > 0) vacuumed.push('webhook_deliveries');
+    await vacuumTables(deps.database, vacuumed);
   }
   return { pruned, checkpoint, vacuumed };
 }
@@ -120,8 +107,8 @@ const EXPECTED: { name: string; expected: string; advice: string }[] = [
 
 /** PostgreSQL: reads the settings above once and logs one warning per setting that is not as expected; returns the warnings. */
 export async function checkDatabaseSettings(deps: Deps): Promise<string[]> {
-  if (deps.database.dialect !== 'postgres') return [];
-  const found = await postgresSettings(deps.database.db, EXPECTED.map((e) => e.name));
+  // Empty on SQLite: nothing to check there.
+  const found = await postgresSettings(deps.database, EXPECTED.map((e) => e.name));
   const warnings: string[] = [];
   for (const e of EXPECTED) {
     const value = found.get(e.name);

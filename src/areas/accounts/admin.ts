@@ -5,9 +5,11 @@ import { errors } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { iso, isoOrNull } from '../../lib/time.js';
 import { listAudit } from '../audit/repo.js';
-import { findPartnerById } from '../partners/repo.js';
+import { countCalculations } from '../calculations/repo.js';
+import { countKeysOfPartner, deletePartnerRow, externalKeys, findPartnerById, keysOfPartners, pagePartners, setPartnerActive } from '../partners/repo.js';
+import { countEndpointsOfPartner, countEvents } from '../webhooks/repo.js';
 import { audit, toPartnerAccount, type Actor } from './common.js';
-import { countRows, deletePartnerRow, deletePartnerSessions, externalKeys, keysOfPartners, pagePartners, setPartnerActive } from './repo.js';
+import { deletePartnerSessions } from './repo.js';
 
 function adminPartner(p: PartnersTable, keys: ApiKeysTable[]) {
   const mine = keys.filter((k) => k.partner_id === p.id);
@@ -91,7 +93,10 @@ export async function deletePartner(deps: Deps, actor: Actor, partnerId: string)
     const p = await findPartnerById(trx, partnerId);
     if (!p) throw errors.notFound(`No partner with id '${partnerId}'`);
     const counts: Record<string, number> = {};
-    for (const t of ['api_keys', 'calculations', 'webhook_endpoints', 'webhook_events'] as const) counts[t] = await countRows(trx, t, partnerId);
+    counts.api_keys = await countKeysOfPartner(trx, partnerId);
+    counts.calculations = await countCalculations(trx, partnerId);
+    counts.webhook_endpoints = await countEndpointsOfPartner(trx, partnerId);
+    counts.webhook_events = await countEvents(trx, partnerId);
     counts.sessions = await deletePartnerSessions(trx, partnerId);
     counts.partners = await deletePartnerRow(trx, partnerId);
     await audit(trx, actor, now, 'partner.delete', 'partner', partnerId, { email: p.email, company: p.company, removed: counts });

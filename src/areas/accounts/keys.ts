@@ -15,10 +15,9 @@ import { errors } from '../../http/errors.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { iso, isoOrNull } from '../../lib/time.js';
 import { generateApiKey, KEY_PREFIX, KEY_TYPE, maskKey } from '../partners/keys.js';
-import { findPartnerByEmail, findPartnerById, keySlot, keysOfPartner } from '../partners/repo.js';
+import { findPartnerByEmail, findPartnerById, keyByHash, keyById, keySlot, keysOfPartner, updatePartnerMetadata, updateSlot } from '../partners/repo.js';
 import { createPartner, insertKeySlot } from '../partners/service.js';
 import { audit, isUniqueViolation, type Actor } from './common.js';
-import { keyByHash, keyById, updatePartnerMetadata, updateSlot } from './repo.js';
 import type { ApiKeyOut, KeySyncBody, KeySyncResult } from './schemas.js';
 
 const OTHER: Record<Environment, Environment> = { test: 'live', live: 'test' };

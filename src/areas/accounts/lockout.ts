@@ -12,10 +12,10 @@
  * account could keep resetting it). MAX_FAILURES failures within WINDOW_MS lock
  * the scope for LOCK_MS: 429 with Retry-After.
  */
-import { sql } from 'kysely';
 import type { Deps } from '../../context.js';
 import { errors } from '../../http/errors.js';
 import { sha256Hex } from '../../lib/crypto.js';
+import { countThrottleAttempt, deleteQuietThrottleScopes, deleteThrottleScope, giveBackThrottleAttempt, lockThrottleScope } from './repo.js';
 
 export const MAX_FAILURES = 5;
 export const WINDOW_MS = 15 * 60_000;
@@ -40,24 +40,12 @@ interface Counted {
 /** Counts one attempt in the scope, atomically; returns the count in the window and any lock. */
 async function count(deps: Deps, scope: string, now: number): Promise<Counted> {
   const keyHash = sha256Hex(scope);
-  const expired = now - WINDOW_MS;
-  const row = await deps.database.db
-    .insertInto('login_throttle')
-    .values({ key_hash: keyHash, failures: 1, window_start: now, locked_until: null, updated_at: now })
-    .onConflict((oc) =>
-      oc.column('key_hash').doUpdateSet({
-        failures: sql<number>`case when login_throttle.window_start <= ${expired} then 1 else login_throttle.failures + 1 end`,
-        window_start: sql<number>`case when login_throttle.window_start <= ${expired} then ${now} else login_throttle.window_start end`,
-        updated_at: now,
-      }),
-    )
-    .returning(['failures', 'locked_until'])
-    .executeTakeFirstOrThrow();
+  const row = await countThrottleAttempt(deps.database.db, keyHash, now, now - WINDOW_MS);
   return { keyHash, failures: Number(row.failures), lockedUntil: row.locked_until === null ? null : Number(row.locked_until) };
 }
 
 async function lock(deps: Deps, keyHash: string, until: number): Promise<void> {
-  await deps.database.db.updateTable('login_throttle').set({ locked_until: until }).where('key_hash', '=', keyHash).execute();
+  await lockThrottleScope(deps.database.db, keyHash, until);
 }
 
 export interface Attempt {
@@ -93,9 +81,7 @@ export async function beginAttempt(deps: Deps, scopes: { scope: string; resetOnS
     async succeeded() {
       await Promise.all(
         counted.map((c, i) =>
-          scopes[i].resetOnSuccess
-            ? deps.database.db.deleteFrom('login_throttle').where('key_hash', '=', c.keyHash).execute()
-            : giveBack(deps, c.keyHash),
+          scopes[i].resetOnSuccess ? deleteThrottleScope(deps.database.db, c.keyHash) : giveBack(deps, c.keyHash),
         ),
       );
     },
@@ -105,18 +91,11 @@ export async function beginAttempt(deps: Deps, scopes: { scope: string; resetOnS
         if (c.failures >= MAX_FAILURES) await lock(deps, c.keyHash, at + LOCK_MS);
       }
       // Forget scopes that have been quiet for longer than a window and a lock.
-      await deps.database.db
-        .deleteFrom('login_throttle')
-        .where('updated_at', '<', at - WINDOW_MS - LOCK_MS)
-        .execute();
+      await deleteQuietThrottleScopes(deps.database.db, at - WINDOW_MS - LOCK_MS);
     },
   };
 }
 
 async function giveBack(deps: Deps, keyHash: string): Promise<void> {
-  await deps.database.db
-    .updateTable('login_throttle')
-    .set({ failures: sql<number>`case when failures > 0 then failures - 1 else 0 end` })
-    .where('key_hash', '=', keyHash)
-    .execute();
+  await giveBackThrottleAttempt(deps.database.db, keyHash);
 }

@@ -1,7 +1,12 @@
-/** SQL of the accounts area. Every function takes an Executor (the database or a transaction). */
+/**
+ * SQL of the accounts area, which owns the `admins`, `sessions` and `login_throttle` tables.
+ * Every function takes an Executor (the database or a transaction).
+ */
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { Environment, SessionsTable } from '../../db/schema/index.js';
+import type { AdminsTable, SessionsTable } from '../../db/schema/index.js';
+
+// ---- admins ----
 
 export function findAdminByEmail(db: Executor, email: string) {
   return db.selectFrom('admins').selectAll().where('email_lower', '=', email.trim().toLowerCase()).executeTakeFirst();
@@ -11,12 +16,31 @@ export function findAdminById(db: Executor, id: string) {
   return db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export function adminIdByEmailLower(db: Executor, emailLower: string) {
+  return db.selectFrom('admins').select('id').where('email_lower', '=', emailLower).executeTakeFirst();
+}
+
+export async function insertAdmin(db: Executor, row: AdminsTable): Promise<void> {
+  await db.insertInto('admins').values(row).execute();
+}
+
+// ---- sessions ----
+
 export async function insertSession(db: Executor, row: SessionsTable): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
 
 export function findSessionByHash(db: Executor, tokenHash: string) {
   return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** What the session guards need of the session a token names. */
+export function sessionPrincipalByHash(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'subject_type', 'subject_id', 'expires_at', 'key_environment'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 export function findSessionMethod(db: Executor, id: string) {
@@ -36,83 +60,63 @@ export async function deletePartnerSessions(db: Executor, partnerId: string): Pr
   return Number(r.numDeletedRows);
 }
 
-export function keyByHash(db: Executor, keyHash: string) {
-  return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
-}
-
-export function keyById(db: Executor, id: string) {
-  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export interface SlotWrite {
-  key_hash: string | null;
-  key_enc: string | null;
-  masked: string | null;
-  source: string;
-  last_rotated_at?: number | null;
-  updated_at: number;
-}
-
-export async function updateSlot(db: Executor, partnerId: string, environment: Environment, values: SlotWrite): Promise<number> {
-  const r = await db.updateTable('api_keys').set(values).where('partner_id', '=', partnerId).where('environment', '=', environment).executeTakeFirst();
-  return Number(r.numUpdatedRows);
-}
-
-export async function setPartnerActive(db: Executor, partnerId: string, active: boolean, activatedAt: number | null): Promise<void> {
-  await db.updateTable('partners').set({ active: active ? 1 : 0, activated_at: activatedAt }).where('id', '=', partnerId).execute();
-}
-
-export async function deletePartnerRow(db: Executor, partnerId: string): Promise<number> {
-  const r = await db.deleteFrom('partners').where('id', '=', partnerId).executeTakeFirst();
+/** Maintenance: at most `batch` sessions expired by `now`, oldest expiry first. */
+export async function pruneExpiredSessions(db: Executor, now: number, batch: number): Promise<number> {
+  const r = await db
+    .deleteFrom('sessions')
+    .where('id', 'in', (eb) => eb.selectFrom('sessions').select('id').where('expires_at', '<=', now).orderBy('expires_at').limit(batch))
+    .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
-export async function countRows(db: Executor, table: 'api_keys' | 'calculations' | 'webhook_endpoints' | 'webhook_events', partnerId: string): Promise<number> {
-  const r = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', partnerId).executeTakeFirst();
-  return Number(r?.n ?? 0);
-}
+// ---- login_throttle (see lockout.ts) ----
 
-export interface PartnerPageFilter {
-  q?: string;
-  status?: 'active' | 'suspended';
-  after?: [number, string] | null;
-}
-
-/** Newest first, keyset on (created_at, id). */
-export function pagePartners(db: Executor, limit: number, f: PartnerPageFilter) {
-  let q = db.selectFrom('partners').selectAll();
-  if (f.q) {
-    const like = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // ESCAPE '\\' is understood the same way by SQLite and PostgreSQL.
-    q = q.where(sql<boolean>`(email_lower like ${like} escape '\\' or lower(company) like ${like} escape '\\')`);
-  }
-  if (f.status) q = q.where('active', '=', f.status === 'active' ? 1 : 0);
-  if (f.after) {
-    const [at, id] = f.after;
-    q = q.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]));
-  }
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-}
-
-export function keysOfPartners(db: Executor, partnerIds: string[]) {
-  if (partnerIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('api_keys').selectAll().where('partner_id', 'in', partnerIds).orderBy('environment', 'asc').execute();
-}
-
-/** Keys that were not generated by the service (pasted, synced, added by an admin), with their partner. */
-export function externalKeys(db: Executor) {
+/**
+ * Counts one attempt in the scope whose hash is `keyHash`, atomically (an upsert): the window
+ * restarts when it began at or before `expired`. Returns the count and any lock.
+ */
+export function countThrottleAttempt(db: Executor, keyHash: string, now: number, expired: number) {
   return db
-    .selectFrom('api_keys as k')
-    .innerJoin('partners as p', 'p.id', 'k.partner_id')
-    .select(['k.id', 'k.partner_id', 'p.email', 'p.company', 'k.environment', 'k.masked', 'k.source', 'k.created_at', 'k.last_rotated_at'])
-    .where('k.source', '!=', 'generated')
-    .where('k.key_hash', 'is not', null)
-    .orderBy('k.updated_at', 'desc')
-    .orderBy('k.id', 'desc')
-    .limit(5000)
+    .insertInto('login_throttle')
+    .values({ key_hash: keyHash, failures: 1, window_start: now, locked_until: null, updated_at: now })
+    .onConflict((oc) =>
+      oc.column('key_hash').doUpdateSet({
+        failures: sql<number>`case when login_throttle.window_start <= ${expired} then 1 else login_throttle.failures + 1 end`,
+        window_start: sql<number>`case when login_throttle.window_start <= ${expired} then ${now} else login_throttle.window_start end`,
+        updated_at: now,
+      }),
+    )
+    .returning(['failures', 'locked_until'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function lockThrottleScope(db: Executor, keyHash: string, until: number): Promise<void> {
+  await db.updateTable('login_throttle').set({ locked_until: until }).where('key_hash', '=', keyHash).execute();
+}
+
+/** Takes one attempt back from a scope's count (never below zero). */
+export async function giveBackThrottleAttempt(db: Executor, keyHash: string): Promise<void> {
+  await db
+    .updateTable('login_throttle')
+    .set({ failures: sql<number>`case when failures > 0 then failures - 1 else 0 end` })
+    .where('key_hash', '=', keyHash)
     .execute();
 }
 
-export async function updatePartnerMetadata(db: Executor, partnerId: string, values: { company?: string; name?: string }): Promise<void> {
-  await db.updateTable('partners').set(values).where('id', '=', partnerId).execute();
+export async function deleteThrottleScope(db: Executor, keyHash: string): Promise<void> {
+  await db.deleteFrom('login_throttle').where('key_hash', '=', keyHash).execute();
+}
+
+/** Forgets every scope quiet since `cutoff`. */
+export async function deleteQuietThrottleScopes(db: Executor, cutoff: number): Promise<void> {
+  await db.deleteFrom('login_throttle').where('updated_at', '<', cutoff).execute();
+}
+
+/** Maintenance: at most `batch` scopes quiet since `cutoff` (a window and a lock ago): they no longer count or lock anything. */
+export async function pruneLoginThrottle(db: Executor, cutoff: number, batch: number): Promise<number> {
+  const r = await db
+    .deleteFrom('login_throttle')
+    .where('key_hash', 'in', (eb) => eb.selectFrom('login_throttle').select('key_hash').where('updated_at', '<', cutoff).orderBy('updated_at').limit(batch))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
 }

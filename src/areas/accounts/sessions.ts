@@ -14,10 +14,10 @@ import { dummyPasswordHash, hashPassword, randomBase62, sha256Hex, verifyPasswor
 import { newId } from '../../lib/ids.js';
 import { iso } from '../../lib/time.js';
 import { createPartner } from '../partners/service.js';
-import { findPartnerByEmail, findPartnerById, keysOfPartner } from '../partners/repo.js';
+import { findPartnerByEmail, findPartnerById, keyByHash, keysOfPartner } from '../partners/repo.js';
 import { audit, isUniqueViolation, toPartnerAccount } from './common.js';
 import { beginAttempt, emailScope, ipScope } from './lockout.js';
-import { deleteExpiredSessions, deleteSession, findAdminByEmail, findAdminById, findSessionByHash, findSessionMethod, insertSession, keyByHash } from './repo.js';
+import { deleteExpiredSessions, deleteSession, findAdminByEmail, findAdminById, findSessionByHash, findSessionMethod, insertSession } from './repo.js';
 import type { AdminAccount, PartnerAccount, PartnerRegister } from './schemas.js';
 
 export const BAD_CREDENTIALS = 'Incorrect email or password';

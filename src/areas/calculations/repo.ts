@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { inIndexOrder, type Executor } from '../../db/database.js';
+import { inIndexOrder, type Database, type Executor } from '../../db/database.js';
 import type { CalculationsTable, DB, Environment } from '../../db/schema/index.js';
 import { eventRow, outboxSignal, type OutboxEvent } from '../webhooks/outbox.js';
 
@@ -102,6 +102,83 @@ export function pageCalculationsQuery(
     q = q.where((eb) => eb(eb.refTuple('calculated_at', 'calculation_id'), '<', eb.tuple(at, id)));
   }
   return q.orderBy('calculated_at', 'desc').orderBy('calculation_id', 'desc').limit(limit);
+}
+
+/**
+ * Calculations of one partner and environment, oldest first, after the keyset position `after`.
+ * The statement is built by Kysely and run by the driver itself (the pg pool, or
+ * the SQLite handle while holding Kysely's connection): over the thousands of
+ * batches of a large export, Kysely's executor path measured 2-3× slower and kept
+ * every row alive long enough to be promoted to the old generation (resident memory
+ * growing by 100-150 MB until a full collection). The SQL is the same.
+ */
+export async function calculationsBatch(
+  database: Database,
+  partnerId: string,
+  environment: Environment,
+  range: { since: number | null; until: number | null },
+  after: [number, string] | null,
+  limit: number,
+) {
+  const q = calculationsBatchQuery(database.db, partnerId, environment, range, after, limit);
+  type Rows = Awaited<ReturnType<typeof q.execute>>;
+  const compiled = q.compile();
+  if (database.pgPool) {
+    const r = await database.pgPool.query(compiled.sql, [...compiled.parameters]);
+    return r.rows as Rows;
+  }
+  const handle = database.sqlite;
+  if (handle) {
+    // Holding Kysely's single connection: no transaction of another request is open on the handle meanwhile.
+    return database.db.connection().execute(async () => handle.prepare(compiled.sql).all(...(compiled.parameters as unknown[])) as Rows);
+  }
+  return q.execute();
+}
+
+export function calculationsBatchQuery(
+  db: Executor,
+  partnerId: string,
+  environment: Environment,
+  range: { since: number | null; until: number | null },
+  after: [number, string] | null,
+  limit: number,
+) {
+  let q = db
+    .selectFrom('calculations')
+    .select(['end_user_id', 'user_email', 'calculation_id', 'result', 'calculated_at'])
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where(PAGE_INDEX_PREDICATE);
+  if (range.since !== null) q = q.where('calculated_at', '>=', range.since);
+  if (range.until !== null) q = q.where('calculated_at', '<', range.until);
+  if (after) {
+    const [at, id] = after;
+    // The redundant `calculated_at >= at` lets both engines seek the index instead of rescanning from the start on every batch.
+    q = q
+      .where('calculated_at', '>=', at)
+      .where((eb) => eb.or([eb('calculated_at', '>', at), eb.and([eb('calculated_at', '=', at), eb('calculation_id', '>', id)])]));
+  }
+  return q.orderBy('calculated_at', 'asc').orderBy('calculation_id', 'asc').limit(limit);
+}
+
+/** Cached calculations: all of them, or one partner's. */
+export async function countCalculations(db: Executor, partnerId?: string): Promise<number> {
+  let q = db.selectFrom('calculations').select((eb) => eb.fn.countAll().as('n'));
+  if (partnerId !== undefined) q = q.where('partner_id', '=', partnerId);
+  const r = await q.executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** End users (partner, environment, end_user_id) whose cached calculation carries this email, by its key (src/lib/email.ts). */
+export function endUsersByEmailKey(db: Executor, key: string) {
+  return db
+    .selectFrom('calculations')
+    .select(['partner_id', 'environment', 'end_user_id'])
+    .where('user_email_key', '=', key)
+    .orderBy('partner_id')
+    .orderBy('environment')
+    .orderBy('end_user_id')
+    .execute();
 }
 
 export async function deleteCalculation(db: Executor, partnerId: string, environment: Environment, endUserId: string): Promise<number> {

@@ -1,5 +1,12 @@
+/**
+ * SQL of the partners area, which owns the `partners` and `api_keys` tables: every statement on
+ * them lives here. Every function takes an Executor (the database or a transaction).
+ */
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { ApiKeysTable, Environment, PartnersTable } from '../../db/schema/index.js';
+
+// ---- partners ----
 
 export function findPartnerById(db: Executor, id: string) {
   return db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
@@ -13,8 +20,105 @@ export async function insertPartner(db: Executor, row: PartnersTable): Promise<v
   await db.insertInto('partners').values(row).execute();
 }
 
+/** Whether any partner exists at all (the first start of an empty database). */
+export async function anyPartnerExists(db: Executor): Promise<boolean> {
+  const any = await db.selectFrom('partners').select('id').limit(1).executeTakeFirst();
+  return any !== undefined;
+}
+
+/** The columns a signed-in partner carries on a request (see AuthedPartner). */
+export function authPartnerById(db: Executor, id: string) {
+  return db
+    .selectFrom('partners')
+    .select(['id', 'name', 'email', 'company', 'tier', 'active', 'activated_at', 'rate_limit_per_second', 'ingest_secret_hash'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Partners whose email matches (case-insensitive; email_lower is unique, so at most one). */
+export function partnersByEmail(db: Executor, emailLower: string) {
+  return db.selectFrom('partners').select(['id', 'email', 'company']).where('email_lower', '=', emailLower).execute();
+}
+
+export function getPartnerBilling(db: Executor, partnerId: string) {
+  return db
+    .selectFrom('partners')
+    .select(['id', 'email', 'company', 'tier', 'usage_alert_email', 'rate_per_user_usd'])
+    .where('id', '=', partnerId)
+    .executeTakeFirst();
+}
+
+export function partnerSummary(db: Executor, partnerId: string) {
+  return db.selectFrom('partners').select(['id', 'company', 'email', 'active']).where('id', '=', partnerId).executeTakeFirst();
+}
+
+export function listPartnerSummaries(db: Executor) {
+  return db.selectFrom('partners').select(['id', 'company', 'email', 'active']).orderBy('id').execute();
+}
+
+export async function existingPartnerIds(db: Executor, ids: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db.selectFrom('partners').select('id').where('id', 'in', ids.slice(i, i + 1000)).execute();
+    for (const r of rows) found.add(r.id);
+  }
+  return found;
+}
+
+export async function setPartnerActive(db: Executor, partnerId: string, active: boolean, activatedAt: number | null): Promise<void> {
+  await db.updateTable('partners').set({ active: active ? 1 : 0, activated_at: activatedAt }).where('id', '=', partnerId).execute();
+}
+
+export async function updatePartnerMetadata(db: Executor, partnerId: string, values: { company?: string; name?: string }): Promise<void> {
+  await db.updateTable('partners').set(values).where('id', '=', partnerId).execute();
+}
+
+export async function deletePartnerRow(db: Executor, partnerId: string): Promise<number> {
+  const r = await db.deleteFrom('partners').where('id', '=', partnerId).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function countPartners(db: Executor): Promise<number> {
+  const r = await db.selectFrom('partners').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export async function countActivePartners(db: Executor): Promise<number> {
+  const r = await db.selectFrom('partners').select((eb) => eb.fn.countAll().as('n')).where('active', '=', 1).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export interface PartnerPageFilter {
+  q?: string;
+  status?: 'active' | 'suspended';
+  after?: [number, string] | null;
+}
+
+/** Newest first, keyset on (created_at, id). */
+export function pagePartners(db: Executor, limit: number, f: PartnerPageFilter) {
+  let q = db.selectFrom('partners').selectAll();
+  if (f.q) {
+    const like = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // ESCAPE '\\' is understood the same way by SQLite and PostgreSQL.
+    q = q.where(sql<boolean>`(email_lower like ${like} escape '\\' or lower(company) like ${like} escape '\\')`);
+  }
+  if (f.status) q = q.where('active', '=', f.status === 'active' ? 1 : 0);
+  if (f.after) {
+    const [at, id] = f.after;
+    q = q.where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]));
+  }
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+// ---- api_keys (one slot row per partner and environment) ----
+
 export function keysOfPartner(db: Executor, partnerId: string) {
   return db.selectFrom('api_keys').selectAll().where('partner_id', '=', partnerId).orderBy('environment', 'asc').execute();
+}
+
+export function keysOfPartners(db: Executor, partnerIds: string[]) {
+  if (partnerIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('api_keys').selectAll().where('partner_id', 'in', partnerIds).orderBy('environment', 'asc').execute();
 }
 
 export async function insertKey(db: Executor, row: ApiKeysTable): Promise<void> {
@@ -23,4 +127,67 @@ export async function insertKey(db: Executor, row: ApiKeysTable): Promise<void> 
 
 export function keySlot(db: Executor, partnerId: string, environment: Environment) {
   return db.selectFrom('api_keys').selectAll().where('partner_id', '=', partnerId).where('environment', '=', environment).executeTakeFirst();
+}
+
+export function keyByHash(db: Executor, keyHash: string) {
+  return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+}
+
+export function keyById(db: Executor, id: string) {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface SlotWrite {
+  key_hash: string | null;
+  key_enc: string | null;
+  masked: string | null;
+  source: string;
+  last_rotated_at?: number | null;
+  updated_at: number;
+}
+
+export async function updateSlot(db: Executor, partnerId: string, environment: Environment, values: SlotWrite): Promise<number> {
+  const r = await db.updateTable('api_keys').set(values).where('partner_id', '=', partnerId).where('environment', '=', environment).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function countKeysOfPartner(db: Executor, partnerId: string): Promise<number> {
+  const r = await db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', partnerId).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** The key whose hash is presented, with the partner it belongs to (the API-key guard's read). */
+export function keyWithPartnerByHash(db: Executor, keyHash: string) {
+  return db
+    .selectFrom('api_keys as k')
+    .innerJoin('partners as p', 'p.id', 'k.partner_id')
+    .select([
+      'k.id as key_id',
+      'k.environment',
+      'p.id',
+      'p.name',
+      'p.email',
+      'p.company',
+      'p.tier',
+      'p.active',
+      'p.activated_at',
+      'p.rate_limit_per_second',
+      'p.ingest_secret_hash',
+    ])
+    .where('k.key_hash', '=', keyHash)
+    .executeTakeFirst();
+}
+
+/** Keys that were not generated by the service (pasted, synced, added by an admin), with their partner. */
+export function externalKeys(db: Executor) {
+  return db
+    .selectFrom('api_keys as k')
+    .innerJoin('partners as p', 'p.id', 'k.partner_id')
+    .select(['k.id', 'k.partner_id', 'p.email', 'p.company', 'k.environment', 'k.masked', 'k.source', 'k.created_at', 'k.last_rotated_at'])
+    .where('k.source', '!=', 'generated')
+    .where('k.key_hash', 'is not', null)
+    .orderBy('k.updated_at', 'desc')
+    .orderBy('k.id', 'desc')
+    .limit(5000)
+    .execute();
 }

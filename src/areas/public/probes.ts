@@ -10,12 +10,13 @@
  *   webhooks  the delivery pipeline: age of the oldest outbox event that is due and
  *             not yet delivered (degraded above 2 minutes, outage above 15 minutes)
  */
-import { sql } from 'kysely';
 import type { Deps } from '../../context.js';
 import { computeSafeToSpend } from '../../domain/safe-to-spend.js';
 import type { ComponentStatus } from '../../domain/status.js';
 import { newId } from '../../lib/ids.js';
-import { insertProbes } from './repo.js';
+import { roundTrip } from '../../db/database.js';
+import { dueEventsSummary } from '../webhooks/repo.js';
+import { insertProbes, insertStatusCheck } from './repo.js';
 
 export interface ComponentDef {
   id: string;
@@ -49,7 +50,7 @@ function elapsed(start: number): number {
 async function probeDatabase(deps: Deps): Promise<ProbeResult> {
   const start = performance.now();
   try {
-    await sql`select 1`.execute(deps.database.db);
+    await roundTrip(deps.database.db);
     const ms = elapsed(start);
     return { component: 'database', status: ms > SLOW_DB_MS ? 'degraded' : 'operational', response_ms: ms, detail: `${deps.database.dialect} answered in ${ms} ms` };
   } catch (err) {
@@ -65,10 +66,7 @@ async function probeIngest(deps: Deps): Promise<ProbeResult> {
   }
   try {
     await deps.database.tx(async (trx) => {
-      await trx
-        .insertInto('status_checks')
-        .values({ id: newId('probe'), client_name: 'ingest-write-probe', created_at: deps.clock.now() })
-        .execute();
+      await insertStatusCheck(trx, { id: newId('probe'), client_name: 'ingest-write-probe', created_at: deps.clock.now() });
       throw new RollbackProbe();
     });
   } catch (err) {
@@ -87,15 +85,8 @@ async function probeWebhooks(deps: Deps): Promise<ProbeResult> {
   const start = performance.now();
   const now = deps.clock.now();
   try {
-    const row = await deps.database.db
-      .selectFrom('webhook_events')
-      .select((eb) => [eb.fn.min('next_attempt_at').as('oldest'), eb.fn.countAll().as('n')])
-      .where('state', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .executeTakeFirst();
+    const { oldest, due } = await dueEventsSummary(deps.database.db, now);
     const ms = elapsed(start);
-    const oldest = row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
-    const due = Number(row?.n ?? 0);
     const lag = oldest === null ? 0 : Math.max(0, now - oldest);
     const status: ComponentStatus = lag > WEBHOOK_OUTAGE_LAG_MS ? 'outage' : lag > WEBHOOK_DEGRADED_LAG_MS ? 'degraded' : 'operational';
     return { component: 'webhooks', status, response_ms: ms, detail: `${due} due event(s), oldest waiting ${Math.round(lag / 1000)} s` };

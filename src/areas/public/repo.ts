@@ -127,6 +127,11 @@ export async function markLeadNotified(db: Executor, id: string): Promise<void> 
   await db.updateTable('contact_leads').set({ notified: 1 }).where('id', '=', id).execute();
 }
 
+export async function deleteLeadsByEmail(db: Executor, emailLower: string): Promise<number> {
+  const r = await db.deleteFrom('contact_leads').where('email_lower', '=', emailLower).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 export function listLeads(db: Executor, limit: number, includeSpam: boolean) {
   let q = db.selectFrom('contact_leads').selectAll();
   if (!includeSpam) q = q.where('spam', '=', 0);
@@ -162,23 +167,6 @@ export function listDeletionRequests(db: Executor, limit: number, status?: strin
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
-/** Partners whose email matches (case-insensitive; email_lower is unique, so at most one). */
-export function partnersByEmail(db: Executor, emailLower: string) {
-  return db.selectFrom('partners').select(['id', 'email', 'company']).where('email_lower', '=', emailLower).execute();
-}
-
-/** End users (partner, environment, end_user_id) whose cached calculation carries this email, by its key (src/lib/email.ts). */
-export function endUsersByEmailKey(db: Executor, key: string) {
-  return db
-    .selectFrom('calculations')
-    .select(['partner_id', 'environment', 'end_user_id'])
-    .where('user_email_key', '=', key)
-    .orderBy('partner_id')
-    .orderBy('environment')
-    .orderBy('end_user_id')
-    .execute();
-}
-
 // ---- indexnow ----
 
 export async function insertSubmission(db: Executor, row: IndexnowSubmissionsTable): Promise<void> {
@@ -194,39 +182,4 @@ export function submissionTotals(db: Executor) {
     .selectFrom('indexnow_submissions')
     .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum('url_count').as('urls')])
     .executeTakeFirst();
-}
-
-// ---- metrics ----
-
-export async function countRows(db: Executor, table: 'partners' | 'calculations' | 'webhook_events'): Promise<number> {
-  const r = await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-  return Number(r?.n ?? 0);
-}
-
-export async function countActivePartners(db: Executor): Promise<number> {
-  const r = await db.selectFrom('partners').select((eb) => eb.fn.countAll().as('n')).where('active', '=', 1).executeTakeFirst();
-  return Number(r?.n ?? 0);
-}
-
-export async function countDeliveredEvents(db: Executor): Promise<number> {
-  const r = await db.selectFrom('webhook_events').select((eb) => eb.fn.countAll().as('n')).where('state', '=', 'delivered').executeTakeFirst();
-  return Number(r?.n ?? 0);
-}
-
-/** Partner-API calls served, all time (the usage area's daily counters). */
-export async function countCallsServed(db: Executor): Promise<number> {
-  const r = await db.selectFrom('usage_daily').select((eb) => eb.fn.sum<number | string | null>('calls').as('n')).executeTakeFirst();
-  return Number(r?.n ?? 0);
-}
-
-/** Usage events accepted, all time (the ingest area's daily rollup). */
-export async function countUsageEvents(db: Executor): Promise<number> {
-  const r = await db.selectFrom('usage_event_daily').select((eb) => eb.fn.sum<number | string | null>('events').as('n')).executeTakeFirst();
-  return Number(r?.n ?? 0);
-}
-
-/** Distinct end users seen this month, all partners and environments. */
-export async function countEndUsersThisMonth(db: Executor, month: string): Promise<number> {
-  const r = await db.selectFrom('usage_end_users').select((eb) => eb.fn.countAll().as('n')).where('month', '=', month).executeTakeFirst();
-  return Number(r?.n ?? 0);
 }

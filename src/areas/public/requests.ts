@@ -3,7 +3,9 @@ import type { Deps } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import type { DeletionRequestsTable } from '../../db/schema/public.js';
 import { writeAudit } from '../audit/repo.js';
-import { deletePartnerRow, deletePartnerSessions } from '../accounts/repo.js';
+import { deletePartnerSessions } from '../accounts/repo.js';
+import { endUsersByEmailKey } from '../calculations/repo.js';
+import { deletePartnerRow, partnersByEmail } from '../partners/repo.js';
 import { eraseEndUserRows } from '../calculations/service.js';
 import { errors } from '../../http/errors.js';
 import { emailKey } from '../../lib/email.js';
@@ -207,9 +209,9 @@ export async function listDeletionRequests(deps: Deps, limit: number, status?: s
  * (through every registered eraser), and contact-form messages from it.
  */
 async function eraseByEmail(deps: Deps, trx: Executor, email: string, emailLower: string) {
-  const partners = await repo.partnersByEmail(trx, emailLower);
+  const partners = await partnersByEmail(trx, emailLower);
   const partnerIds = partners.map((p) => p.id);
-  const endUsers = (await repo.endUsersByEmailKey(trx, emailKey(email))).filter((u) => !partnerIds.includes(u.partner_id));
+  const endUsers = (await endUsersByEmailKey(trx, emailKey(email))).filter((u) => !partnerIds.includes(u.partner_id));
   const rows: Record<string, number> = {};
   // What each partner's data held of this person, so the administrator can tell them.
   const byPartner = new Map<string, { partner_id: string; end_users: number; rows: number }>();
@@ -228,8 +230,7 @@ async function eraseByEmail(deps: Deps, trx: Executor, email: string, emailLower
     sessions += await deletePartnerSessions(trx, id);
     rows.partners = (rows.partners ?? 0) + (await deletePartnerRow(trx, id));
   }
-  const leads = await trx.deleteFrom('contact_leads').where('email_lower', '=', emailLower).executeTakeFirst();
-  rows.contact_leads = Number(leads.numDeletedRows);
+  rows.contact_leads = await repo.deleteLeadsByEmail(trx, emailLower);
   if (sessions) rows.sessions = sessions;
   return {
     partner_ids: partnerIds,

@@ -7,6 +7,11 @@ import { errors } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { iso, isoOrNull, parseInstant, utcMonth } from '../../lib/time.js';
 import { COMPONENTS, runProbes } from './probes.js';
+import { countCalculations } from '../calculations/repo.js';
+import { countUsageEvents } from '../usage-events/repo.js';
+import { countActivePartners, countPartners } from '../partners/repo.js';
+import { countCallsServed, countEndUsersThisMonth } from '../usage/repo.js';
+import { countDeliveredEvents } from '../webhooks/repo.js';
 import * as repo from './repo.js';
 import type { IncidentCreate, IncidentPatch } from './schemas.js';
 
@@ -99,13 +104,13 @@ export async function platformMetrics(deps: Deps) {
   for (const c of components) per[c.id] = c.uptime_30d;
   const now = deps.clock.now();
   const [total, active, cached, monthUsers, delivered, served, ingested] = await Promise.all([
-    repo.countRows(db, 'partners'),
-    repo.countActivePartners(db),
-    repo.countRows(db, 'calculations'),
-    repo.countEndUsersThisMonth(db, utcMonth(now)),
-    repo.countDeliveredEvents(db),
-    repo.countCallsServed(db),
-    repo.countUsageEvents(db),
+    countPartners(db),
+    countActivePartners(db),
+    countCalculations(db),
+    countEndUsersThisMonth(db, utcMonth(now)),
+    countDeliveredEvents(db),
+    countCallsServed(db),
+    countUsageEvents(db),
   ]);
   return {
     generated_at: iso(now),

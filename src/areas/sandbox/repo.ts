@@ -126,6 +126,27 @@ export async function purgeExpiredIdempotency(db: Executor, now: number): Promis
   return Number(r.numDeletedRows);
 }
 
+/** Maintenance: at most `batch` idempotency records expired by `now`, oldest expiry first. */
+export async function pruneSandboxIdempotency(db: Executor, now: number, batch: number): Promise<number> {
+  const r = await db
+    .deleteFrom('sandbox_idempotency')
+    .where((eb) =>
+      eb(
+        eb.refTuple('partner_id', 'environment', 'idem_key'),
+        'in',
+        eb
+          .selectFrom('sandbox_idempotency')
+          .select(['partner_id', 'environment', 'idem_key'])
+          .where('expires_at', '<=', now)
+          .orderBy('expires_at')
+          .limit(batch)
+          .$asTuple('partner_id', 'environment', 'idem_key'),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 // Remembered cursors
 
 export function getCursor(db: Executor, s: Scope, userId: string) {

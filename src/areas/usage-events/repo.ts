@@ -229,6 +229,27 @@ export async function pruneEventKeys(db: Executor, cutoff: number): Promise<numb
   return Number(r.numDeletedRows);
 }
 
+/** Maintenance: at most `batch` usage-event sender ids received before `cutoff` (past their idempotency window). */
+export async function pruneUsageEventKeys(db: Executor, cutoff: number, batch: number): Promise<number> {
+  const r = await db
+    .deleteFrom('usage_event_keys')
+    .where((eb) =>
+      eb(
+        eb.refTuple('partner_id', 'environment', 'event_key'),
+        'in',
+        eb
+          .selectFrom('usage_event_keys')
+          .select(['partner_id', 'environment', 'event_key'])
+          .where('received_at', '<', cutoff)
+          .orderBy('received_at')
+          .limit(batch)
+          .$asTuple('partner_id', 'environment', 'event_key'),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 /** Erases one end-user's events and their traces in the rollups; returns how many rows went. */
 export async function eraseUserEvents(db: Executor, partnerId: string, environment: Environment, userId: string): Promise<number> {
   const days = await db
@@ -434,21 +455,10 @@ export async function windowActiveUsers(db: Executor, f: PartnerFilter, environm
   return out;
 }
 
-export function findPartner(db: Executor, partnerId: string) {
-  return db.selectFrom('partners').select(['id', 'company', 'email', 'active']).where('id', '=', partnerId).executeTakeFirst();
-}
-
-export function listPartners(db: Executor) {
-  return db.selectFrom('partners').select(['id', 'company', 'email', 'active']).orderBy('id').execute();
-}
-
-export async function existingPartnerIds(db: Executor, ids: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await db.selectFrom('partners').select('id').where('id', 'in', ids.slice(i, i + 1000)).execute();
-    for (const r of rows) found.add(r.id);
-  }
-  return found;
+/** Usage events accepted, all time, every partner (the platform metrics; from the daily rollup). */
+export async function countUsageEvents(db: Executor): Promise<number> {
+  const r = await db.selectFrom('usage_event_daily').select((eb) => eb.fn.sum<number | string | null>('events').as('n')).executeTakeFirst();
+  return Number(r?.n ?? 0);
 }
 
 /** One keyset page of a partner's events in [from, to), in time order. */

@@ -13,15 +13,13 @@ import {
   dailyActive,
   dailyRollup,
   eraseUserEvents,
-  existingPartnerIds,
-  findPartner,
-  listPartners,
   pageEvents,
   partnerTotals,
   storedEventKeys,
   windowActiveUsers,
   type PartnerFilter,
 } from './repo.js';
+import { existingPartnerIds, listPartnerSummaries, partnerSummary } from '../partners/repo.js';
 import type { AdminUsage, IngestEvent, PartnerUsage, PartnerUsageRow, UsageCounts, UsageDay } from './schemas.js';
 
 // ---------------------------------------------------------------- ingest
@@ -151,13 +149,13 @@ export async function partnerUsage(deps: Deps, partnerId: string, days: number, 
 
 /** Admin view of one partner: 404 when it does not exist. */
 export async function adminPartnerUsage(deps: Deps, partnerId: string, days: number, environment: Environment): Promise<PartnerUsage> {
-  if (!(await findPartner(deps.database.db, partnerId))) throw errors.notFound(`Partner '${partnerId}' not found`);
+  if (!(await partnerSummary(deps.database.db, partnerId))) throw errors.notFound(`Partner '${partnerId}' not found`);
   return partnerUsage(deps, partnerId, days, environment);
 }
 
 async function partnerRows(deps: Deps, w: Window, environment: Environment, distinct: Map<string, number>): Promise<PartnerUsageRow[]> {
   const db = deps.database.db;
-  const [partners, totals] = await Promise.all([listPartners(db), partnerTotals(db, environment, w.startDay, w.endDay)]);
+  const [partners, totals] = await Promise.all([listPartnerSummaries(db), partnerTotals(db, environment, w.startDay, w.endDay)]);
   const rows = new Map<string, PartnerUsageRow>();
   for (const p of partners) {
     rows.set(p.id, {
@@ -246,13 +244,13 @@ export async function partnerExportRows(deps: Deps, environment: Environment, w:
 }
 
 export async function requirePartner(deps: Deps, partnerId: string) {
-  const p = await findPartner(deps.database.db, partnerId);
+  const p = await partnerSummary(deps.database.db, partnerId);
   if (!p) throw errors.notFound(`Partner '${partnerId}' not found`);
   return p;
 }
 
 export async function allPartnerIds(deps: Deps): Promise<string[]> {
-  return (await listPartners(deps.database.db)).map((p) => p.id);
+  return (await listPartnerSummaries(deps.database.db)).map((p) => p.id);
 }
 
 // ---------------------------------------------------------------- demo data

@@ -1,9 +1,8 @@
 /** SQL of the usage area (takes an Executor: the database or a transaction). */
 import { sql } from 'kysely';
-import type { Database, Dialect, Executor } from '../../db/database.js';
+import type { Dialect, Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
-import type { UsageAlertsTable } from '../../db/schema/usage.js';
-import { PAGE_INDEX_PREDICATE } from '../calculations/repo.js';
+import type { MailOutboxTable, UsageAlertsTable } from '../../db/schema/usage.js';
 
 /** First and last day (`YYYY-MM-DD`) of a `YYYY-MM` month, as text bounds. */
 function monthDays(month: string): [string, string] {
@@ -65,12 +64,16 @@ export async function endUsersByMonth(db: Executor, partnerId: string, environme
   return new Map(rows.map((r) => [r.month, Number(r.n)]));
 }
 
-export function getPartnerBilling(db: Executor, partnerId: string) {
-  return db
-    .selectFrom('partners')
-    .select(['id', 'email', 'company', 'tier', 'usage_alert_email', 'rate_per_user_usd'])
-    .where('id', '=', partnerId)
-    .executeTakeFirst();
+/** Partner-API calls served, all time, every partner (the platform metrics). */
+export async function countCallsServed(db: Executor): Promise<number> {
+  const r = await db.selectFrom('usage_daily').select((eb) => eb.fn.sum<number | string | null>('calls').as('n')).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** Distinct end users seen in `month`, all partners and environments. */
+export async function countEndUsersThisMonth(db: Executor, month: string): Promise<number> {
+  const r = await db.selectFrom('usage_end_users').select((eb) => eb.fn.countAll().as('n')).where('month', '=', month).executeTakeFirst();
+  return Number(r?.n ?? 0);
 }
 
 export function getAlertConfig(db: Executor, partnerId: string, environment: Environment) {
@@ -147,72 +150,6 @@ export async function insertFired(
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export function webhookEndpointOf(db: Executor, partnerId: string, environment: Environment) {
-  return db
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'enabled'])
-    .where('partner_id', '=', partnerId)
-    .where('environment', '=', environment)
-    .executeTakeFirst();
-}
-
-/**
- * Calculations of one partner and environment, oldest first, after the keyset position `after`.
- * The statement is built by Kysely and run by the driver itself (the pg pool, or
- * the SQLite handle while holding Kysely's connection): over the thousands of
- * batches of a large export, Kysely's executor path measured 2-3× slower and kept
- * every row alive long enough to be promoted to the old generation (resident memory
- * growing by 100-150 MB until a full collection). The SQL is the same.
- */
-export async function calculationsBatch(
-  database: Database,
-  partnerId: string,
-  environment: Environment,
-  range: { since: number | null; until: number | null },
-  after: [number, string] | null,
-  limit: number,
-) {
-  const q = calculationsBatchQuery(database.db, partnerId, environment, range, after, limit);
-  type Rows = Awaited<ReturnType<typeof q.execute>>;
-  const compiled = q.compile();
-  if (database.pgPool) {
-    const r = await database.pgPool.query(compiled.sql, [...compiled.parameters]);
-    return r.rows as Rows;
-  }
-  const handle = database.sqlite;
-  if (handle) {
-    // Holding Kysely's single connection: no transaction of another request is open on the handle meanwhile.
-    return database.db.connection().execute(async () => handle.prepare(compiled.sql).all(...(compiled.parameters as unknown[])) as Rows);
-  }
-  return q.execute();
-}
-
-export function calculationsBatchQuery(
-  db: Executor,
-  partnerId: string,
-  environment: Environment,
-  range: { since: number | null; until: number | null },
-  after: [number, string] | null,
-  limit: number,
-) {
-  let q = db
-    .selectFrom('calculations')
-    .select(['end_user_id', 'user_email', 'calculation_id', 'result', 'calculated_at'])
-    .where('partner_id', '=', partnerId)
-    .where('environment', '=', environment)
-    .where(PAGE_INDEX_PREDICATE);
-  if (range.since !== null) q = q.where('calculated_at', '>=', range.since);
-  if (range.until !== null) q = q.where('calculated_at', '<', range.until);
-  if (after) {
-    const [at, id] = after;
-    // The redundant `calculated_at >= at` lets both engines seek the index instead of rescanning from the start on every batch.
-    q = q
-      .where('calculated_at', '>=', at)
-      .where((eb) => eb.or([eb('calculated_at', '>', at), eb.and([eb('calculated_at', '=', at), eb('calculation_id', '>', id)])]));
-  }
-  return q.orderBy('calculated_at', 'asc').orderBy('calculation_id', 'asc').limit(limit);
-}
-
 /**
  * Serialises usage writes of one (partner, environment) with its erasures across processes
  * (PostgreSQL: a transaction-scoped advisory lock; SQLite has one writer at a time). Taken by
@@ -280,6 +217,11 @@ export async function anonymiseEndUser(db: Executor, partnerId: string, environm
       .execute();
   }
   return rows.length;
+}
+
+/** Keeps a mail message in the outbox (unsent, or refused by the mail server). */
+export async function insertMail(db: Executor, row: MailOutboxTable): Promise<void> {
+  await db.insertInto('mail_outbox').values(row).execute();
 }
 
 export function listMailOutbox(db: Executor, opts: { limit: number; status?: string; kind?: string; before: [number, string] | null }) {

@@ -7,7 +7,9 @@ import { yieldToEventLoop, csvOptions } from '../../http/csv.js';
 import { errors } from '../../http/errors.js';
 import { fromCents } from '../../lib/money.js';
 import { iso, utcDay, utcMonth } from '../../lib/time.js';
-import { calculationsBatch, callsByMonth, endUsersByMonth, getPartnerBilling } from './repo.js';
+import { calculationsBatch } from '../calculations/repo.js';
+import { getPartnerBilling } from '../partners/repo.js';
+import { callsByMonth, endUsersByMonth } from './repo.js';
 import { billCents, ratePerUser, type Caller } from './service.js';
 
 const BATCH = 250;

@@ -13,15 +13,15 @@ import {
   deleteAlertConfig,
   firedThisMonth,
   getAlertConfig,
-  getPartnerBilling,
   insertFired,
   lockUsage,
   monthCalls,
   monthEndUsers,
   putAlertConfig,
   recordErasure,
-  webhookEndpointOf,
 } from './repo.js';
+import { getPartnerBilling } from '../partners/repo.js';
+import { endpointStateOf } from '../webhooks/repo.js';
 import { erasedPlaceholder, erasurePseudonym } from './erasure.js';
 
 /** Price per unique production end-user by tier (USD), when the partner has no rate of its own; other tiers use RATE_PER_USER_USD. */
@@ -218,7 +218,7 @@ export async function evaluateAlerts(deps: Deps, since: number | null = null): P
         if (c.level === 'reached') reachedNow.add(c.threshold);
         if (superseded) continue;
         sent.push(c);
-        const endpoint = await webhookEndpointOf(trx, cfg.partner_id, cfg.environment);
+        const endpoint = await endpointStateOf(trx, cfg.partner_id, cfg.environment);
         if (endpoint) {
           await enqueueEvent(trx, {
             partnerId: cfg.partner_id,

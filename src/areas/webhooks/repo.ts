@@ -50,6 +50,45 @@ export async function disableEndpoint(db: Executor, id: string, reason: string, 
   await db.updateTable('webhook_endpoints').set({ enabled: 0, disabled_reason: reason, updated_at: now }).where('id', '=', id).execute();
 }
 
+/** A partner's endpoint in one environment: only whether it exists and is enabled. */
+export function endpointStateOf(db: Executor, partnerId: string, environment: Environment) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'url', 'enabled'])
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .executeTakeFirst();
+}
+
+export async function countEndpointsOfPartner(db: Executor, partnerId: string): Promise<number> {
+  const r = await db.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll().as('n')).where('partner_id', '=', partnerId).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** Outbox events: all of them, or one partner's. */
+export async function countEvents(db: Executor, partnerId?: string): Promise<number> {
+  let q = db.selectFrom('webhook_events').select((eb) => eb.fn.countAll().as('n'));
+  if (partnerId !== undefined) q = q.where('partner_id', '=', partnerId);
+  const r = await q.executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export async function countDeliveredEvents(db: Executor): Promise<number> {
+  const r = await db.selectFrom('webhook_events').select((eb) => eb.fn.countAll().as('n')).where('state', '=', 'delivered').executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** The status probe's view of the outbox: the oldest due pending event and how many are due. */
+export async function dueEventsSummary(db: Executor, now: number): Promise<{ oldest: number | null; due: number }> {
+  const row = await db
+    .selectFrom('webhook_events')
+    .select((eb) => [eb.fn.min('next_attempt_at').as('oldest'), eb.fn.countAll().as('n')])
+    .where('state', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .executeTakeFirst();
+  return { oldest: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest), due: Number(row?.n ?? 0) };
+}
+
 // ---------------------------------------------------------------- claiming
 
 const PENDING = sql.lit('pending');
@@ -183,6 +222,24 @@ export async function skipEvents(db: Executor, ids: string[], token: string, now
 
 export function getEvent(db: Executor, partnerId: string, environment: Environment, id: string) {
   return db.selectFrom('webhook_events').selectAll().where('id', '=', id).where('partner_id', '=', partnerId).where('environment', '=', environment).executeTakeFirst();
+}
+
+/** Maintenance: at most `batch` delivered, exhausted and skipped outbox events finished before `cutoff`; their delivery records go with them (ON DELETE CASCADE). */
+export async function pruneFinishedEvents(db: Executor, cutoff: number, batch: number): Promise<number> {
+  const r = await db
+    .deleteFrom('webhook_events')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('webhook_events')
+        .select('id')
+        // A literal, not a parameter: SQLite only uses the partial index for a literal.
+        .where('state', '<>', sql.lit('pending'))
+        .where('completed_at', '<', cutoff)
+        .orderBy('completed_at')
+        .limit(batch),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
 }
 
 // ---------------------------------------------------------------- deliveries

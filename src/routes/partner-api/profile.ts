@@ -7,6 +7,7 @@ import { findPartnerById, keysOfPartner } from '../../areas/partners/repo.js';
 import { PartnerProfile, SecretsResponse } from '../../areas/partners/schemas.js';
 import { typed, type Routes } from '../scope.js';
 import type { V1Options } from '../v1-alias.js';
+import { endpointStateOf } from '../../areas/webhooks/repo.js';
 
 export const profileRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
   const r = typed(app);
@@ -27,12 +28,7 @@ export const profileRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
       const [p, keys, hook] = await Promise.all([
         findPartnerById(db, request.partner.id),
         keysOfPartner(db, request.partner.id),
-        db
-          .selectFrom('webhook_endpoints')
-          .select(['url', 'enabled'])
-          .where('partner_id', '=', request.partner.id)
-          .where('environment', '=', request.environment)
-          .executeTakeFirst(),
+        endpointStateOf(db, request.partner.id, request.environment),
       ]);
       if (!p) throw errors.unauthorized('Invalid API key');
       const test = keys.find((k) => k.environment === 'test');

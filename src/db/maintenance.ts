@@ -1,0 +1,49 @@
+/**
+ * Engine housekeeping for the maintenance worker: the one place that knows which engine needs
+ * what. SQLite: a passive WAL checkpoint. PostgreSQL: the server settings the service relies on,
+ * and VACUUM (ANALYZE) of pruned tables when autovacuum is off. Each function does nothing
+ * (or answers empty) on the engine it does not apply to.
+ */
+import { sql } from 'kysely';
+import type { Database } from './database.js';
+
+export interface CheckpointResult {
+  busy: number;
+  log: number;
+  checkpointed: number;
+}
+
+/** SQLite: copies the write-ahead log into the database without waiting for anyone (PASSIVE); null on PostgreSQL. */
+export function checkpointWal(database: Database): CheckpointResult | null {
+  if (!database.sqlite) return null;
+  const [row] = database.sqlite.pragma('wal_checkpoint(PASSIVE)') as CheckpointResult[];
+  return row;
+}
+
+/** PostgreSQL: the server settings asked for (see docs/operations.md); empty on SQLite. */
+export async function postgresSettings(database: Database, names: string[]): Promise<Map<string, string>> {
+  if (database.dialect !== 'postgres') return new Map();
+  const r = await sql<{ name: string; setting: string }>`select name, setting from pg_settings where name = any(${names})`.execute(database.db);
+  return new Map(r.rows.map((row) => [row.name, row.setting]));
+}
+
+/** Whether autovacuum is off on each database (read once, at the first ask). */
+const autovacuumOff = new WeakMap<Database, boolean>();
+
+/** PostgreSQL with autovacuum off; always false on SQLite. */
+export async function needsManualVacuum(database: Database): Promise<boolean> {
+  if (database.dialect !== 'postgres') return false;
+  if (!autovacuumOff.has(database)) {
+    autovacuumOff.set(database, (await postgresSettings(database, ['autovacuum'])).get('autovacuum') === 'off');
+  }
+  return autovacuumOff.get(database)!;
+}
+
+/**
+ * PostgreSQL: VACUUM (ANALYZE) of the given tables (no transaction may be open: VACUUM runs on its own). Plain
+ * VACUUM takes no lock that blocks reads or writes; it makes the space of deleted rows reusable.
+ */
+export async function vacuumTables(database: Database, tables: string[]): Promise<void> {
+  if (database.dialect !== 'postgres') return;
+  for (const t of tables) await sql`vacuum (analyze) ${sql.table(t)}`.execute(database.db);
+}
