@@ -23,6 +23,21 @@ export interface Database {
   sqlite: SQLite.Database | null;
 }
 
+/**
+ * Whether the database takes its writes one at a time on one connection (SQLite) rather
+ * than committing many side by side (PostgreSQL): there, concurrent writes gain most from
+ * sharing one commit, and parallel writers gain nothing.
+ */
+export function singleWriter(database: Pick<Database, 'dialect'>): boolean {
+  return database.dialect === 'sqlite';
+}
+
+/** Runs `close` once; later calls get the same promise (every owner of a handle may close it). */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | null = null;
+  return () => (closing ??= close());
+}
+
 /** Either the database or a transaction on it: repositories take this. */
 export type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -174,9 +189,9 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchem
       dialect: 'postgres',
       location: redactUrl(config.databaseUrl) + (config.databaseSchema ? ` (schema ${config.databaseSchema})` : ''),
       tx: (fn) => db.transaction().execute(fn),
-      close: async () => {
+      close: once(async () => {
         await Promise.all([db.destroy(), ordered.destroy()]);
-      },
+      }),
       pgPool: pool,
       sqlite: null,
     };
@@ -203,7 +218,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchem
     dialect: 'sqlite',
     location: path.resolve(file),
     tx: (fn) => db.transaction().execute(fn),
-    close: () => db.destroy(),
+    close: once(() => db.destroy()),
     pgPool: null,
     sqlite: handle,
   };

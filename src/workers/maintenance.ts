@@ -40,9 +40,6 @@ export interface MaintenanceResult {
   vacuumed: string[];
 }
 
-/** Whether autovacuum is off on the database of each Deps (read once, at the first pass). */
-const autovacuumOff = new WeakMap<object, boolean>();
-
 async function drain(prune: (db: Executor, batch: number) => Promise<number>, db: Executor): Promise<number> {
   let total = 0;
   for (let i = 0; i < MAX_BATCHES; i++) {
@@ -72,16 +69,12 @@ export async function runMaintenancePass(deps: Deps): Promise<MaintenanceResult>
   const checkpoint = deps.database.sqlite ? checkpointSqlite(deps.database.sqlite) : null;
   // Without autovacuum nothing would make the deleted rows' space reusable, and a pruned table would keep
   // growing on disk at the rate rows are written: vacuum what this pass deleted from.
+  // (PostgreSQL only: SQLite has no such setting. Read on every pass, which is one cheap query an interval.)
   const vacuumed: string[] = [];
-  if (deps.database.dialect === 'postgres') {
-    if (!autovacuumOff.has(deps.database)) {
-      autovacuumOff.set(deps.database, (await postgresSettings(db, ['autovacuum'])).get('autovacuum') === 'off');
-    }
-    if (autovacuumOff.get(deps.database)) {
-      for (const [table, n] of Object.entries(pruned)) if (n > 0) vacuumed.push(table);
-      if (pruned.webhook_events > 0) vacuumed.push('webhook_deliveries');
-      await vacuumTables(db, vacuumed);
-    }
+  if (Object.values(pruned).some((n) => n > 0) && (await postgresSettings(deps.database, ['autovacuum'])).get('autovacuum') === 'off') {
+    for (const [table, n] of Object.entries(pruned)) if (n > 0) vacuumed.push(table);
+    if (pruned.webhook_events > 0) vacuumed.push('webhook_deliveries');
+    await vacuumTables(db, vacuumed);
   }
   return { pruned, checkpoint, vacuumed };
 }
@@ -118,10 +111,9 @@ const EXPECTED: { name: string; expected: string; advice: string }[] = [
   },
 ];
 
-/** PostgreSQL: reads the settings above once and logs one warning per setting that is not as expected; returns the warnings. */
+/** PostgreSQL: reads the settings above once and logs one warning per setting that is not as expected; returns the warnings (none on SQLite). */
 export async function checkDatabaseSettings(deps: Deps): Promise<string[]> {
-  if (deps.database.dialect !== 'postgres') return [];
-  const found = await postgresSettings(deps.database.db, EXPECTED.map((e) => e.name));
+  const found = await postgresSettings(deps.database, EXPECTED.map((e) => e.name));
   const warnings: string[] = [];
   for (const e of EXPECTED) {
     const value = found.get(e.name);

@@ -4,7 +4,7 @@
  * of an index on the expiry column, so no call holds locks for long and none scans the table.
  */
 import { sql } from 'kysely';
-import type { Executor } from '../db/database.js';
+import type { Database, Executor } from '../db/database.js';
 
 function deleted(r: { numDeletedRows: bigint }): number {
   return Number(r.numDeletedRows);
@@ -92,9 +92,10 @@ export function checkpointSqlite(handle: { pragma(s: string): unknown }): { busy
   return row;
 }
 
-/** PostgreSQL: the server settings the service depends on (see docs/operations.md). */
-export async function postgresSettings(db: Executor, names: string[]): Promise<Map<string, string>> {
-  const r = await sql<{ name: string; setting: string }>`select name, setting from pg_settings where name = any(${names})`.execute(db);
+/** PostgreSQL: the server settings the service depends on (see docs/operations.md); none on SQLite. */
+export async function postgresSettings(database: Pick<Database, 'dialect' | 'db'>, names: string[]): Promise<Map<string, string>> {
+  if (database.dialect !== 'postgres') return new Map();
+  const r = await sql<{ name: string; setting: string }>`select name, setting from pg_settings where name = any(${names})`.execute(database.db);
   return new Map(r.rows.map((row) => [row.name, row.setting]));
 }
 

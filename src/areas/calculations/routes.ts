@@ -3,14 +3,13 @@ import type { Area } from '../../http/area.js';
 import { typed } from '../../http/area.js';
 import { errorResponses, security } from '../../http/schemas.js';
 import { CachedCalcList, CachedCalcRow, CalculateResponse, EraseResponse, IngestCalculationBody, ListQuery, UserParams } from './schemas.js';
-import { calculate, eraseEndUser, getCached, ingest, listCalculationsJson, registerCalculationErasers } from './service.js';
+import { calculate, eraseEndUser, getCached, ingest, listCalculationsJson } from './service.js';
 
 const keyAuth = security.key;
 const keyAndSecret = security.keyAndSecret;
 
 export const calculationRoutes: Area = async (app, opts) => {
   const { deps, guards } = opts;
-  registerCalculationErasers(deps);
   const r = typed(app);
 
   r.post(

@@ -38,7 +38,6 @@ import {
   ingestEvents,
   partnerExportRows,
   partnerUsage,
-  registerIngestErasers,
   requirePartner,
   seedDemo,
   summaryRows,
@@ -48,8 +47,6 @@ import {
 const csvContent = { 200: { description: 'CSV attachment (RFC 4180, header row)', content: { 'text/csv': { schema: CsvResponse } } } };
 
 export const ingestRoutes: Area = async (app, { deps, guards }) => {
-  registerIngestErasers(deps);
-
   // ------------------------------------------------------------ platform ingest (platform secret)
   await app.register(async (scope) => {
     scope.addHook('onRequest', guards.platformSecret);

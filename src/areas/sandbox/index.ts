@@ -39,7 +39,6 @@ import {
   linkAccounts,
   listAccounts,
   listTransactions,
-  registerSandboxEraser,
   syncTransactions,
 } from './service.js';
 
@@ -57,7 +56,6 @@ function pageWeight(request: FastifyRequest): number {
 
 export const sandboxV1KeyRoutes: Area = async (app, opts) => {
   const { deps, form } = opts;
-  registerSandboxEraser(deps);
   const sandbox = createSandboxProvider(deps);
   const providers = new WeakMap<FastifyRequest, AccountDataProvider>();
   const caller = (request: FastifyRequest) => ({ partnerId: request.partner.id, environment: request.environment });

@@ -9,10 +9,8 @@ import { typed } from '../../http/area.js';
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { errorResponses, security } from '../../http/schemas.js';
 import { iso } from '../../lib/time.js';
-import type { Deps } from '../../context.js';
-import { isManaged } from './meter.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { closeLimiter, limiterFor, RateLimitHeaders, tooMany, type Decision } from './rate-limit.js';
+import { RateLimitHeaders, tooMany, type Decision } from './rate-limit.js';
 import { calculationsCsv, envName, today, usageCsv } from './reports.js';
 import { csvAttachment } from '../../http/csv.js';
 import { parseDateRange } from '../../http/date-range.js';
@@ -28,15 +26,9 @@ import {
   UsageCsvQuery,
   UsageRecord,
 } from './schemas.js';
-import { currentUsage, deleteAlerts, getAlerts, putAlerts, registerUsageEraser } from './service.js';
+import { currentUsage, deleteAlerts, getAlerts, putAlerts } from './service.js';
 
 const KEY_WINDOW_MS = 1000;
-
-/** Applications whose partner-API calls are neither limited nor metered (benchmark baseline only). */
-const hooksOff = new WeakSet<Deps>();
-export function disableUsageHooksForBaseline(deps: Deps): void {
-  hooksOff.add(deps);
-}
 
 /**
  * Runs on every authenticated partner-API request, after the key guard: the rate
@@ -44,15 +36,9 @@ export function disableUsageHooksForBaseline(deps: Deps): void {
  * refused request is not counted. Nothing here touches the database.
  */
 export const usageKeyScopeHooks: Area = async (app, { deps }) => {
+  // The meter and the limiter are started and closed with the other services (deps.start/close).
   const meter = deps.usage;
-  if (isManaged(meter)) meter.start();
-  app.addHook('onClose', async () => {
-    if (isManaged(meter)) meter.stop();
-    await closeLimiter(deps);
-  });
-  // The benchmark's baseline registers no hook at all (decided once, not on every request).
-  if (hooksOff.has(deps)) return;
-  const limiter = limiterFor(deps);
+  const limiter = deps.limiter;
   const headers = new RateLimitHeaders('default', KEY_WINDOW_MS);
   // A callback-style hook: with the in-memory limiter nothing here allocates a promise or a closure.
   app.addHook('onRequest', (request, reply, done) => {
@@ -72,7 +58,6 @@ export const usageKeyScopeHooks: Area = async (app, { deps }) => {
 };
 
 export const usageV1KeyRoutes: Area = async (app, { deps }) => {
-  registerUsageEraser(deps);
   const r = typed(app);
   const caller = (request: { partner: { id: string }; environment: 'test' | 'live' }) => ({ partnerId: request.partner.id, environment: request.environment });
 

@@ -10,7 +10,6 @@ import { csvAttachment } from '../../http/csv.js';
 import { parseDateRange } from '../../http/date-range.js';
 import { errorResponses, security } from '../../http/schemas.js';
 import { utcDay } from '../../lib/time.js';
-import { closeWebhookAgent } from './runtime.js';
 import {
   DeliveriesQuery,
   DeliveryParams,
@@ -27,7 +26,6 @@ import {
   deliveries,
   deliveriesCsv,
   getConfig,
-  registerWebhookErasers,
   removeConfig,
   resend,
   rotateSecret,
@@ -49,8 +47,6 @@ function retentionDays(deps: { config: { webhookRetentionDays: number } }): stri
 
 export const webhooksV1KeyRoutes: Area = async (app, opts) => {
   const { deps, guards } = opts;
-  registerWebhookErasers(deps);
-  app.addHook('onClose', async () => closeWebhookAgent(deps));
   const r = typed(app);
 
   r.get(
