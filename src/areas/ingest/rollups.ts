@@ -81,7 +81,7 @@ export interface ApplyOptions {
  * pending rows were applied. In the caller's transaction when `db` is one (then
  * one batch only, unbounded).
  */
-export async function applyPendingRollups(database: Pick<Database, 'dialect'>, db: Executor, opts: ApplyOptions = {}): Promise<number> {
+export async function applyPendingRollups(database: Database, db: Executor, opts: ApplyOptions = {}): Promise<number> {
   if (db.isTransaction) return applyOnce(database, db, opts, Number.MAX_SAFE_INTEGER);
   const batch = opts.batch ?? 2000;
   let total = 0;
@@ -92,7 +92,7 @@ export async function applyPendingRollups(database: Pick<Database, 'dialect'>, d
   }
 }
 
-async function applyOnce(database: Pick<Database, 'dialect'>, trx: Executor, opts: ApplyOptions, limit: number): Promise<number> {
+async function applyOnce(database: Database, trx: Executor, opts: ApplyOptions, limit: number): Promise<number> {
   const claimed = await claimPendingDeltas(database, trx, opts, limit);
   if (claimed.length === 0) return 0;
 
