@@ -24,13 +24,6 @@ export default tseslint.config(
       'src/**/repo.ts',
       'src/**/*-repo.ts',
       'src/db/**',
-      // moving to repo: their statements are being moved into their areas' repos.
-      'src/areas/usage/meter.ts',
-      'src/areas/ingest/rollups.ts',
-      'src/areas/ingest/events.ts',
-      'src/areas/usage-events/rollups.ts',
-      'src/areas/usage-events/events.ts',
-      'src/areas/webhooks/outbox.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

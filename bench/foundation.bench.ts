@@ -17,6 +17,7 @@ import { Pool } from 'undici';
 import { openDatabase } from '../src/db/database.js';
 import { pageCalculations, upsertCalculation } from '../src/areas/calculations/repo.js';
 import { enqueueEvent } from '../src/areas/webhooks/outbox.js';
+import { WebhookRuntime } from '../src/areas/webhooks/runtime.js';
 import { calculate } from '../src/areas/calculations/service.js';
 import { emailKey } from '../src/lib/email.js';
 import { encodeCursor } from '../src/http/pagination.js';
@@ -117,6 +118,8 @@ async function benchCalculate(): Promise<string[]> {
 async function rawIngestRate(env: Record<string, string | undefined>, partnerId: string, seconds: number, concurrency: number): Promise<number> {
   const database = openDatabase({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL ?? null, databaseSchema: env.DATABASE_SCHEMA ?? null }, concurrency);
   const clock = { now: () => Date.now() };
+  // No delivery worker listens in this process: the outbox signal goes nowhere.
+  const outbox = { webhooks: new WebhookRuntime({ webhookAllowPrivate: false, webhookTimeoutMs: 5_000 }) };
   let n = 0;
   const end = Date.now() + seconds * 1000;
   const worker = async (w: number) => {
@@ -136,7 +139,7 @@ async function rawIngestRate(env: Record<string, string | undefined>, partnerId:
           result: JSON.stringify(result),
           calculated_at: at,
         });
-        await enqueueEvent(trx, { partnerId, environment: 'test', type: 'calculation.updated', data: { end_user_id: body.end_user_id, calculation: result }, orderingKey: body.end_user_id, now: at });
+        await enqueueEvent(outbox, trx, { partnerId, environment: 'test', type: 'calculation.updated', data: { end_user_id: body.end_user_id, calculation: result }, orderingKey: body.end_user_id, now: at });
       });
       n++;
     }

@@ -53,10 +53,9 @@ async function open(dialect: Dialect) {
   );
   const deps = createDeps(config, { log: createLogger(config), poolSize: CONCURRENCY + 2 });
   await migrate(deps.database);
-  await deps.auth.start();
+  await deps.start();
   const cleanup = async () => {
-    await deps.auth.stop();
-    await deps.database.close();
+    await deps.close();
     await dropDatabase();
   };
   return { deps, cleanup };

@@ -4,7 +4,8 @@
  *   node --import tsx bench/usage.bench.ts
  *
  * 1. Calculate throughput (POST /api/v1/calculate/safe-to-spend, wrk or autocannon (bench/lib/util.ts) against a
- *    real port) with metering and rate limiting ON against the same server build with both OFF, in the same
+ *    real port) with metering and rate limiting ON against the same server build with both OFF (a copy of the
+ *    compiled build whose API-key scope registers no usage hook: baselineBuild below), in the same
  *    run, each server its own child process, in fresh OFF/ON pairs (start order alternating), two ways:
  *    - side by side (part `sidebyside`, the figure): both servers loaded at once on one core, taking turns
  *      in slices of 50 ms, so that a slowdown of the machine lands on both within a round;
@@ -26,7 +27,7 @@
  * server without those parts of the work).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -74,16 +75,13 @@ const SERVE_JS = `
 import { loadConfig } from './src/config.js';
 import { createDeps, createLogger } from './src/deps.js';
 import { buildApp } from './src/app.js';
-import { disableUsageHooksForBaseline } from './src/areas/usage/index.js';
 import { RateLimitHeaders } from './src/areas/usage/rate-limit.js';
 const mode = process.argv[2];
 const config = loadConfig(process.env);
 const deps = createDeps(config, { log: createLogger(config) });
-await deps.auth.start();
-if (mode === 'off' || mode === 'spin') {
-  disableUsageHooksForBaseline(deps);
-  deps.usage = { recordCall() {}, recordEndUser() {}, flush: async () => {} };
-}
+// OFF and spin servers run the baseline build (no usage hook on the API-key scope); end-users are not counted either.
+if (mode === 'off' || mode === 'spin') deps.usage = { recordCall() {}, recordEndUser() {}, flush: async () => {} };
+await deps.start();
 // Attribution: an ON server without one part of the work (BENCH_WITHOUT=headers,endusers,calls).
 const without = (process.env.BENCH_WITHOUT ?? '').split(',');
 if (mode === 'on' && without.includes('headers')) RateLimitHeaders.prototype.set = () => {};
@@ -103,27 +101,51 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(JSON.stringify({ port: app.server.address().port }) + '\\n');
 process.on('SIGTERM', async () => {
   await app.close();
-  await deps.usage.flush();
-  await deps.auth.stop();
-  await deps.database.close();
+  await deps.close();
   process.exit(0);
 });
 `;
 
 let buildDir: string | null = null;
-function compiledServer(): string {
-  if (buildDir) return path.join(buildDir, 'serve.mjs');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-build-'));
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json'), '--outDir', dir, '--sourceMap', 'false'], { encoding: 'utf8' });
-  if (r.status !== 0) console.log(`tsc reported errors (output is emitted anyway):\n${r.stdout.split('\n').slice(0, 5).join('\n')}`);
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-  symlinkSync(path.join(ROOT, 'content'), path.join(dir, 'content'));
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-  writeFileSync(path.join(dir, 'serve.mjs'), SERVE_JS);
-  console.log(`compiled the service in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  buildDir = dir;
-  return path.join(dir, 'serve.mjs');
+/** The compiled server of a mode: the service as built (on), or the baseline copy (off, spin). */
+function compiledServer(mode: 'on' | 'off' | 'spin' = 'on'): string {
+  if (!buildDir) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-bench-build-'));
+    const on = path.join(dir, 'on');
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.build.json'), '--outDir', on, '--sourceMap', 'false'], { encoding: 'utf8' });
+    if (r.status !== 0) console.log(`tsc reported errors (output is emitted anyway):\n${r.stdout.split('\n').slice(0, 5).join('\n')}`);
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(on, 'node_modules'));
+    symlinkSync(path.join(ROOT, 'content'), path.join(on, 'content'));
+    writeFileSync(path.join(on, 'package.json'), JSON.stringify({ type: 'module' }));
+    writeFileSync(path.join(on, 'serve.mjs'), SERVE_JS);
+    baselineBuild(on, path.join(dir, 'off'));
+    console.log(`compiled the service in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    buildDir = dir;
+  }
+  return path.join(buildDir, mode === 'on' ? 'on' : 'off', 'serve.mjs');
+}
+
+/**
+ * The baseline: a copy of the compiled service whose API-key scope registers no usage hook at all
+ * (no rate limit, no call counted, no header), so OFF costs nothing per request rather than a hook that
+ * does nothing. Everything else is the same build. The service has no switch for this: the copy's call
+ * of usageKeyScopeHooks is removed from the compiled JavaScript.
+ */
+function baselineBuild(from: string, to: string): void {
+  cpSync(from, to, { recursive: true, verbatimSymlinks: true });
+  const call = /await\s+usageKeyScopeHooks\([^)]*\);/g;
+  const files = readdirSync(path.join(to, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+  let patched = 0;
+  for (const f of files) {
+    const file = path.join(to, 'src', f);
+    const js = readFileSync(file, 'utf8');
+    const baseline = js.replace(call, '/* baseline: no usage hooks */');
+    if (baseline === js) continue;
+    writeFileSync(file, baseline);
+    patched++;
+  }
+  if (patched !== 1) throw new Error(`baseline build: expected one call of usageKeyScopeHooks in the compiled service, found ${patched}`);
 }
 
 type Dialect = 'sqlite' | 'postgres';
@@ -144,7 +166,7 @@ function envOf(config: Config, extra: Record<string, string> = {}): Record<strin
 }
 
 async function startChild(mode: 'on' | 'off' | 'spin', env: Record<string, string>, nodeFlags: string[] = START_FLAGS): Promise<{ child: ChildProcess; port: number }> {
-  const [command, args] = serverCommand([...nodeFlags, ...SERVER_NODE_ARGS, compiledServer(), mode]);
+  const [command, args] = serverCommand([...nodeFlags, ...SERVER_NODE_ARGS, compiledServer(mode), mode]);
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   return new Promise((resolve, reject) => {

@@ -92,7 +92,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
     for (let i = 0; i < EVENTS; i += 500) {
       await t.deps.database.tx(async (trx) => {
         for (let j = i; j < Math.min(EVENTS, i + 500); j++) {
-          await enqueueEvent(trx, { partnerId: p.id, environment: 'test', type: 'calculation.updated', data: { ...payload, end_user_id: `u${j}` }, orderingKey: `u${j}`, now: Date.now() });
+          await enqueueEvent(t.deps, trx, { partnerId: p.id, environment: 'test', type: 'calculation.updated', data: { ...payload, end_user_id: `u${j}` }, orderingKey: `u${j}`, now: Date.now() });
         }
       });
     }

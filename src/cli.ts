@@ -60,6 +60,7 @@ async function main(argv: string[]): Promise<void> {
   const deps = createDeps({ ...config, seedDemoPartner: false }, { log, poolSize: 2 });
   try {
     const applied = await migrate(deps.database);
+    await deps.start();
     switch (command) {
       case 'migrate':
         process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');
@@ -99,7 +100,7 @@ async function main(argv: string[]): Promise<void> {
     process.stderr.write(`error: ${e.detail ?? e.message ?? String(err)}\n`);
     process.exitCode = 1;
   } finally {
-    await deps.database.close();
+    await deps.close();
   }
 }
 

@@ -1,6 +1,8 @@
 /**
- * What the application is built from. Created once by the entry points (server,
- * worker, CLI, tests) and passed down; areas take what they need from it.
+ * What the application is built from: every service of the process, built once by
+ * createDeps (src/deps.ts) for the server, the worker, the CLI and the tests alike,
+ * started with start() and released with close(). Areas take what they need from it;
+ * nothing keeps a second set of services in a module of its own.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
@@ -10,6 +12,12 @@ import type { SecretBox } from './lib/crypto.js';
 import type { Clock } from './lib/time.js';
 import type { AuthCache } from './http/auth-cache.js';
 import type { ExportGate } from './http/csv.js';
+import type { RateLimiter } from './areas/usage/rate-limit.js';
+import type { WebhookRuntime } from './areas/webhooks/runtime.js';
+import type { CalculationWriters } from './areas/calculations/writer.js';
+import type { UsageEventWriter } from './areas/usage-events/events.js';
+import type { RecordedRuns } from './areas/sandbox/recorded-runs.js';
+import type { ProviderFactory } from './areas/sandbox/provider.js';
 
 /** Counts partner-API calls and unique end-users (the usage area implements it). */
 export interface UsageMeter {
@@ -50,10 +58,34 @@ export interface Deps {
   auth: AuthCache;
   usage: UsageMeter;
   mailer: Mailer;
-  /** Named erasers every area that stores end-user data registers (GDPR erasure). */
+  /** The eraser of every area that stores end-user data (GDPR erasure), registered by createDeps. */
   erasers: Map<string, EndUserEraser>;
   /** One export at a time per partner (src/http/csv.ts). */
   exports: ExportGate;
   /** Set once a stop has begun: the readiness probe answers 503 so load balancers stop sending. */
   lifecycle: { draining: boolean };
+  /** Rate limits per API key and per client address (in memory, or Redis when REDIS_URL is set). */
+  limiter: RateLimiter;
+  /** Webhooks: the SSRF-safe delivery agent, the host resolver and the outbox signal. */
+  webhooks: WebhookRuntime;
+  /** The group-commit writers of calculation ingest. */
+  calculationWriters: CalculationWriters;
+  /** Usage-event recording: group commit and prepared statements on SQLite, key pruning. */
+  usageEvents: UsageEventWriter;
+  /** The transaction runs whose usage events this process has recorded (sandbox). */
+  sandboxRuns: RecordedRuns;
+  /** Real account-aggregation providers by name (AGGREGATOR_PROVIDER chooses one). */
+  liveProviders: Map<string, ProviderFactory>;
+  /**
+   * Starts what runs in the background: the auth cache's invalidation listener, the
+   * usage meter's periodic flush, the rate limiter's Redis connection and, when asked,
+   * the background workers. Call it once, after migrations.
+   */
+  start(options?: { workers?: boolean }): Promise<void>;
+  /**
+   * Stops the workers, writes the meter's counts, then closes the limiter, the webhook
+   * agent, the auth cache and the database, in that order. Every step runs even when
+   * one fails (the first error is thrown at the end). Idempotent.
+   */
+  close(): Promise<void>;
 }

@@ -1,4 +1,8 @@
-/** Builds the dependencies every entry point shares, from the configuration. */
+/**
+ * Builds every service of the process (the Deps container, src/context.ts) from the
+ * configuration: the server, the worker, the CLI and the tests all call createDeps,
+ * then start() once the database is migrated, and close() when they stop.
+ */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -13,7 +17,19 @@ import { SecretBox } from './lib/crypto.js';
 import { redactLine, redactLogObject } from './lib/log-redact.js';
 import { createMailer } from './lib/mailer.js';
 import { systemClock, type Clock } from './lib/time.js';
-import { createUsageMeter } from './areas/usage/meter.js';
+import { createUsageMeter, isManaged } from './areas/usage/meter.js';
+import { RateLimiter } from './areas/usage/rate-limit.js';
+import { registerUsageEraser } from './areas/usage/service.js';
+import { WebhookRuntime } from './areas/webhooks/runtime.js';
+import { registerWebhookErasers } from './areas/webhooks/service.js';
+import { CalculationWriters } from './areas/calculations/writer.js';
+import { registerCalculationErasers } from './areas/calculations/service.js';
+import { UsageEventWriter } from './areas/usage-events/events.js';
+import { registerIngestErasers } from './areas/usage-events/service.js';
+import { RecordedRuns } from './areas/sandbox/recorded-runs.js';
+import type { ProviderFactory } from './areas/sandbox/provider.js';
+import { registerSandboxEraser } from './areas/sandbox/service.js';
+import { startWorkers, stopWorkers, type WorkerHandle } from './workers/index.js';
 
 /**
  * The logger options of every entry point: pino at `level`, with credentials hidden
@@ -46,22 +62,77 @@ export interface DepsOptions {
   clock?: Clock;
   log?: FastifyBaseLogger;
   poolSize?: number;
+  /** Real account-aggregation providers by name (AGGREGATOR_PROVIDER chooses one for live keys). */
+  liveProviders?: Record<string, ProviderFactory>;
 }
 
 export function createDeps(config: Config, options: DepsOptions = {}): Deps {
   const log = options.log ?? createLogger(config);
   const database = openDatabase(config, options.poolSize, log);
-  const base = {
+  const clock = options.clock ?? systemClock;
+  const secrets = new SecretBox(resolveSecretsKey(config, log));
+  const webhooks = new WebhookRuntime(config);
+  let workers: WorkerHandle[] = [];
+  let closing: Promise<void> | null = null;
+
+  const deps: Deps = {
     config,
     database,
-    clock: options.clock ?? systemClock,
-    secrets: new SecretBox(resolveSecretsKey(config, log)),
+    clock,
+    secrets,
     log,
     auth: new AuthCache(database, { log }),
+    usage: createUsageMeter({ database, clock, config, log, secrets }),
     mailer: createMailer(config, database),
     erasers: new Map(),
     lifecycle: { draining: false },
     exports: new ExportGate(),
+    limiter: new RateLimiter({ config, clock, log }),
+    webhooks,
+    calculationWriters: new CalculationWriters(database, webhooks.outbox),
+    usageEvents: new UsageEventWriter(database, clock),
+    sandboxRuns: new RecordedRuns(),
+    liveProviders: new Map(Object.entries(options.liveProviders ?? {})),
+
+    async start(opts = {}) {
+      await deps.auth.start();
+      deps.limiter.start();
+      if (isManaged(deps.usage)) deps.usage.start();
+      if (opts.workers && workers.length === 0) workers = startWorkers(deps);
+    },
+
+    close() {
+      closing ??= (async () => {
+        let failed: unknown = null;
+        const step = async (fn: () => Promise<void> | void) => {
+          try {
+            await fn();
+          } catch (err) {
+            failed ??= err;
+          }
+        };
+        await step(() => stopWorkers(workers.splice(0)));
+        await step(() => {
+          if (isManaged(deps.usage)) deps.usage.stop();
+        });
+        // What the meter holds is written before the database goes.
+        await step(() => deps.usage.flush());
+        await step(() => deps.limiter.close());
+        await step(() => deps.webhooks.close());
+        await step(() => deps.auth.stop());
+        await step(() => deps.database.close());
+        if (failed) throw failed;
+      })();
+      return closing;
+    },
   };
-  return Object.assign(base, { usage: createUsageMeter(base) }) as Deps;
+
+  // Every area that stores end-user data erases it here, whatever the process (server, worker, CLI).
+  // The order is the order of the erasure answer's `erased` object.
+  registerCalculationErasers(deps);
+  registerWebhookErasers(deps);
+  registerUsageEraser(deps);
+  registerSandboxEraser(deps);
+  registerIngestErasers(deps);
+  return deps;
 }

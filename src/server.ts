@@ -1,4 +1,4 @@
-/** The HTTP server: config → database → migrations → app (+ workers) → listen → graceful close. */
+/** The HTTP server: config → services → migrations → start (+ workers) → app → listen → graceful close. */
 import closeWithGrace from 'close-with-grace';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -6,7 +6,6 @@ import { buildApp } from './app.js';
 import { migrate } from './db/database.js';
 import { createDeps } from './deps.js';
 import { ensureConfiguredAdmin, seedDemoPartnerIfEmpty } from './bootstrap.js';
-import { startWorkers, stopWorkers } from './workers/index.js';
 import { checkDatabaseSettings } from './workers/maintenance.js';
 
 function configOrExit(): Config {
@@ -50,9 +49,8 @@ async function main(): Promise<void> {
   await ensureConfiguredAdmin(deps);
   const demo = await seedDemoPartnerIfEmpty(deps);
 
-  await deps.auth.start();
+  await deps.start({ workers: config.runWorkers });
   const app = await buildApp(deps);
-  const workers = config.runWorkers ? startWorkers(deps) : [];
 
   // The orderly steps below always run: at the end of the grace period the connections still
   // open are closed instead of the process being killed. close-with-grace's own delay only
@@ -63,10 +61,8 @@ async function main(): Promise<void> {
     deps.lifecycle.draining = true;
     if (config.drainDelayMs > 0 && !err) await new Promise((r) => setTimeout(r, config.drainDelayMs));
     await closeHttp(app, config.shutdownGraceMs, deps.log);
-    await stopWorkers(workers);
-    await deps.usage.flush();
-    await deps.auth.stop();
-    await deps.database.close();
+    // Workers, the meter's last flush, the limiter, the webhook agent, the auth cache, the database.
+    await deps.close();
     deps.log.info('stopped');
   });
 

@@ -3,7 +3,6 @@ import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config.js';
 import { migrate } from './db/database.js';
 import { createDeps } from './deps.js';
-import { startWorkers, stopWorkers } from './workers/index.js';
 import { checkDatabaseSettings } from './workers/maintenance.js';
 
 async function main(): Promise<void> {
@@ -20,12 +19,10 @@ async function main(): Promise<void> {
   const deps = createDeps(config);
   await migrate(deps.database);
   await checkDatabaseSettings(deps);
-  const workers = startWorkers(deps);
-  deps.log.info({ workers: workers.map((w) => w.name) }, 'workers running');
+  await deps.start({ workers: true });
+  deps.log.info('workers running');
   closeWithGrace({ delay: 10_000 }, async () => {
-    await stopWorkers(workers);
-    await deps.usage.flush();
-    await deps.database.close();
+    await deps.close();
   });
 }
 

@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDialectConfig, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type KyselyConfig, type SqliteDialectConfig, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { migrations } from './migrations/index.js';
@@ -17,10 +17,25 @@ export interface Database {
   /** Runs fn in one transaction. */
   tx<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** The pg pool behind the PostgreSQL dialect (null on SQLite), for LISTEN and raw benchmarks. */
+  /** The pg pool behind the PostgreSQL dialect (null on SQLite), for LISTEN and the queries run on the driver itself. */
   pgPool: pg.Pool | null;
   /** The SQLite handle (null on PostgreSQL). */
   sqlite: SQLite.Database | null;
+}
+
+/**
+ * Whether the database takes its writes one at a time on one connection (SQLite) rather
+ * than committing many side by side (PostgreSQL): there, concurrent writes gain most from
+ * sharing one commit, and parallel writers gain nothing.
+ */
+export function singleWriter(database: Pick<Database, 'dialect'>): boolean {
+  return database.dialect === 'sqlite';
+}
+
+/** Runs `close` once; later calls get the same promise (every owner of a handle may close it). */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | null = null;
+  return () => (closing ??= close());
 }
 
 /** Either the database or a transaction on it: repositories take this. */
@@ -146,8 +161,15 @@ class SqliteDialectKeepingCause extends SqliteDialect {
  */
 export const INDEX_ORDER_SETTINGS = '-c enable_sort=off -c enable_incremental_sort=off';
 
-/** The Kysely instance, on the index-ordered pool, that belongs to each PostgreSQL database instance. */
-const indexOrdered = new WeakMap<object, Kysely<DB>>();
+/** The PostgreSQL database instance, carrying its twin on the index-ordered pool. */
+class KyselyWithIndexOrder extends Kysely<DB> {
+  constructor(
+    config: KyselyConfig,
+    readonly indexOrdered: Kysely<DB>,
+  ) {
+    super(config);
+  }
+}
 
 /**
  * Runs `fn` with the executor on which plans never sort (PostgreSQL: a second, small pool whose
@@ -155,28 +177,27 @@ const indexOrdered = new WeakMap<object, Kysely<DB>>();
  * already open, run `fn` with `db` itself. Only for queries whose ORDER BY an index serves.
  */
 export function inIndexOrder<T>(db: Executor, fn: (db: Executor) => T): T {
-  return fn(indexOrdered.get(db) ?? db);
+  return fn(db instanceof KyselyWithIndexOrder ? db.indexOrdered : db);
 }
 
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>, poolSize = 10, log?: DatabaseLog): Database {
   if (config.databaseUrl) {
     const pool = new pg.Pool(pgPoolConfig(config.databaseUrl, config.databaseSchema, poolSize));
     watchPoolErrors(pool, log);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const orderedConfig = pgPoolConfig(config.databaseUrl, config.databaseSchema, Math.max(2, Math.ceil(poolSize / 2)));
     orderedConfig.options = [orderedConfig.options, INDEX_ORDER_SETTINGS].filter(Boolean).join(' ');
     const orderedPool = new pg.Pool(orderedConfig);
     watchPoolErrors(orderedPool, log);
     const ordered = new Kysely<DB>({ dialect: new PostgresDialect({ pool: orderedPool }) });
-    indexOrdered.set(db, ordered);
+    const db = new KyselyWithIndexOrder({ dialect: new PostgresDialect({ pool }) }, ordered);
     return {
       db,
       dialect: 'postgres',
       location: redactUrl(config.databaseUrl) + (config.databaseSchema ? ` (schema ${config.databaseSchema})` : ''),
       tx: (fn) => db.transaction().execute(fn),
-      close: async () => {
+      close: once(async () => {
         await Promise.all([db.destroy(), ordered.destroy()]);
-      },
+      }),
       pgPool: pool,
       sqlite: null,
     };
@@ -203,7 +224,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchem
     dialect: 'sqlite',
     location: path.resolve(file),
     tx: (fn) => db.transaction().execute(fn),
-    close: () => db.destroy(),
+    close: once(() => db.destroy()),
     pgPool: null,
     sqlite: handle,
   };

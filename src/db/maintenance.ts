@@ -27,16 +27,11 @@ export async function postgresSettings(database: Database, names: string[]): Pro
   return new Map(r.rows.map((row) => [row.name, row.setting]));
 }
 
-/** Whether autovacuum is off on each database (read once, at the first ask). */
-const autovacuumOff = new WeakMap<Database, boolean>();
-
 /** PostgreSQL with autovacuum off; always false on SQLite. */
 export async function needsManualVacuum(database: Database): Promise<boolean> {
   if (database.dialect !== 'postgres') return false;
-  if (!autovacuumOff.has(database)) {
-    autovacuumOff.set(database, (await postgresSettings(database, ['autovacuum'])).get('autovacuum') === 'off');
-  }
-  return autovacuumOff.get(database)!;
+  // Read on every pass (one cheap query an interval): an operator may turn autovacuum on without a restart.
+  return (await postgresSettings(database, ['autovacuum'])).get('autovacuum') === 'off';
 }
 
 /**

@@ -12,11 +12,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../context.js';
 import { makeGuards } from '../http/auth.js';
-import { registerCalculationErasers } from '../areas/calculations/service.js';
-import { registerSandboxEraser } from '../areas/sandbox/service.js';
-import { registerUsageEraser } from '../areas/usage/service.js';
-import { registerIngestErasers } from '../areas/usage-events/service.js';
-import { registerWebhookErasers } from '../areas/webhooks/service.js';
 import { adminScope } from './admin/index.js';
 import { partnerApiScope } from './partner-api/index.js';
 import { platformScope } from './platform/index.js';
@@ -25,13 +20,6 @@ import { publicScope } from './public/index.js';
 import type { ScopeOptions } from './scope.js';
 
 export async function registerRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  // Every area that keeps end-user data: DELETE /api/v1/ingest/user/{user_id} runs these erasers in this order.
-  registerCalculationErasers(deps);
-  registerWebhookErasers(deps);
-  registerUsageEraser(deps);
-  registerSandboxEraser(deps);
-  registerIngestErasers(deps);
-
   const opts: ScopeOptions = { deps, guards: makeGuards(deps) };
   await app.register(publicScope, opts);
   await app.register(partnerApiScope, opts);

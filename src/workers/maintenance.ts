@@ -105,7 +105,7 @@ const EXPECTED: { name: string; expected: string; advice: string }[] = [
   },
 ];
 
-/** PostgreSQL: reads the settings above once and logs one warning per setting that is not as expected; returns the warnings. */
+/** PostgreSQL: reads the settings above once and logs one warning per setting that is not as expected; returns the warnings (none on SQLite). */
 export async function checkDatabaseSettings(deps: Deps): Promise<string[]> {
   // Empty on SQLite: nothing to check there.
   const found = await postgresSettings(deps.database, EXPECTED.map((e) => e.name));

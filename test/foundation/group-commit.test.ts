@@ -42,7 +42,7 @@ describe('ingest group commit', () => {
 
   it('a row that cannot be written fails alone; the rest of its batch is committed', async () => {
     const p = await t.partner();
-    const writer = new IngestWriter(t.deps.database);
+    const writer = new IngestWriter(t.deps.database, t.deps.webhooks.outbox);
     const now = Date.now();
     const item = (partnerId: string, user: string) =>
       writer.write(

@@ -119,7 +119,7 @@ describe('query plans while tables grow', { timeout: 120_000 }, () => {
       // Either index reads pending rows only: (next_attempt_at, id) WHERE state = 'pending', or (state, next_attempt_at).
       index: /webhook_events_pending_idx|webhook_events_due_idx/,
       ordered: true,
-      query: (db) => claimDueQuery(db, t.deps.database.dialect, { now: T0 + 10_000_000, limit: 50, leaseMs: 30_000, token: 'tok' }),
+      query: (db) => claimDueQuery(db, t.deps.database, { now: T0 + 10_000_000, limit: 50, leaseMs: 30_000, token: 'tok' }),
     },
     {
       name: 'usage events page',

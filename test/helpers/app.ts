@@ -141,11 +141,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const { config, cleanup } = await testConfig(options.env);
   const deps = createDeps(config, { clock: options.clock, log: options.log ?? createLogger(config), poolSize: 5 });
   await migrate(deps.database);
-  await deps.auth.start();
+  // As the server does; tests drive the workers themselves unless they ask for them.
+  await deps.start({ workers: options.workers ?? false });
   const app = await buildApp(deps);
   await app.ready();
-  const { startWorkers, stopWorkers } = await import('../../src/workers/index.js');
-  const workers = options.workers ? startWorkers(deps) : [];
 
   let closed = false;
   const t: TestApp = {
@@ -187,13 +186,14 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       closed = true;
       try {
         await app.close();
-        await stopWorkers(workers);
-        await deps.usage.flush();
       } finally {
-        // A failed flush is still reported, but never leaves the pool (and the test process) open.
-        await deps.auth.stop();
-        await deps.database.close().catch(() => {}); // a test may have closed it already
-        await cleanup();
+        // Every service is closed even when a step fails (a failed flush is still reported), so
+        // nothing leaves the pool (and the test process) open.
+        try {
+          await deps.close();
+        } finally {
+          await cleanup();
+        }
       }
     },
   };

@@ -376,7 +376,7 @@ describe('status checks and metrics', () => {
     assert.equal(ev.statusCode, 200, ev.body);
     // Both counters lag by at most one worker interval: flush the meter and apply the rollups as the workers would.
     await t.deps.usage.flush();
-    await applyPendingRollups(t.deps.database.dialect, t.deps.database.db);
+    await applyPendingRollups(t.deps.database, t.deps.database.db);
     const res = await t.inject({ method: 'GET', url: '/api/platform/metrics' });
     assert.equal(res.statusCode, 200);
     const m = res.json();

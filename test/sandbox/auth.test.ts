@@ -115,7 +115,7 @@ describe('sandbox: authentication, live keys (402/503), partner isolation', () =
           throw new Error('not used');
         },
       };
-      registerLiveProvider('acme-aggregator', () => stub);
+      registerLiveProvider(named.deps, 'acme-aggregator', () => stub);
       const live = await named.inject({ method: 'GET', url: '/api/v1/accounts?user_id=u1', headers: keyHeaders(q, { env: 'live' }) });
       assert.equal(live.statusCode, 200);
       assert.equal(live.json().accounts[0].account_id, 'live_acc');

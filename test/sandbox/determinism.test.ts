@@ -17,7 +17,7 @@ interface Running {
 async function start(config: Awaited<ReturnType<typeof testConfig>>['config'], clock: TestClock): Promise<Running> {
   const deps = createDeps(config, { clock, log: createLogger(config), poolSize: 3 });
   await migrate(deps.database);
-  await deps.auth.start();
+  await deps.start();
   const app = await buildApp(deps);
   await app.ready();
   return { app, deps };
@@ -25,9 +25,7 @@ async function start(config: Awaited<ReturnType<typeof testConfig>>['config'], c
 
 async function stop(r: Running): Promise<void> {
   await r.app.close();
-  await r.deps.usage.flush();
-  await r.deps.auth.stop();
-  await r.deps.database.close();
+  await r.deps.close();
 }
 
 /** Every read operation of the sandbox, on both path forms. */

@@ -55,8 +55,8 @@ describe('sandbox: environments never share state', () => {
         throw new Error('not used');
       },
     };
-    registerLiveProvider(PROVIDER, () => stub);
     t = await buildTestApp({ clock: new TestClock(NOW), env: { ...SANDBOX_ENV, AGGREGATOR_PROVIDER: PROVIDER } });
+    registerLiveProvider(t.deps, PROVIDER, () => stub);
     p = await t.partner();
   });
   after(() => t.close());

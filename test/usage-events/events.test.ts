@@ -20,7 +20,7 @@ describe('recordUsageEvents', () => {
   });
   after(() => t.close());
 
-  const apply = (o: ApplyOptions = {}) => applyPendingRollups(t.deps.database.dialect, t.deps.database.db, o);
+  const apply = (o: ApplyOptions = {}) => applyPendingRollups(t.deps.database, t.deps.database.db, o);
   const pending = async (partnerId: string) =>
     (await t.deps.database.db.selectFrom('usage_event_pending').select('id').where('partner_id', '=', partnerId).execute()).length;
 

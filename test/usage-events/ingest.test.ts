@@ -229,7 +229,7 @@ describe('platform ingest', () => {
     assert.deepEqual(retry.json(), { accepted: 2, partners: [p.id, q.id], duplicates: 2 });
     const single = await post('/api/ingest/event', ev('e-3'));
     assert.deepEqual(single.json(), { accepted: 0, partners: [p.id], duplicates: 1 });
-    await applyPendingRollups(t.deps.database.dialect, t.deps.database.db);
+    await applyPendingRollups(t.deps.database, t.deps.database.db);
     const sum = await t.deps.database.db
       .selectFrom('usage_event_daily')
       .select(['events', 'amount_cents'])

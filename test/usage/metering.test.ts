@@ -126,9 +126,7 @@ describe('usage metering', () => {
       assert.equal(users.length, 12);
     } finally {
       await app2.close();
-      await deps2.usage.flush();
-      await deps2.auth.stop();
-      await deps2.database.close();
+      await deps2.close();
     }
   });
 

@@ -195,6 +195,7 @@ describe('rate limits through Redis', () => {
     const clock = new TestClock(Date.now());
     const t = await buildTestApp({ clock, env: { REDIS_URL: REDIS, RATE_LIMIT_PER_SECOND: '6', USAGE_FLUSH_MS: '60000' } });
     const deps2 = createDeps(t.config, { clock, log: createLogger(t.config), poolSize: 2 });
+    await deps2.start();
     const app2 = await buildApp(deps2);
     try {
       assert.ok(await limiterFor(t.deps).ready(), 'redis connected (instance 1)');
@@ -210,8 +211,7 @@ describe('rate limits through Redis', () => {
       assert.equal((await calc(t, p)).statusCode, 200);
     } finally {
       await app2.close();
-      await deps2.auth.stop();
-      await deps2.database.close();
+      await deps2.close();
       await t.close();
     }
   });

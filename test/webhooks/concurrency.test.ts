@@ -29,7 +29,7 @@ describe(`claiming on ${DIALECT}: two workers on one database`, () => {
     await t.deps.database.tx(async (trx) => {
       const now = Date.now();
       for (let i = 0; i < n; i++) {
-        await enqueueEvent(trx, { partnerId, environment: 'test', type: 'calculation.updated', data: { end_user_id: `u${i % users}`, i }, orderingKey: `u${i % users}`, now });
+        await enqueueEvent(t.deps, trx, { partnerId, environment: 'test', type: 'calculation.updated', data: { end_user_id: `u${i % users}`, i }, orderingKey: `u${i % users}`, now });
       }
     });
   }
@@ -40,21 +40,21 @@ describe(`claiming on ${DIALECT}: two workers on one database`, () => {
     const now = Date.now() + 1;
     const claims = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        claimDueEvents((i % 2 ? second : t.deps).database.db, t.deps.database.dialect, { now, limit: 15, leaseMs: 60_000, token: `tok${i}` }),
+        claimDueEvents((i % 2 ? second : t.deps).database.db, t.deps.database, { now, limit: 15, leaseMs: 60_000, token: `tok${i}` }),
       ),
     );
     const ids = claims.flat().map((e) => e.id);
     assert.equal(new Set(ids).size, ids.length, 'no event claimed twice');
     assert.equal(ids.length, 120);
     // A claimed (leased) event is not claimable again until its lease runs out.
-    assert.equal((await claimDueEvents(t.deps.database.db, t.deps.database.dialect, { now, limit: 500, leaseMs: 1, token: 'x' })).length, 0);
-    const later = await claimDueEvents(second.database.db, t.deps.database.dialect, { now: now + 60_001, limit: 500, leaseMs: 1, token: 'y' });
+    assert.equal((await claimDueEvents(t.deps.database.db, t.deps.database, { now, limit: 500, leaseMs: 1, token: 'x' })).length, 0);
+    const later = await claimDueEvents(second.database.db, t.deps.database, { now: now + 60_001, limit: 500, leaseMs: 1, token: 'y' });
     assert.equal(later.length, 120, 'expired leases are claimed again (a crashed worker loses nothing)');
     await t.deps.database.db.updateTable('webhook_events').set({ state: 'skipped' }).where('partner_id', '=', p.id).execute();
 
     // Same end-user: only the oldest pending event is claimable.
     await enqueue(p.id, 10, 1);
-    const one = await claimDueEvents(t.deps.database.db, t.deps.database.dialect, { now: Date.now() + 1, limit: 10, leaseMs: 60_000, token: 'z' });
+    const one = await claimDueEvents(t.deps.database.db, t.deps.database, { now: Date.now() + 1, limit: 10, leaseMs: 60_000, token: 'z' });
     assert.equal(one.length, 1);
     await t.deps.database.db.updateTable('webhook_events').set({ state: 'skipped' }).where('partner_id', '=', p.id).execute();
   });

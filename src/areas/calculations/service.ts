@@ -64,7 +64,7 @@ function figuresOf(body: IngestCalculationBody): SafeToSpendFigures {
 export async function ingest(deps: Deps, caller: Caller, body: IngestCalculationBody): Promise<CalculateResponse> {
   const result = calculate(deps, caller, body);
   const at = Date.parse(result.calculated_at);
-  await ingestWriterFor(deps.database, body.end_user_id).write(
+  await ingestWriterFor(deps, body.end_user_id).write(
     {
       partner_id: caller.partnerId,
       environment: caller.environment,

@@ -4,11 +4,12 @@
  * ingests share one instead (one multi-row upsert, one multi-row event insert). A
  * group that fails is retried one request at a time, so one bad request fails alone.
  */
-import type { Database } from '../../db/database.js';
+import type { EventEmitter } from 'node:events';
+import { singleWriter, type Database } from '../../db/database.js';
 import { GroupCommit, type Outcome } from '../../db/group-commit.js';
 import type { CalculationsTable } from '../../db/schema/index.js';
-import { enqueueEvents, type OutboxEvent } from '../webhooks/outbox.js';
-import { upsertCalculationsWithEvents, upsertCalculations } from './repo.js';
+import type { OutboxEvent } from '../webhooks/outbox.js';
+import { writeCalculationsWithEvents } from './repo.js';
 
 interface Write {
   row: CalculationsTable;
@@ -20,6 +21,8 @@ export class IngestWriter {
 
   constructor(
     private readonly database: Database,
+    /** Told once events are written (the webhooks outbox signal of this process). */
+    private readonly outbox: Pick<EventEmitter, 'emit'>,
     maxBatch = 200,
   ) {
     this.group = new GroupCommit((writes) => this.commitGroup(writes), { maxGroup: maxBatch });
@@ -54,33 +57,21 @@ export class IngestWriter {
     // One upsert row per end-user: the last one of the batch wins (arrival order), as it would one by one.
     const latest = new Map<string, CalculationsTable>();
     for (const p of batch) latest.set(`${p.row.partner_id}\u0000${p.row.environment}\u0000${p.row.end_user_id}`, p.row);
-    if (this.database.dialect === 'postgres') {
-      // One statement (a data-modifying CTE) is atomic by itself: one round trip instead of four.
-      await upsertCalculationsWithEvents(
-        this.database.db,
-        [...latest.values()],
-        batch.map((p) => p.event),
-      );
-      return;
-    }
-    await this.database.tx(async (trx) => {
-      await upsertCalculations(trx, [...latest.values()]);
-      await enqueueEvents(
-        trx,
-        batch.map((p) => p.event),
-      );
-    });
+    await writeCalculationsWithEvents(
+      this.database,
+      [...latest.values()],
+      batch.map((p) => p.event),
+    );
+    this.outbox.emit('enqueued');
   }
 }
 
 /**
- * PostgreSQL commits concurrent transactions together, so there several writers
- * run side by side; an end-user always goes to the same one, so its writes (and its
- * events) stay in arrival order. SQLite has one connection: one writer.
+ * Where several connections commit side by side (PostgreSQL) several writers run;
+ * an end-user always goes to the same one, so its writes (and its events) stay in
+ * arrival order. A database with one writer (SQLite) gets one.
  */
-const PG_WRITERS = 4;
-
-const writers = new WeakMap<Database, IngestWriter[]>();
+const PARALLEL_WRITERS = 4;
 
 function shard(key: string, n: number): number {
   let h = 0;
@@ -88,13 +79,23 @@ function shard(key: string, n: number): number {
   return (h >>> 0) % n;
 }
 
-/** The writer of one end-user on one database handle (a fixed set per process and database). */
-export function ingestWriterFor(database: Database, endUserId = ''): IngestWriter {
-  let ws = writers.get(database);
-  if (!ws) {
-    const n = database.dialect === 'postgres' ? PG_WRITERS : 1;
-    ws = Array.from({ length: n }, () => new IngestWriter(database));
-    writers.set(database, ws);
+/** The calculation writers of one process (deps.calculationWriters, built by createDeps). */
+export class CalculationWriters {
+  private readonly writers: IngestWriter[];
+
+  constructor(database: Database, outbox: Pick<EventEmitter, 'emit'>) {
+    const n = singleWriter(database) ? 1 : PARALLEL_WRITERS;
+    this.writers = Array.from({ length: n }, () => new IngestWriter(database, outbox));
   }
-  return ws.length === 1 ? ws[0] : ws[shard(endUserId, ws.length)];
+
+  /** The writer of one end-user. */
+  for(endUserId = ''): IngestWriter {
+    const ws = this.writers;
+    return ws.length === 1 ? ws[0] : ws[shard(endUserId, ws.length)];
+  }
+}
+
+/** The writer of one end-user in this process. */
+export function ingestWriterFor(deps: { calculationWriters: CalculationWriters }, endUserId = ''): IngestWriter {
+  return deps.calculationWriters.for(endUserId);
 }

@@ -1,8 +1,8 @@
 /**
  * The account-data provider behind the sandbox layer's operations. Test keys are
  * answered by the sandbox provider (deterministic generated data); live keys go
- * to a real account-aggregation provider, plugged in by name through
- * `registerLiveProvider` and chosen by AGGREGATOR_PROVIDER. None exists yet, so a
+ * to a real account-aggregation provider, plugged in by name (createDeps's
+ * `liveProviders` option, or `registerLiveProvider`) and chosen by AGGREGATOR_PROVIDER. None exists yet, so a
  * production-enabled partner's live key answers 503 (and 402 before activation).
  *
  * Pagination, remembered cursors, idempotency and usage events are the layer's
@@ -106,11 +106,9 @@ export interface AccountDataProvider {
 
 export type ProviderFactory = (deps: Deps) => AccountDataProvider;
 
-const liveProviders = new Map<string, ProviderFactory>();
-
-/** Plugs in a real aggregator under the name AGGREGATOR_PROVIDER selects. */
-export function registerLiveProvider(name: string, factory: ProviderFactory): void {
-  liveProviders.set(name, factory);
+/** Plugs in a real aggregator under the name AGGREGATOR_PROVIDER selects (deps.liveProviders). */
+export function registerLiveProvider(deps: Pick<Deps, 'liveProviders'>, name: string, factory: ProviderFactory): void {
+  deps.liveProviders.set(name, factory);
 }
 
 /**
@@ -130,7 +128,7 @@ export function resolveProvider(deps: Deps, sandbox: AccountDataProvider, partne
       'Account-aggregation provider not configured: live account data is not available on this server yet (AGGREGATOR_PROVIDER is unset). Use your test key (svc_test_…) for the sandbox.',
     );
   }
-  const factory = liveProviders.get(name);
+  const factory = deps.liveProviders.get(name);
   if (!factory) throw errors.unavailable(`Account-aggregation provider '${name}' is not available on this server: live account data cannot be reached.`);
   return factory(deps);
 }

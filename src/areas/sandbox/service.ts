@@ -14,7 +14,6 @@ import { iso, parseDay, utcDay } from '../../lib/time.js';
 import { recordUsageEvents } from '../usage-events/events.js';
 import { requestHash, runIdempotent, type IdempotentKey } from './idempotency.js';
 import type { AccountDataProvider, ProviderContext, ProviderTransaction, TransferRequest, TransferResult } from './provider.js';
-import { RecordedRuns } from './recorded-runs.js';
 import { eraseUser, getCursor, saveCursor } from './repo.js';
 import type {
   AccountsLinkReq,
@@ -58,14 +57,6 @@ function publicTxn(t: ProviderTransaction): Transaction {
   };
 }
 
-const recordedRuns = new WeakMap<object, RecordedRuns>();
-
-function runsOf(deps: Deps): RecordedRuns {
-  let r = recordedRuns.get(deps);
-  if (!r) recordedRuns.set(deps, (r = new RecordedRuns()));
-  return r;
-}
-
 /**
  * Records the `transaction` usage events of a page (its id makes a transaction count once
  * however often it is returned) and, once they are stored, remembers the page's past-dated
@@ -84,7 +75,7 @@ async function recordTransactionEvents(
 ): Promise<() => void> {
   const none = () => {};
   if (page.length === 0) return none;
-  const runs = runsOf(deps);
+  const runs = deps.sandboxRuns;
   const user = `${caller.partnerId}\u001e${caller.environment}\u001e${userId}`;
   const fresh = page.filter((t) => t.date >= today || !runs.has(user, t.sort_key, now));
   if (fresh.length > 0) {

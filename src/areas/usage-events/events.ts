@@ -4,15 +4,14 @@
  * ingest area (issue 6).
  */
 import type { Deps } from '../../context.js';
-import type { Executor } from '../../db/database.js';
+import { singleWriter, type Database, type Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
 import type { UsageEventKeysTable, UsageEventsTable } from '../../db/schema/ingest.js';
-import { sql } from 'kysely';
 import { GroupCommit, type Outcome } from '../../db/group-commit.js';
 import { newId } from '../../lib/ids.js';
 import { compareStrings } from '../../lib/order.js';
-import { DAY_MS, utcDay } from '../../lib/time.js';
-import { claimEventKeys, insertEventsAndDeltas, keyOf, pruneEventKeys } from './repo.js';
+import { DAY_MS, type Clock, utcDay } from '../../lib/time.js';
+import { claimEventKeys, inSavepoint, insertEventsAndDeltas, keyOf, preparedInsertsFor, pruneEventKeys, type PreparedInserts } from './repo.js';
 import { pendingRowsOf } from './rollups.js';
 
 export type UsageEventType = 'user_signup' | 'account_link' | 'transaction';
@@ -36,8 +35,51 @@ export const IDEMPOTENCY_WINDOW_MS = 32 * DAY_MS;
 
 /** Expired idempotency keys are pruned at most this often per process, inside an ingest transaction. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
-let lastPruneAt = Number.NEGATIVE_INFINITY;
 
+type Recorded = { accepted: number; duplicates: number };
+
+/** How long the first call of a group waits for others (ms), and the queued events that start a group at once. */
+const GROUP_GATHER_MS = 2;
+const GROUP_MAX_EVENTS = 5000;
+
+/**
+ * The per-process state of event recording (deps.usageEvents, built by createDeps): on a
+ * database with one writer (SQLite) the group commit that concurrent calls share and the
+ * prepared multi-row inserts; when expired idempotency keys were last pruned.
+ */
+export class UsageEventWriter {
+  /**
+   * Group commit (src/db/group-commit.ts) where every commit is an fsync on the one
+   * connection: concurrent calls go in one transaction, each inside its own savepoint,
+   * so a call that fails (an unknown partner) is rolled back alone and the others commit.
+   * null where concurrent transactions commit side by side (PostgreSQL).
+   */
+  readonly group: GroupCommit<UsageEventInput[], Recorded> | null;
+  readonly prepared: PreparedInserts | null;
+  lastPruneAt = Number.NEGATIVE_INFINITY;
+
+  constructor(database: Database, clock: Clock) {
+    this.prepared = preparedInsertsFor(database);
+    const deps = { database, clock, usageEvents: this };
+    this.group = singleWriter(database)
+      ? new GroupCommit<UsageEventInput[], Recorded>(
+          (calls) =>
+            database.tx(async (trx) => {
+              const outcomes: Outcome<Recorded>[] = [];
+              for (const events of calls) {
+                try {
+                  outcomes.push({ ok: true, value: await inSavepoint(trx, 'usage_ingest', () => recordUsageEvents(deps, trx, events)) });
+                } catch (error) {
+                  outcomes.push({ ok: false, error });
+                }
+              }
+              return outcomes;
+            }),
+          { maxGroup: 64, gatherMs: GROUP_GATHER_MS, weight: (events) => events.length, maxWeight: GROUP_MAX_EVENTS },
+        )
+      : null;
+  }
+}
 
 /**
  * Stores the events and their pending rollup deltas in one transaction (the
@@ -49,14 +91,15 @@ let lastPruneAt = Number.NEGATIVE_INFINITY;
  * repeated in the same call) are dropped before anything is written.
  */
 export async function recordUsageEvents(
-  deps: Pick<Deps, 'clock' | 'database'>,
+  deps: Pick<Deps, 'clock' | 'database' | 'usageEvents'>,
   db: Executor,
   events: UsageEventInput[],
 ): Promise<{ accepted: number; duplicates: number }> {
   if (events.length === 0) return { accepted: 0, duplicates: 0 };
   if (!db.isTransaction) {
     // SQLite: concurrent calls share one commit (group commit, each in its own savepoint).
-    if (deps.database.dialect === 'sqlite') return groupWriterFor(deps).write(events);
+    const group = deps.usageEvents.group;
+    if (group) return group.write(events);
     // PostgreSQL: events without ids are one statement (atomic by itself): no transaction needed.
     if (events.some((e) => e.id != null)) return db.transaction().execute((trx) => recordUsageEvents(deps, trx, events));
   }
@@ -84,8 +127,8 @@ export async function recordUsageEvents(
 
   let fresh = unique;
   if (keyRows.length > 0) {
-    if (now - lastPruneAt >= PRUNE_EVERY_MS) {
-      lastPruneAt = now;
+    if (now - deps.usageEvents.lastPruneAt >= PRUNE_EVERY_MS) {
+      deps.usageEvents.lastPruneAt = now;
       await pruneEventKeys(db, cutoff);
     }
     // Sorted so that concurrent transactions take row locks in the same order.
@@ -120,48 +163,6 @@ export async function recordUsageEvents(
   }
   // The rollups are not touched here: one pending delta per (partner, environment), applied later
   // (rollups.ts), keeps concurrent ingests off each other's counter rows.
-  await insertEventsAndDeltas(deps.database, db, rows, pendingRowsOf(rows, now));
+  await insertEventsAndDeltas(deps.database, deps.usageEvents.prepared, db, rows, pendingRowsOf(rows, now));
   return { accepted: rows.length, duplicates };
-}
-
-type Recorded = { accepted: number; duplicates: number };
-
-/** How long the first call of a group waits for others (ms), and the queued events that start a group at once. */
-const GROUP_GATHER_MS = 2;
-const GROUP_MAX_EVENTS = 5000;
-
-/**
- * Group commit for SQLite (src/db/group-commit.ts), where every commit is an fsync on
- * the one connection: concurrent calls go in one transaction, each inside its own
- * savepoint, so a call that fails (an unknown partner) is rolled back alone and
- * the others commit.
- */
-function groupWriter(deps: Pick<Deps, 'clock' | 'database'>): GroupCommit<UsageEventInput[], Recorded> {
-  return new GroupCommit<UsageEventInput[], Recorded>(
-    (calls) =>
-      deps.database.tx(async (trx) => {
-        const outcomes: Outcome<Recorded>[] = [];
-        for (const events of calls) {
-          await sql.raw('savepoint usage_ingest').execute(trx);
-          try {
-            outcomes.push({ ok: true, value: await recordUsageEvents(deps, trx, events) });
-            await sql.raw('release usage_ingest').execute(trx);
-          } catch (error) {
-            await sql.raw('rollback to usage_ingest').execute(trx);
-            await sql.raw('release usage_ingest').execute(trx);
-            outcomes.push({ ok: false, error });
-          }
-        }
-        return outcomes;
-      }),
-    { maxGroup: 64, gatherMs: GROUP_GATHER_MS, weight: (events) => events.length, maxWeight: GROUP_MAX_EVENTS },
-  );
-}
-
-const writers = new WeakMap<object, GroupCommit<UsageEventInput[], Recorded>>();
-
-function groupWriterFor(deps: Pick<Deps, 'clock' | 'database'>): GroupCommit<UsageEventInput[], Recorded> {
-  let w = writers.get(deps.database);
-  if (!w) writers.set(deps.database, (w = groupWriter(deps)));
-  return w;
 }

@@ -73,32 +73,44 @@ const PENDING_COLUMNS = ['id', 'partner_id', 'environment', 'payload'] as const 
 
 /** Multi-row statement sizes: any count is a few runs of these (prepared once per connection). */
 const SQLITE_CHUNKS = [500, 50, 5, 1];
-const sqliteStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
 
-function sqliteInsert(handle: SQLite.Database, table: string, cols: readonly string[], rows: number): SQLite.Statement {
-  let cache = sqliteStatements.get(handle);
-  if (!cache) sqliteStatements.set(handle, (cache = new Map()));
-  const key = `${table}:${rows}`;
-  let st = cache.get(key);
-  if (!st) {
-    const tuple = `(${cols.map(() => '?').join(', ')})`;
-    st = handle.prepare(`insert into ${table} (${cols.join(', ')}) values ${Array.from({ length: rows }, () => tuple).join(', ')}`);
-    cache.set(key, st);
+/**
+ * SQLite: the multi-row insert statements of the ingest hot path, prepared once per
+ * database handle (owned by the usage-event writer, deps.usageEvents).
+ */
+export class PreparedInserts {
+  private readonly cache = new Map<string, SQLite.Statement>();
+
+  constructor(private readonly handle: SQLite.Database) {}
+
+  private statement(table: string, cols: readonly string[], rows: number): SQLite.Statement {
+    const key = `${table}:${rows}`;
+    let st = this.cache.get(key);
+    if (!st) {
+      const tuple = `(${cols.map(() => '?').join(', ')})`;
+      st = this.handle.prepare(`insert into ${table} (${cols.join(', ')}) values ${Array.from({ length: rows }, () => tuple).join(', ')}`);
+      this.cache.set(key, st);
+    }
+    return st;
   }
-  return st;
-}
 
-/** Inserts rows through cached multi-row statements (values flattened column by column). */
-function sqliteInsertAll<T>(handle: SQLite.Database, table: string, cols: readonly string[], rows: T[], values: (row: T, out: unknown[]) => void): void {
-  let i = 0;
-  for (const size of SQLITE_CHUNKS) {
-    while (rows.length - i >= size) {
-      const params: unknown[] = [];
-      for (let j = i; j < i + size; j++) values(rows[j], params);
-      sqliteInsert(handle, table, cols, size).run(params);
-      i += size;
+  /** Inserts rows through cached multi-row statements (values flattened column by column). */
+  insertAll<T>(table: string, cols: readonly string[], rows: T[], values: (row: T, out: unknown[]) => void): void {
+    let i = 0;
+    for (const size of SQLITE_CHUNKS) {
+      while (rows.length - i >= size) {
+        const params: unknown[] = [];
+        for (let j = i; j < i + size; j++) values(rows[j], params);
+        this.statement(table, cols, size).run(params);
+        i += size;
+      }
     }
   }
+}
+
+/** The prepared inserts of a database (SQLite), or null (PostgreSQL sends one statement instead). */
+export function preparedInsertsFor(database: Database): PreparedInserts | null {
+  return database.dialect === 'sqlite' && database.sqlite ? new PreparedInserts(database.sqlite) : null;
 }
 
 /**
@@ -111,7 +123,13 @@ function sqliteInsertAll<T>(handle: SQLite.Database, table: string, cols: readon
  * statements of a few fixed sizes, prepared once (better-sqlite3 runs them
  * synchronously, so they are part of the open transaction).
  */
-export async function insertEventsAndDeltas(database: Database, db: Executor, rows: UsageEventsTable[], pending: UsageEventPendingTable[]): Promise<void> {
+export async function insertEventsAndDeltas(
+  database: Database,
+  prepared: PreparedInserts | null,
+  db: Executor,
+  rows: UsageEventsTable[],
+  pending: UsageEventPendingTable[],
+): Promise<void> {
   if (rows.length === 0) return;
   if (database.dialect === 'postgres') {
     const arrays = (cols: readonly (readonly [string, string])[], list: Record<string, unknown>[]) =>
@@ -126,11 +144,46 @@ export async function insertEventsAndDeltas(database: Database, db: Executor, ro
     return;
   }
   if (!db.isTransaction) throw new Error('insertEventsAndDeltas on SQLite runs inside a transaction');
-  const handle = database.sqlite!;
-  sqliteInsertAll(handle, 'usage_events', EVENT_COLUMNS.map(([c]) => c), rows, (r, out) =>
+  if (!prepared) throw new Error('insertEventsAndDeltas on SQLite needs the prepared inserts of the database');
+  prepared.insertAll('usage_events', EVENT_COLUMNS.map(([c]) => c), rows, (r, out) =>
     out.push(r.id, r.partner_id, r.environment, r.event_type, r.user_id, r.amount_cents, r.category, r.institution, r.occurred_at, r.day, r.received_at, r.event_key),
   );
-  sqliteInsertAll(handle, 'usage_event_pending', PENDING_COLUMNS, pending, (p, out) => out.push(p.id, p.partner_id, p.environment, p.payload));
+  prepared.insertAll('usage_event_pending', PENDING_COLUMNS, pending, (p, out) => out.push(p.id, p.partner_id, p.environment, p.payload));
+}
+
+/**
+ * Runs `fn` inside a savepoint of the open transaction `trx`: when it throws, what it
+ * wrote is rolled back alone and the error is thrown on (the transaction goes on).
+ */
+export async function inSavepoint<T>(trx: Executor, name: string, fn: () => Promise<T>): Promise<T> {
+  await sql`savepoint ${sql.id(name)}`.execute(trx);
+  try {
+    const value = await fn();
+    await sql`release ${sql.id(name)}`.execute(trx);
+    return value;
+  } catch (error) {
+    await sql`rollback to ${sql.id(name)}`.execute(trx);
+    await sql`release ${sql.id(name)}`.execute(trx);
+    throw error;
+  }
+}
+
+/**
+ * Claims (deletes and returns) up to `limit` pending rollup deltas, oldest first. PostgreSQL
+ * locks the rows first, skipping those another transaction holds when `skipLocked`, or waiting
+ * for them; SQLite has one writer, so the statement is the claim.
+ */
+export async function claimPendingDeltas(
+  database: Pick<Database, 'dialect'>,
+  trx: Executor,
+  opts: { partnerId?: string; environment?: Environment; skipLocked?: boolean },
+  limit: number,
+) {
+  let claim = trx.selectFrom('usage_event_pending').select('id').orderBy('id').limit(limit);
+  if (opts.partnerId !== undefined) claim = claim.where('partner_id', '=', opts.partnerId);
+  if (opts.environment !== undefined) claim = claim.where('environment', '=', opts.environment);
+  if (database.dialect === 'postgres') claim = opts.skipLocked ? claim.forUpdate().skipLocked() : claim.forUpdate();
+  return trx.deleteFrom('usage_event_pending').where('id', 'in', claim).returning(['partner_id', 'environment', 'payload']).execute();
 }
 
 /** Adds counts and sums to the daily rollup (rows must have distinct keys). */

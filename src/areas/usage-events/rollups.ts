@@ -13,7 +13,7 @@
  * second; every dashboard read runs it first for the partners it reads, so an
  * answer always includes every event acknowledged before the read began.
  */
-import type { Dialect, Executor } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
 import type {
   UsageEventDailyActiveTable,
@@ -27,7 +27,7 @@ import type {
 } from '../../db/schema/ingest.js';
 import { newId } from '../../lib/ids.js';
 import { compareStrings } from '../../lib/order.js';
-import { addDaily, addDailyActive, addDayUsers, addLastDays, rollupCategory, upsertUsers } from './repo.js';
+import { addDaily, addDailyActive, addDayUsers, addLastDays, claimPendingDeltas, rollupCategory, upsertUsers } from './repo.js';
 
 /** What one transaction's events of one (partner, environment) add to the rollups. */
 interface RollupDelta {
@@ -81,23 +81,19 @@ export interface ApplyOptions {
  * pending rows were applied. In the caller's transaction when `db` is one (then
  * one batch only, unbounded).
  */
-export async function applyPendingRollups(dialect: Dialect, db: Executor, opts: ApplyOptions = {}): Promise<number> {
-  if (db.isTransaction) return applyOnce(dialect, db, opts, Number.MAX_SAFE_INTEGER);
+export async function applyPendingRollups(database: Database, db: Executor, opts: ApplyOptions = {}): Promise<number> {
+  if (db.isTransaction) return applyOnce(database, db, opts, Number.MAX_SAFE_INTEGER);
   const batch = opts.batch ?? 2000;
   let total = 0;
   for (;;) {
-    const n = await db.transaction().execute((trx) => applyOnce(dialect, trx, opts, batch));
+    const n = await db.transaction().execute((trx) => applyOnce(database, trx, opts, batch));
     total += n;
     if (n < batch) return total;
   }
 }
 
-async function applyOnce(dialect: Dialect, trx: Executor, opts: ApplyOptions, limit: number): Promise<number> {
-  let claim = trx.selectFrom('usage_event_pending').select('id').orderBy('id').limit(limit);
-  if (opts.partnerId !== undefined) claim = claim.where('partner_id', '=', opts.partnerId);
-  if (opts.environment !== undefined) claim = claim.where('environment', '=', opts.environment);
-  if (dialect === 'postgres') claim = opts.skipLocked ? claim.forUpdate().skipLocked() : claim.forUpdate();
-  const claimed = await trx.deleteFrom('usage_event_pending').where('id', 'in', claim).returning(['partner_id', 'environment', 'payload']).execute();
+async function applyOnce(database: Database, trx: Executor, opts: ApplyOptions, limit: number): Promise<number> {
+  const claimed = await claimPendingDeltas(database, trx, opts, limit);
   if (claimed.length === 0) return 0;
 
   // Merge every claimed delta.

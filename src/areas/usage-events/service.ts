@@ -100,7 +100,7 @@ function zeroCounts(): UsageCounts {
 async function windowUsage(deps: Deps, f: PartnerFilter, environment: Environment, w: Window) {
   const db = deps.database.db;
   // Fold in every delta acknowledged so far (waiting for any the worker is applying right now).
-  await applyPendingRollups(deps.database.dialect, db, { environment, ...(f.partnerId !== null ? { partnerId: f.partnerId } : {}) });
+  await applyPendingRollups(deps.database, db, { environment, ...(f.partnerId !== null ? { partnerId: f.partnerId } : {}) });
   const [rollup, active, distinct] = await Promise.all([
     dailyRollup(db, f, environment, w.startDay, w.endDay),
     dailyActive(db, f, environment, w.startDay, w.endDay),
@@ -294,7 +294,7 @@ export async function seedDemo(deps: Deps, partnerId: string, days: number, admi
 export function registerIngestErasers(deps: Deps): void {
   deps.erasers.set('usage_events', async (trx, p, env, u) => {
     // The user's (user, day) pairs must be in the rollups before they can be taken out again.
-    await applyPendingRollups(deps.database.dialect, trx, { partnerId: p, environment: env });
+    await applyPendingRollups(deps.database, trx, { partnerId: p, environment: env });
     return eraseUserEvents(trx, p, env, u);
   });
 }

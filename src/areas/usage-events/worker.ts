@@ -17,7 +17,7 @@ export function startRollupWorker(deps: Deps, intervalMs = ROLLUP_INTERVAL_MS): 
     intervalMs,
     async () => {
       try {
-        await applyPendingRollups(deps.database.dialect, deps.database.db, { skipLocked: true });
+        await applyPendingRollups(deps.database, deps.database.db, { skipLocked: true });
       } catch (err) {
         // The deltas stay pending (their transaction rolled back): the next pass applies them.
         deps.log.warn({ err: (err as Error).message }, 'usage rollup pass failed');

@@ -3,17 +3,10 @@
  *   usageKeyScopeHooks  adds the rate-limit and metering hook to the API-key scope (src/routes/partner-api/index.ts)
  */
 import type { Deps } from '../../context.js';
-import { isManaged } from './meter.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { closeLimiter, limiterFor, RateLimitHeaders, tooMany, type Decision } from './rate-limit.js';
+import { RateLimitHeaders, tooMany, type Decision } from './rate-limit.js';
 
 const KEY_WINDOW_MS = 1000;
-
-/** Applications whose partner-API calls are neither limited nor metered (benchmark baseline only). */
-const hooksOff = new WeakSet<Deps>();
-export function disableUsageHooksForBaseline(deps: Deps): void {
-  hooksOff.add(deps);
-}
 
 /**
  * Runs on every authenticated partner-API request, after the key guard: the rate
@@ -21,15 +14,9 @@ export function disableUsageHooksForBaseline(deps: Deps): void {
  * refused request is not counted. Nothing here touches the database.
  */
 export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps: Deps }): Promise<void> {
+  // The meter and the limiter are started and closed with the other services (deps.start/close).
   const meter = deps.usage;
-  if (isManaged(meter)) meter.start();
-  app.addHook('onClose', async () => {
-    if (isManaged(meter)) meter.stop();
-    await closeLimiter(deps);
-  });
-  // The benchmark's baseline registers no hook at all (decided once, not on every request).
-  if (hooksOff.has(deps)) return;
-  const limiter = limiterFor(deps);
+  const limiter = deps.limiter;
   const headers = new RateLimitHeaders('default', KEY_WINDOW_MS);
   // A callback-style hook: with the in-memory limiter nothing here allocates a promise or a closure.
   app.addHook('onRequest', (request, reply, done) => {

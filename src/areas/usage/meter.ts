@@ -20,8 +20,8 @@
  *   into memory for the next flush, and the error is thrown). A value the database
  *   refuses (PostgreSQL refuses NUL in text) is isolated by writing smaller pieces
  *   and dropped with a log line, so it never blocks the other counts.
- * - start() flushes every `usageFlushMs` while there is something to write (the
- *   HTTP app starts it; server.ts flushes once more on shutdown). A SIGKILL loses
+ * - start() flushes every `usageFlushMs` while there is something to write
+ *   (deps.start() starts it; deps.close() flushes once more). A SIGKILL loses
  *   what was recorded since the last flush: at most one interval.
  */
 import type { CompiledQuery, Kysely } from 'kysely';
@@ -29,7 +29,7 @@ import type { Deps, UsageMeter } from '../../context.js';
 import type { DB, Environment } from '../../db/schema/index.js';
 import { compareStrings } from '../../lib/order.js';
 import { erasedPlaceholder, erasurePseudonym } from './erasure.js';
-import { erasedAmongQuery, usageLockQuery } from './repo.js';
+import { erasedAmongQuery, meterStatements, runStatementPlan, usageLockQuery, type MeterDailyRow as DailyRow, type MeterUserRow as UserRow } from './repo.js';
 import { DAY_MS, utcDay, utcMonth } from '../../lib/time.js';
 
 const SEP = '\u0001';
@@ -54,7 +54,7 @@ export function isManaged(meter: UsageMeter): meter is ManagedUsageMeter {
 
 type MeterDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'log' | 'secrets'>;
 
-export function createUsageMeter(deps: Omit<Deps, 'usage'>): ManagedUsageMeter {
+export function createUsageMeter(deps: MeterDeps): ManagedUsageMeter {
   return new Meter(deps);
 }
 
@@ -338,75 +338,35 @@ export function isRowError(err: unknown): boolean {
   return false;
 }
 
-interface DailyRow {
-  partner_id: string;
-  environment: Environment;
-  day: string;
-  calls: number;
-  updated_at: number;
-}
-interface UserRow {
-  partner_id: string;
-  environment: Environment;
-  month: string;
-  end_user_id: string;
-  first_seen_at: number;
-}
-
-/** The statements of one flush, built with Kysely (portable SQL); `run` executes one and returns its rows. */
-function batchStatements(db: Kysely<DB>) {
-  return {
-    existing: (ids: string[]) => db.selectFrom('partners').select('id').where('id', 'in', ids).compile(),
-    daily: (rows: DailyRow[]) =>
-      db
-        .insertInto('usage_daily')
-        .values(rows)
-        .onConflict((oc) =>
-          oc.columns(['partner_id', 'environment', 'day']).doUpdateSet((eb) => ({
-            calls: eb('usage_daily.calls', '+', eb.ref('excluded.calls')),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .compile(),
-    users: (rows: UserRow[]) =>
-      db
-        .insertInto('usage_end_users')
-        .values(rows)
-        .onConflict((oc) => oc.columns(['partner_id', 'environment', 'month', 'end_user_id']).doNothing())
-        .compile(),
-  };
-}
-
 /**
  * The statements of one batch, as a generator (each `yield` runs one statement and
- * gets its rows back), so the same plan runs synchronously on SQLite and
- * asynchronously on PostgreSQL. Rows of partners deleted meanwhile are dropped
- * (their usage went with them by cascade).
+ * gets its rows back: runStatementPlan in repo.ts). Rows of partners deleted meanwhile
+ * are dropped (their usage went with them by cascade).
  */
 function* plan(deps: Pick<Deps, 'database' | 'secrets'>, db: Kysely<DB>, daily: DailyRow[], users: UserRow[]): Generator<CompiledQuery, void, unknown[]> {
-  const st = batchStatements(db);
+  const st = meterStatements(db);
   const ids = [...new Set(daily.map((r) => r.partner_id).concat(users.map((r) => r.partner_id)))];
   const existing = new Set<string>();
   for (let i = 0; i < ids.length; i += CHUNK) {
-    const rows = (yield st.existing(ids.slice(i, i + CHUNK))) as { id: string }[];
+    const rows = (yield st.existingPartners(ids.slice(i, i + CHUNK))) as { id: string }[];
     for (const r of rows) existing.add(r.id);
   }
   const d = daily.filter((r) => existing.has(r.partner_id));
   let u = users.filter((r) => existing.has(r.partner_id));
   if (u.length > 0) {
-    // Hold each (partner, environment) against its erasures, in key order, then write the
-    // ids erased meanwhile (here or in any other process) as their placeholders.
-    if (deps.database.dialect === 'postgres') {
-      const pairs = [...new Set(u.map((r) => r.partner_id + SEP + r.environment))].sort(compareStrings);
-      for (const pair of pairs) {
-        const [partnerId, environment] = pair.split(SEP);
-        yield usageLockQuery(db, partnerId, environment as Environment);
-      }
+    // Hold each (partner, environment) against its erasures, in key order (no lock to take on
+    // SQLite: one writer at a time), then write the ids erased meanwhile (here or in any other
+    // process) as their placeholders.
+    const pairs = [...new Set(u.map((r) => r.partner_id + SEP + r.environment))].sort(compareStrings);
+    for (const pair of pairs) {
+      const [partnerId, environment] = pair.split(SEP);
+      const lock = usageLockQuery(deps.database, db, partnerId, environment as Environment);
+      if (lock) yield lock;
     }
     u = yield* withErasedAsPlaceholders(deps, db, u);
   }
-  for (let i = 0; i < d.length; i += CHUNK) yield st.daily(d.slice(i, i + CHUNK));
-  for (let i = 0; i < u.length; i += CHUNK) yield st.users(u.slice(i, i + CHUNK));
+  for (let i = 0; i < d.length; i += CHUNK) yield st.addDaily(d.slice(i, i + CHUNK));
+  for (let i = 0; i < u.length; i += CHUNK) yield st.addEndUsers(u.slice(i, i + CHUNK));
 }
 
 /** The rows with every end-user erased in its (partner, environment) replaced by its month's placeholder. */
@@ -430,36 +390,7 @@ function* withErasedAsPlaceholders(deps: Pick<Deps, 'secrets'>, db: Kysely<DB>, 
   return out;
 }
 
-/**
- * One transaction per flush, in key order. PostgreSQL: an ordinary transaction
- * (row locks in key order: no deadlock between processes). SQLite: Kysely's single
- * connection is held while one synchronous BEGIN IMMEDIATE transaction runs, so the
- * write lock is taken up front (other processes wait on busy_timeout instead of
- * failing to upgrade a read lock) and nothing interleaves with it in this process.
- */
+/** One transaction per flush, rows in key order: no deadlock between processes (runStatementPlan in repo.ts). */
 async function writeBatch(deps: Pick<Deps, 'database' | 'secrets'>, daily: DailyRow[], users: UserRow[]): Promise<void> {
-  const database = deps.database;
-  const handle = database.sqlite;
-  if (database.dialect === 'sqlite' && handle) {
-    await database.db.connection().execute(async () => {
-      const runSync = (q: CompiledQuery): unknown[] => {
-        const stmt = handle.prepare(q.sql);
-        const params = q.parameters as unknown[];
-        if (stmt.reader) return stmt.all(...params);
-        stmt.run(...params);
-        return [];
-      };
-      handle
-        .transaction(() => {
-          const it = plan(deps, database.db, daily, users);
-          for (let step = it.next([]); !step.done; step = it.next(runSync(step.value)));
-        })
-        .immediate();
-    });
-    return;
-  }
-  await database.tx(async (trx) => {
-    const it = plan(deps, trx, daily, users);
-    for (let step = it.next([]); !step.done; step = it.next((await trx.executeQuery(step.value)).rows as unknown[]));
-  });
+  await runStatementPlan(deps.database, (db) => plan(deps, db, daily, users));
 }

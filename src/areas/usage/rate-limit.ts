@@ -55,26 +55,29 @@ export class RateLimiter {
   private readonly memory = new Map<string, { windowStart: number; count: number }>();
   private redis: RedisWithIncr | null = null;
   private lastWarn = 0;
+  private closed = false;
 
   constructor(
     private readonly deps: Pick<Deps, 'config' | 'clock' | 'log'>,
     /** Redis key prefix (lets tests and tenants keep their counters apart). */
     readonly prefix = 'svc:rl:',
-  ) {
-    const url = deps.config.redisUrl;
-    if (url) {
-      const client = new Redis(url, {
-        connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
-        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 0,
-        retryStrategy: (times: number) => Math.min(100 * times, 2000),
-        lazyConnect: false,
-      }) as RedisWithIncr;
-      client.defineCommand('svcIncrWindow', { numberOfKeys: 1, lua: INCR_SCRIPT });
-      client.on('error', (err: Error) => this.warn('redis error: rate limits fall back to this process', err));
-      this.redis = client;
-    }
+  ) {}
+
+  /** Connects to Redis when REDIS_URL is set (idempotent); until then, and without it, counts in this process. */
+  start(): void {
+    const url = this.deps.config.redisUrl;
+    if (!url || this.redis || this.closed) return;
+    const client = new Redis(url, {
+      connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: (times: number) => Math.min(100 * times, 2000),
+      lazyConnect: false,
+    }) as RedisWithIncr;
+    client.defineCommand('svcIncrWindow', { numberOfKeys: 1, lua: INCR_SCRIPT });
+    client.on('error', (err: Error) => this.warn('redis error: rate limits fall back to this process', err));
+    this.redis = client;
   }
 
   /** True when Redis is configured and connected. */
@@ -140,6 +143,7 @@ export class RateLimiter {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     const r = this.redis;
     this.redis = null;
     if (!r) return;
@@ -156,22 +160,9 @@ function decide(count: number, limit: number, resetAt: number, store: 'memory' |
   return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetAt, store, now };
 }
 
-const limiters = new WeakMap<object, RateLimiter>();
-
-/** The limiter of one application (one per Deps, shared by both path forms and every area). */
-export function limiterFor(deps: Deps): RateLimiter {
-  let l = limiters.get(deps);
-  if (!l) {
-    l = new RateLimiter(deps);
-    limiters.set(deps, l);
-  }
-  return l;
-}
-
-export async function closeLimiter(deps: Deps): Promise<void> {
-  const l = limiters.get(deps);
-  limiters.delete(deps);
-  if (l) await l.close();
+/** The limiter of one application (deps.limiter: one per process, shared by both path forms and every area). */
+export function limiterFor(deps: Pick<Deps, 'limiter'>): RateLimiter {
+  return deps.limiter;
 }
 
 /**
@@ -244,8 +235,7 @@ export function tooMany(d: Decision) {
 export function publicWriteLimit(deps: Deps, name: string): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   const headers = new RateLimitHeaders(name, PUBLIC_WRITE_WINDOW_MS);
   return async (request, reply) => {
-    const limiter = limiterFor(deps);
-    const d = await limiter.hit(`ip:${name}:${request.ip}`, PUBLIC_WRITE_LIMIT, PUBLIC_WRITE_WINDOW_MS);
+    const d = await deps.limiter.hit(`ip:${name}:${request.ip}`, PUBLIC_WRITE_LIMIT, PUBLIC_WRITE_WINDOW_MS);
     headers.set(reply, d);
     if (!d.allowed) throw tooMany(d);
   };

@@ -1,7 +1,7 @@
 /** SQL of the usage area (takes an Executor: the database or a transaction). */
-import { sql } from 'kysely';
-import type { Dialect, Executor } from '../../db/database.js';
-import type { Environment } from '../../db/schema/index.js';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import type { Database, Executor } from '../../db/database.js';
+import type { DB, Environment } from '../../db/schema/index.js';
 import type { MailOutboxTable, UsageAlertsTable } from '../../db/schema/usage.js';
 
 /** First and last day (`YYYY-MM-DD`) of a `YYYY-MM` month, as text bounds. */
@@ -155,12 +155,14 @@ export async function insertFired(
  * (PostgreSQL: a transaction-scoped advisory lock; SQLite has one writer at a time). Taken by
  * a usage flush for each pair it writes, in key order, and by an erasure for its pair.
  */
-export function usageLockQuery(db: Executor, partnerId: string, environment: Environment) {
+export function usageLockQuery(database: Pick<Database, 'dialect'>, db: Executor, partnerId: string, environment: Environment): CompiledQuery | null {
+  if (database.dialect !== 'postgres') return null;
   return sql`select pg_advisory_xact_lock(hashtext(${`usage|${partnerId}|${environment}`}))`.compile(db);
 }
 
-export async function lockUsage(db: Executor, dialect: Dialect, partnerId: string, environment: Environment): Promise<void> {
-  if (dialect === 'postgres') await db.executeQuery(usageLockQuery(db, partnerId, environment));
+export async function lockUsage(db: Executor, database: Pick<Database, 'dialect'>, partnerId: string, environment: Environment): Promise<void> {
+  const q = usageLockQuery(database, db, partnerId, environment);
+  if (q) await db.executeQuery(q);
 }
 
 /** Remembers an erased end-user by its pseudonym (insert-or-ignore). */
@@ -222,6 +224,85 @@ export async function anonymiseEndUser(db: Executor, partnerId: string, environm
 /** Keeps a mail message in the outbox (unsent, or refused by the mail server). */
 export async function insertMail(db: Executor, row: MailOutboxTable): Promise<void> {
   await db.insertInto('mail_outbox').values(row).execute();
+}
+
+// ---------------------------------------------------------------- the usage meter's flush
+
+export interface MeterDailyRow {
+  partner_id: string;
+  environment: Environment;
+  day: string;
+  calls: number;
+  updated_at: number;
+}
+
+export interface MeterUserRow {
+  partner_id: string;
+  environment: Environment;
+  month: string;
+  end_user_id: string;
+  first_seen_at: number;
+}
+
+/** The statements of one meter flush, compiled (portable SQL); the flush's plan runs them through runStatementPlan. */
+export function meterStatements(db: Kysely<DB>) {
+  return {
+    existingPartners: (ids: string[]) => db.selectFrom('partners').select('id').where('id', 'in', ids).compile(),
+    /** Additive upserts: several processes flushing into one database count exactly together. */
+    addDaily: (rows: MeterDailyRow[]) =>
+      db
+        .insertInto('usage_daily')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.columns(['partner_id', 'environment', 'day']).doUpdateSet((eb) => ({
+            calls: eb('usage_daily.calls', '+', eb.ref('excluded.calls')),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .compile(),
+    /** Insert-or-ignore into the table keyed (partner, environment, month, end_user_id). */
+    addEndUsers: (rows: MeterUserRow[]) =>
+      db
+        .insertInto('usage_end_users')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['partner_id', 'environment', 'month', 'end_user_id']).doNothing())
+        .compile(),
+  };
+}
+
+/**
+ * Runs a plan of statements in one transaction: the plan is a generator that yields
+ * each statement and gets its rows back, so the same plan runs synchronously on SQLite
+ * and asynchronously on PostgreSQL. PostgreSQL: an ordinary transaction. SQLite:
+ * Kysely's single connection is held while one synchronous BEGIN IMMEDIATE
+ * transaction runs, so the write lock is taken up front (other processes wait on
+ * busy_timeout instead of failing to upgrade a read lock) and nothing interleaves with
+ * it in this process.
+ */
+export async function runStatementPlan(database: Database, plan: (db: Kysely<DB>) => Generator<CompiledQuery, void, unknown[]>): Promise<void> {
+  const handle = database.sqlite;
+  if (database.dialect === 'sqlite' && handle) {
+    await database.db.connection().execute(async () => {
+      const runSync = (q: CompiledQuery): unknown[] => {
+        const stmt = handle.prepare(q.sql);
+        const params = q.parameters as unknown[];
+        if (stmt.reader) return stmt.all(...params);
+        stmt.run(...params);
+        return [];
+      };
+      handle
+        .transaction(() => {
+          const it = plan(database.db);
+          for (let step = it.next([]); !step.done; step = it.next(runSync(step.value)));
+        })
+        .immediate();
+    });
+    return;
+  }
+  await database.tx(async (trx) => {
+    const it = plan(trx);
+    for (let step = it.next([]); !step.done; step = it.next((await trx.executeQuery(step.value)).rows as unknown[]));
+  });
 }
 
 export function listMailOutbox(db: Executor, opts: { limit: number; status?: string; kind?: string; before: [number, string] | null }) {

@@ -220,7 +220,7 @@ export async function evaluateAlerts(deps: Deps, since: number | null = null): P
         sent.push(c);
         const endpoint = await endpointStateOf(trx, cfg.partner_id, cfg.environment);
         if (endpoint) {
-          await enqueueEvent(trx, {
+          await enqueueEvent(deps, trx, {
             partnerId: cfg.partner_id,
             environment: cfg.environment,
             type: 'usage.threshold_reached',
@@ -275,7 +275,7 @@ export async function evaluateAlerts(deps: Deps, since: number | null = null): P
  */
 export function registerUsageEraser(deps: Deps): void {
   deps.erasers.set('usage_end_users', async (trx, partnerId, environment, endUserId) => {
-    await lockUsage(trx, deps.database.dialect, partnerId, environment);
+    await lockUsage(trx, deps.database, partnerId, environment);
     await recordErasure(trx, partnerId, environment, erasurePseudonym(deps, partnerId, environment, endUserId), deps.clock.now());
     return anonymiseEndUser(trx, partnerId, environment, endUserId, (month) => erasedPlaceholder(deps, partnerId, environment, month, endUserId));
   });

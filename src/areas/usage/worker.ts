@@ -8,7 +8,6 @@
 import type { Deps } from '../../context.js';
 import type { WorkerHandle } from '../../workers/index.js';
 import { startLoop } from '../../workers/loop.js';
-import { isManaged } from './meter.js';
 import { pruneErasures } from './repo.js';
 import { evaluateAlerts } from './service.js';
 
@@ -44,15 +43,6 @@ export function startUsageWorkers(deps: Deps): WorkerHandle {
     }
   }
 
-  const loop = startLoop('usage', deps.config.usageFlushMs, tick, true);
-  if (isManaged(deps.usage)) deps.usage.start();
-
-  return {
-    name: loop.name,
-    async stop() {
-      await loop.stop();
-      // The entry point flushes once more after stopping the workers.
-      if (isManaged(deps.usage)) deps.usage.stop();
-    },
-  };
+  // deps.close() flushes once more after stopping the workers.
+  return startLoop('usage', deps.config.usageFlushMs, tick, true);
 }

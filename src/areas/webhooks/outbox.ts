@@ -3,11 +3,12 @@
  * own transaction, so an acknowledged change always has its event; the delivery
  * workers take it from there.
  */
-import { EventEmitter } from 'node:events';
+import type { Deps } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 import { iso } from '../../lib/time.js';
+import { insertEvents } from './repo.js';
 
 /** Every event type the service can send (the closed list webhook configurations choose from). */
 export const EVENT_TYPES = ['calculation.updated', 'usage.threshold_reached', 'webhook.test'] as const;
@@ -22,14 +23,6 @@ export interface OutboxEvent {
   orderingKey?: string | null;
   now: number;
 }
-
-/**
- * Emits `enqueued` when an event row is written in this process, so the delivery
- * worker of this process looks for it at once instead of at its next poll (the
- * row becomes visible when the caller's transaction commits).
- */
-export const outboxSignal = new EventEmitter();
-outboxSignal.setMaxListeners(100);
 
 export function eventRow(ev: OutboxEvent) {
   const id = newId('evt', ev.now);
@@ -50,15 +43,19 @@ export function eventRow(ev: OutboxEvent) {
 }
 
 /** Writes one event row (state `pending`, due now) and returns its id. */
-export async function enqueueEvent(trx: Executor, ev: OutboxEvent): Promise<string> {
-  return (await enqueueEvents(trx, [ev]))[0];
+export async function enqueueEvent(deps: Pick<Deps, 'webhooks'>, trx: Executor, ev: OutboxEvent): Promise<string> {
+  return (await enqueueEvents(deps, trx, [ev]))[0];
 }
 
-/** Writes several event rows in one statement, ids in the order given; returns the ids. */
-export async function enqueueEvents(trx: Executor, evs: OutboxEvent[]): Promise<string[]> {
+/**
+ * Writes several event rows in one statement, ids in the order given; returns the ids.
+ * Tells this process's delivery worker (deps.webhooks.outbox), which looks for them at
+ * once instead of at its next poll (the rows become visible when `trx` commits).
+ */
+export async function enqueueEvents(deps: Pick<Deps, 'webhooks'>, trx: Executor, evs: OutboxEvent[]): Promise<string[]> {
   if (evs.length === 0) return [];
   const rows = evs.map(eventRow);
-  await trx.insertInto('webhook_events').values(rows).execute();
-  outboxSignal.emit('enqueued');
+  await insertEvents(trx, rows);
+  deps.webhooks.outbox.emit('enqueued');
   return rows.map((r) => r.id);
 }

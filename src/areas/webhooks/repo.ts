@@ -1,6 +1,6 @@
 /** SQL of the webhooks area. Every function takes an Executor (the database or a transaction). */
 import { sql, type Selectable } from 'kysely';
-import { inIndexOrder, type Dialect, type Executor } from '../../db/database.js';
+import { inIndexOrder, type Database, type Executor } from '../../db/database.js';
 import type { Environment, WebhookEndpointsTable, WebhookEventsTable } from '../../db/schema/index.js';
 import type { WebhookDeliveriesTable } from '../../db/schema/webhooks.js';
 
@@ -109,14 +109,14 @@ const PENDING = sql.lit('pending');
  */
 export async function claimDueEvents(
   db: Executor,
-  dialect: Dialect,
+  database: Pick<Database, 'dialect'>,
   opts: { now: number; limit: number; leaseMs: number; token: string },
 ): Promise<EventRow[]> {
-  return inIndexOrder(db, (db) => claimDue(db, dialect, opts));
+  return inIndexOrder(db, (db) => claimDue(db, database, opts));
 }
 
 /** The claim statement itself (its plan is checked by a test: the partial index of pending events, no sort). */
-export function claimDueQuery(db: Executor, dialect: Dialect, opts: { now: number; limit: number; leaseMs: number; token: string }) {
+export function claimDueQuery(db: Executor, database: Pick<Database, 'dialect'>, opts: { now: number; limit: number; leaseMs: number; token: string }) {
   const { now, limit, leaseMs, token } = opts;
   const candidates = (db: Executor) => {
     const q = db
@@ -147,7 +147,7 @@ export function claimDueQuery(db: Executor, dialect: Dialect, opts: { now: numbe
       // Order per end-user does not depend on it (the NOT EXISTS above).
       .orderBy('e.next_attempt_at')
       .limit(limit);
-    return dialect === 'postgres' ? q.forUpdate().skipLocked() : q;
+    return database.dialect === 'postgres' ? q.forUpdate().skipLocked() : q;
   };
   return db
     .updateTable('webhook_events')
@@ -156,8 +156,8 @@ export function claimDueQuery(db: Executor, dialect: Dialect, opts: { now: numbe
     .returningAll();
 }
 
-async function claimDue(db: Executor, dialect: Dialect, opts: { now: number; limit: number; leaseMs: number; token: string }): Promise<EventRow[]> {
-  const rows = await claimDueQuery(db, dialect, opts).execute();
+async function claimDue(db: Executor, database: Pick<Database, 'dialect'>, opts: { now: number; limit: number; leaseMs: number; token: string }): Promise<EventRow[]> {
+  const rows = await claimDueQuery(db, database, opts).execute();
   // RETURNING gives no order: deliver oldest first.
   return rows.sort((a, b) => (a.next_attempt_at - b.next_attempt_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
@@ -218,6 +218,11 @@ export async function skipEvents(db: Executor, ids: string[], token: string, now
     .where('id', 'in', ids)
     .where('lock_token', '=', token)
     .execute();
+}
+
+/** Outbox rows (src/areas/webhooks/outbox.ts builds them). */
+export async function insertEvents(db: Executor, rows: WebhookEventsTable[]): Promise<void> {
+  await db.insertInto('webhook_events').values(rows).execute();
 }
 
 export function getEvent(db: Executor, partnerId: string, environment: Environment, id: string) {
@@ -323,9 +328,9 @@ export async function deleteUserDeliveries(db: Executor, partnerId: string, envi
  * the transaction ends, so an erasure cannot delete an event between this check and the
  * delivery records that refer to it (SQLite has one writer: nothing runs in between).
  */
-export async function lockExistingEvents(db: Executor, dialect: Dialect, ids: string[]): Promise<Set<string>> {
+export async function lockExistingEvents(db: Executor, database: Pick<Database, 'dialect'>, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const q = db.selectFrom('webhook_events').select('id').where('id', 'in', [...ids].sort()).orderBy('id');
-  const rows = await (dialect === 'postgres' ? q.forUpdate() : q).execute();
+  const rows = await (database.dialect === 'postgres' ? q.forUpdate() : q).execute();
   return new Set(rows.map((r) => r.id));
 }

@@ -1,57 +1,59 @@
 /**
- * Per-process state of the webhooks area, keyed by the Deps object: the SSRF-safe
- * HTTP agent and the host resolver (tests substitute one that maps names to
- * addresses of their choosing).
+ * The per-process state of the webhooks area (deps.webhooks, built by createDeps):
+ * the SSRF-safe HTTP agent, the host resolver (tests substitute one that maps names
+ * to addresses of their choosing) and the outbox signal.
  */
+import { EventEmitter } from 'node:events';
 import type { Agent } from 'undici';
+import type { Config } from '../../config.js';
 import type { Deps } from '../../context.js';
 import { createSafeAgent, systemResolver, type Resolver } from './ssrf.js';
 
-interface Runtime {
-  resolver: Resolver;
-  agent: Agent | null;
-}
+export class WebhookRuntime {
+  /** Host resolution of webhook URLs (checks and connections). */
+  resolver: Resolver = systemResolver;
+  private agentInstance: Agent | null = null;
+  /**
+   * Emits `enqueued` when an event row is written in this process, so the delivery
+   * worker of this process looks for it at once instead of at its next poll.
+   */
+  readonly outbox = new EventEmitter();
 
-const runtimes = new WeakMap<Deps, Runtime>();
-
-function runtime(deps: Deps): Runtime {
-  let rt = runtimes.get(deps);
-  if (!rt) {
-    rt = { resolver: systemResolver, agent: null };
-    runtimes.set(deps, rt);
+  constructor(private readonly config: Pick<Config, 'webhookAllowPrivate' | 'webhookTimeoutMs'>) {
+    this.outbox.setMaxListeners(100);
   }
-  return rt;
+
+  /** The shared delivery agent (made at its first use; a closed one is made again). */
+  agent(): Agent {
+    this.agentInstance ??= createSafeAgent({
+      allowPrivate: this.config.webhookAllowPrivate,
+      // Indirect, so a resolver set later also applies to the agent made earlier.
+      resolver: (host) => this.resolver(host),
+      connectTimeoutMs: this.config.webhookTimeoutMs,
+      connections: 128,
+    });
+    return this.agentInstance;
+  }
+
+  async close(): Promise<void> {
+    const agent = this.agentInstance;
+    this.agentInstance = null;
+    if (agent) await agent.close().catch(() => {});
+  }
 }
 
 /** The resolver webhook URLs are checked and connected with. */
-export function webhookResolver(deps: Deps): Resolver {
-  const rt = runtime(deps);
-  // Indirect, so a resolver set later also applies to the agent made earlier.
+export function webhookResolver(deps: Pick<Deps, 'webhooks'>): Resolver {
+  const rt = deps.webhooks;
   return (host) => rt.resolver(host);
 }
 
 /** Replaces the host resolver (tests: a name that resolves to 127.0.0.1, a rebinding host). */
-export function setWebhookResolver(deps: Deps, resolver: Resolver): void {
-  runtime(deps).resolver = resolver;
+export function setWebhookResolver(deps: Pick<Deps, 'webhooks'>, resolver: Resolver): void {
+  deps.webhooks.resolver = resolver;
 }
 
 /** The shared delivery agent of this process. */
-export function webhookAgent(deps: Deps): Agent {
-  const rt = runtime(deps);
-  rt.agent ??= createSafeAgent({
-    allowPrivate: deps.config.webhookAllowPrivate,
-    resolver: webhookResolver(deps),
-    connectTimeoutMs: deps.config.webhookTimeoutMs,
-    connections: 128,
-  });
-  return rt.agent;
-}
-
-/** Closes the agent (worker stop). */
-export async function closeWebhookAgent(deps: Deps): Promise<void> {
-  const rt = runtimes.get(deps);
-  const agent = rt?.agent;
-  if (!rt || !agent) return;
-  rt.agent = null;
-  await agent.close().catch(() => {});
+export function webhookAgent(deps: Pick<Deps, 'webhooks'>): Agent {
+  return deps.webhooks.agent();
 }

@@ -191,7 +191,7 @@ export async function sendTestEvent(deps: Deps, caller: Caller) {
   if (Number(ep.enabled) !== 1) throw errors.conflict('The webhook endpoint is disabled: enable it with POST /api/v1/webhooks first');
   const now = deps.clock.now();
   const id = await deps.database.tx((trx) =>
-    enqueueEvent(trx, {
+    enqueueEvent(deps, trx, {
       partnerId: caller.partnerId,
       environment: caller.environment,
       type: 'webhook.test',

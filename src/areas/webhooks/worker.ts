@@ -16,7 +16,6 @@ import type { WebhookDeliveriesTable } from '../../db/schema/webhooks.js';
 import { newId } from '../../lib/ids.js';
 import type { WorkerHandle } from '../../workers/index.js';
 import { attemptDelivery, nextAttemptAt, type AttemptResult } from './delivery.js';
-import { outboxSignal } from './outbox.js';
 import {
   claimDueEvents,
   disableEndpoint,
@@ -30,7 +29,7 @@ import {
   type EventOutcome,
   type EventRow,
 } from './repo.js';
-import { closeWebhookAgent, webhookAgent } from './runtime.js';
+import { webhookAgent } from './runtime.js';
 
 /** How long a claim holds an event: longer than one attempt can take, short enough to recover from a crash. */
 export function leaseMs(deps: Deps): number {
@@ -151,7 +150,7 @@ export async function writeSettlements(deps: Deps, list: Settlement[]): Promise<
 
 async function writeSettlementGroup(deps: Deps, all: Settlement[]): Promise<void> {
   await deps.database.tx(async (trx) => {
-    const alive = await lockExistingEvents(trx, deps.database.dialect, [...new Set(all.map((s) => s.outcome.id))]);
+    const alive = await lockExistingEvents(trx, deps.database, [...new Set(all.map((s) => s.outcome.id))]);
     const list = all.filter((s) => alive.has(s.outcome.id));
     if (list.length < all.length) deps.log.info({ dropped: all.length - list.length }, 'delivery outcomes of erased events dropped');
     await insertDeliveries(
@@ -211,7 +210,7 @@ export interface PassResult {
 /** One delivery pass: claim up to `limit` due events, send them all, write the outcomes. */
 export async function runDeliveryPass(deps: Deps, opts: { limit?: number } = {}): Promise<PassResult> {
   const token = newId('clm', deps.clock.now());
-  const claimed = await claimDueEvents(deps.database.db, deps.database.dialect, {
+  const claimed = await claimDueEvents(deps.database.db, deps.database, {
     now: deps.clock.now(),
     limit: opts.limit ?? 100,
     leaseMs: leaseMs(deps),
@@ -275,7 +274,7 @@ export function startWebhookWorker(deps: Deps, options: WorkerOptions = {}): Wor
     burstUntil = Date.now() + 100;
     wake();
   };
-  outboxSignal.on('enqueued', onEnqueued);
+  deps.webhooks.outbox.on('enqueued', onEnqueued);
 
   function flush(): Promise<void> {
     if (writing) return writing;
@@ -315,7 +314,7 @@ export function startWebhookWorker(deps: Deps, options: WorkerOptions = {}): Wor
       if (free > 0 && (inFlight === 0 || free >= Math.max(1, concurrency >> 2))) {
         try {
           const token = newId('clm', deps.clock.now());
-          const events = await claimDueEvents(deps.database.db, deps.database.dialect, {
+          const events = await claimDueEvents(deps.database.db, deps.database, {
             now: deps.clock.now(),
             limit: free,
             leaseMs: leaseMs(deps),
@@ -357,14 +356,14 @@ export function startWebhookWorker(deps: Deps, options: WorkerOptions = {}): Wor
     name,
     async stop() {
       stopped = true;
-      outboxSignal.off('enqueued', onEnqueued);
+      deps.webhooks.outbox.off('enqueued', onEnqueued);
       wake();
       await running;
       // Let in-flight attempts finish (each is bounded by the timeout); record them.
       const grace = new Promise<void>((r) => setTimeout(r, Math.min(deps.config.webhookTimeoutMs, 5_000)).unref());
       await Promise.race([Promise.allSettled([...inflightDone]), grace]);
       await flush();
-      await closeWebhookAgent(deps);
+      // The delivery agent is closed with the other services (deps.close).
     },
   };
 }

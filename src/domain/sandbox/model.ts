@@ -593,7 +593,7 @@ export function modelCacheStats(): { bytes: number; entries: number; budget: num
   return monthCache.stats();
 }
 
-/** Sets the model cache's budget in bytes (tests and benchmarks; evicts at once when it shrinks). */
+/** Sets the model cache's budget in bytes (tests; evicts at once when it shrinks). */
 export function setModelCacheBudget(bytes: number): void {
   monthCache.resize(bytes);
 }

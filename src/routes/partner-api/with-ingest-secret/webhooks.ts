@@ -4,7 +4,6 @@
  */
 import { Type } from 'typebox';
 import { errorResponses, security } from '../../../http/schemas.js';
-import { closeWebhookAgent } from '../../../areas/webhooks/runtime.js';
 import { DeliveriesQuery, DeliveryParams, WebhookConfig, WebhookConfigBody, WebhookConfigCreated, WebhookDeleted, WebhookDelivery, WebhookTestQueued } from '../../../areas/webhooks/schemas.js';
 import { deliveries, getConfig, removeConfig, resend, rotateSecret, sendTestEvent, setConfig } from '../../../areas/webhooks/service.js';
 import { typed, type Routes } from '../../scope.js';
@@ -14,7 +13,6 @@ import { RETENTION_HEADER, RETENTION_NOTE, retentionDays } from '../webhook-rete
 const TAG = ['webhooks'];
 
 export const webhookRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
-  app.addHook('onClose', async () => closeWebhookAgent(deps));
   const r = typed(app);
   const secured = security.keyAndSecret;
 
