@@ -11,7 +11,7 @@ import type { Deps } from './context.js';
 import { makeGuards } from './http/auth.js';
 import type { Area, AreaOptions } from './http/area.js';
 import { clientErrorHandler, guardConnections } from './http/connections.js';
-import { errorHandler, notFoundHandler } from './http/errors.js';
+import { errorHandler, errors, notFoundHandler } from './http/errors.js';
 import { frameworkErrors, installInputGuards } from './http/input-guard.js';
 import { installRequestLog } from './http/request-log.js';
 import { installNoStore, pageHelmet } from './http/security-headers.js';
@@ -49,6 +49,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     http: { connectionsCheckingInterval: Math.min(1000, deps.config.headersTimeoutMs, deps.config.requestTimeoutMs) },
     clientErrorHandler: clientErrorHandler(deps.log),
     frameworkErrors,
+    // Fastify's own 503 while closing is not in the service's error shape: the hook below answers it.
+    return503OnClosing: false,
   });
   guardConnections(app.server, deps.config, deps.log);
 
@@ -57,9 +59,16 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.setNotFoundHandler(notFoundHandler);
   installInputGuards(app);
 
+  // A request that reaches a closing server (on a kept-alive connection) is shed, as Fastify would, in the service's shape.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   // Callback-style hooks: no promise per request on the hot path.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers({ 'x-request-id': request.id, 'x-content-type-options': 'nosniff' });
+    if (closing) return done(errors.unavailable('Service unavailable: the server is shutting down, retry the request'));
     done();
   });
   installNoStore(app);
