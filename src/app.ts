@@ -88,7 +88,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
           'Authenticate with X-API-Key (or Authorization: Bearer) using svc_test_… (sandbox, never billed) or svc_live_… (production) keys. ' +
           'Operations marked with ingestSecret also need X-Service-Ingest-Secret. Portal and admin operations use a session: ' +
           'POST /api/auth/partner/login or /api/auth/admin/login returns {token, token_type: "bearer", expires_at} and sets the ' +
-          'HttpOnly svc_session cookie; send Authorization: Bearer <token> or the cookie. Errors: {"detail": "..."}; validation failures: 422 {"detail": [{type, loc, msg, input, ctx}]}.',
+          'HttpOnly svc_session cookie; send Authorization: Bearer <token> or the cookie. Errors: {"detail": "...", "code": "<ErrorCode>"}; validation failures: 422 {"detail": [{type, loc, msg, input, ctx}], "code": "validation_failed"}. Branch on code (one closed set, the ErrorCode enum), never on detail.',
       },
       servers: [{ url: deps.config.publicBaseUrl }],
       components: {
