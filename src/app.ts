@@ -11,7 +11,8 @@ import type { Deps } from './context.js';
 import { makeGuards } from './http/auth.js';
 import type { Area, AreaOptions } from './http/area.js';
 import { clientErrorHandler, guardConnections } from './http/connections.js';
-import { errorHandler, errors, notFoundHandler } from './http/errors.js';
+import { problem } from './http/error-codes.js';
+import { errorHandler, notFoundHandler } from './http/errors.js';
 import { frameworkErrors, installInputGuards } from './http/input-guard.js';
 import { installRequestLog } from './http/request-log.js';
 import { installNoStore, pageHelmet } from './http/security-headers.js';
@@ -26,6 +27,7 @@ import { probeRoutes, rootRoutes } from './areas/system/routes.js';
 import { usageRoutes } from './areas/usage/index.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+const SHUTTING_DOWN = JSON.stringify(problem('service_unavailable', 'Service unavailable: the server is shutting down, retry on a new connection'));
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -68,7 +70,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   // Callback-style hooks: no promise per request on the hot path.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers({ 'x-request-id': request.id, 'x-content-type-options': 'nosniff' });
-    if (closing) return done(errors.unavailable('Service unavailable: the server is shutting down, retry the request'));
+    // Sent as text: a route's own 503 schema (the health probes') must not be applied to it.
+    if (closing) return void reply.status(503).type('application/json; charset=utf-8').send(SHUTTING_DOWN);
     done();
   });
   installNoStore(app);

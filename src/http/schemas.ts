@@ -16,6 +16,7 @@ export const EnvironmentParam = Type.Union([Type.Literal('test'), Type.Literal('
 
 /** The closed set of error codes (docs/errors.md): what a client branches on, where `detail` is for people. */
 export const ErrorCodeSchema = Type.Enum(ERROR_CODES, {
+  type: 'string',
   title: 'ErrorCode',
   description: 'Stable machine-readable error code; every value is described in docs/errors.md.',
 });
