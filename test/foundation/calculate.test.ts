@@ -176,7 +176,7 @@ describe('POST /api/v1/calculate/safe-to-spend', () => {
     await t.deps.auth.invalidatePartner(s.id);
     const res = await t.inject({ method: 'POST', url: '/api/v1/calculate/safe-to-spend', headers: keyHeaders(s), payload: BODY });
     assert.equal(res.statusCode, 403);
-    assert.deepEqual(res.json(), { detail: 'partner suspended' });
+    assert.deepEqual(res.json(), { detail: 'partner suspended', code: 'partner_suspended' });
   });
 
   it('unknown routes answer 404 with a detail', async () => {
