@@ -7,6 +7,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { Deps } from './context.js';
 import { clientErrorHandler, guardConnections } from './http/connections.js';
+import { problem } from './http/error-codes.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { frameworkErrors, installInputGuards } from './http/input-guard.js';
 import { installRequestLog } from './http/request-log.js';
@@ -17,6 +18,7 @@ import { API_VERSION } from './version.js';
 import { registerRoutes } from './routes/index.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+const SHUTTING_DOWN = JSON.stringify(problem('service_unavailable', 'Service unavailable: the server is shutting down, retry on a new connection'));
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -40,6 +42,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     http: { connectionsCheckingInterval: Math.min(1000, deps.config.headersTimeoutMs, deps.config.requestTimeoutMs) },
     clientErrorHandler: clientErrorHandler(deps.log),
     frameworkErrors,
+    // Fastify's own 503 while closing is not in the service's error shape: the hook below answers it.
+    return503OnClosing: false,
   });
   guardConnections(app.server, deps.config, deps.log);
 
@@ -48,9 +52,17 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.setNotFoundHandler(notFoundHandler);
   installInputGuards(app);
 
+  // A request that reaches a closing server (on a kept-alive connection) is shed, as Fastify would, in the service's shape.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   // Callback-style hooks: no promise per request on the hot path.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers({ 'x-request-id': request.id, 'x-content-type-options': 'nosniff' });
+    // Sent as text: a route's own 503 schema (the health probes') must not be applied to it.
+    if (closing) return void reply.status(503).type('application/json; charset=utf-8').send(SHUTTING_DOWN);
     done();
   });
   installNoStore(app);
@@ -70,7 +82,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
           'Authenticate with X-API-Key (or Authorization: Bearer) using svc_test_… (sandbox, never billed) or svc_live_… (production) keys. ' +
           'Operations marked with ingestSecret also need X-Service-Ingest-Secret. Portal and admin operations use a session: ' +
           'POST /api/auth/partner/login or /api/auth/admin/login returns {token, token_type: "bearer", expires_at} and sets the ' +
-          'HttpOnly svc_session cookie; send Authorization: Bearer <token> or the cookie. Errors: {"detail": "..."}; validation failures: 422 {"detail": [{type, loc, msg, input, ctx}]}.',
+          'HttpOnly svc_session cookie; send Authorization: Bearer <token> or the cookie. Errors: {"detail": "...", "code": "<ErrorCode>"}; validation failures: 422 {"detail": [{type, loc, msg, input, ctx}], "code": "validation_failed"}. Branch on code (one closed set, the ErrorCode enum), never on detail.',
       },
       servers: [{ url: deps.config.publicBaseUrl }],
       components: {

@@ -136,7 +136,7 @@ export function sessionCovers(session: SessionPrincipal, environment: Environmen
 /** 403 unless the session may act in `environment`. */
 export function requireSessionEnvironment(session: SessionPrincipal, environment: Environment): void {
   if (sessionCovers(session, environment)) return;
-  throw errors.forbidden(
+  throw errors.environmentMismatch(
     `This session was opened with a ${ENV_NAME[session.keyEnvironment!]} key and acts only in that environment; ` +
       `sign in with your password to use the ${ENV_NAME[environment]} environment`,
   );
@@ -158,7 +158,7 @@ export function makeGuards(deps: Deps) {
   /** A cookie carries the session whoever made the browser send the request: refuse that from another site. */
   function refuseCrossSiteCookie(request: FastifyRequest, presented: PresentedSession | null): void {
     if (presented?.fromCookie && isCrossSiteWrite(request, ownOrigin)) {
-      throw errors.forbidden('Cross-site request refused: a write signed in by cookie must come from the service\'s own pages');
+      throw errors.csrfRejected('Cross-site request refused: a write signed in by cookie must come from the service\'s own pages');
     }
   }
 
@@ -187,7 +187,7 @@ export function makeGuards(deps: Deps) {
   /** Callback style: a cached key is accepted without a promise; a miss reads the database once. */
   function apiKey(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
     const key = presentedApiKey(request);
-    if (!key) return done(errors.unauthorized('Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>'));
+    if (!key) return done(errors.missingApiKey('Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>'));
     const now = deps.clock.now();
     const cached = deps.auth.peek(key, now);
     if (cached) {
@@ -213,28 +213,28 @@ export function makeGuards(deps: Deps) {
 
   async function ingestSecret(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const presented = header(request, INGEST_SECRET_HEADER);
-    if (!presented) throw errors.unauthorized('Missing X-Service-Ingest-Secret header');
+    if (!presented) throw errors.missingIngestSecret('Missing X-Service-Ingest-Secret header');
     if (!safeEqual(sha256Hex(presented), request.partner.ingest_secret_hash)) {
-      throw errors.unauthorized('Invalid ingest secret');
+      throw errors.invalidIngestSecret('Invalid ingest secret');
     }
   }
 
   async function platformSecret(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const configured = deps.config.ingestSecret;
-    if (!configured) throw errors.unavailable('Ingest secret not configured on the server');
+    if (!configured) throw errors.notConfigured('Ingest secret not configured on the server');
     const presented = header(request, INGEST_SECRET_HEADER) ?? bearer(request);
-    if (!presented) throw errors.unauthorized('Missing ingest secret: send X-Service-Ingest-Secret or Authorization: Bearer');
-    if (!safeEqual(sha256Hex(presented), sha256Hex(configured))) throw errors.unauthorized('Invalid ingest secret');
+    if (!presented) throw errors.missingIngestSecret('Missing ingest secret: send X-Service-Ingest-Secret or Authorization: Bearer');
+    if (!safeEqual(sha256Hex(presented), sha256Hex(configured))) throw errors.invalidIngestSecret('Invalid ingest secret');
   }
 
   async function loadSession(request: FastifyRequest): Promise<SessionPrincipal> {
     const presented = presentedSession(request);
-    if (!presented) throw errors.unauthorized('Not signed in: send Authorization: Bearer <session token> or the session cookie');
+    if (!presented) throw errors.sessionRequired('Not signed in: send Authorization: Bearer <session token> or the session cookie');
     refuseCrossSiteCookie(request, presented);
     const token = presented.token;
     const now = deps.clock.now();
     const row = await sessionPrincipalByHash(deps.database.db, sha256Hex(token));
-    if (!row || row.expires_at <= now) throw errors.unauthorized('Session expired or invalid: sign in again');
+    if (!row || row.expires_at <= now) throw errors.sessionExpired('Session expired or invalid: sign in again');
     return {
       sessionId: row.id,
       subjectType: row.subject_type,
@@ -248,7 +248,7 @@ export function makeGuards(deps: Deps) {
     const s = await loadSession(request);
     if (s.subjectType !== 'partner') throw errors.forbidden('This operation needs a partner session');
     const p = await authPartnerById(deps.database.db, s.subjectId);
-    if (!p) throw errors.unauthorized('Session expired or invalid: sign in again');
+    if (!p) throw errors.sessionExpired('Session expired or invalid: sign in again');
     if (Number(p.active) !== 1) throw errors.suspended();
     request.session = s;
     request.partner = { ...p, active: true };

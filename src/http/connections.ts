@@ -7,11 +7,12 @@
  * - a cap on open connections (MAX_CONNECTIONS), which Node enforces by dropping the excess;
  * - a per-address share of it (MAX_CONNECTIONS_PER_ADDRESS): one address cannot take the cap.
  * Hitting a bound is logged (at most once per 10 s per kind, with how many since), and the
- * errors Node answers itself on a socket (408, 431, 400) use the service's `{"detail"}` shape.
+ * errors Node answers itself on a socket (408, 431, 414, 400) use the service's `{"detail", "code"}` shape.
  */
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import { codeForStatus, problem } from './error-codes.js';
 
 export interface ConnectionLimits {
   maxConnections: number;
@@ -67,7 +68,7 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
 
 /**
  * Fastify's clientErrorHandler: what Node reports on a socket before any request exists
- * (timeouts, oversized or malformed headers) answers in the `{"detail"}` shape and closes.
+ * (timeouts, oversized or malformed headers) answers in the `{"detail", "code"}` shape and closes.
  */
 export function clientErrorHandler(log: FastifyBaseLogger) {
   const warn = throttledWarn(log);
@@ -80,7 +81,7 @@ export function clientErrorHandler(log: FastifyBaseLogger) {
     // The code and the peer only: Node's error carries the raw bytes received (credentials included).
     log.debug({ code: err.code, status, remote_address: socket.remoteAddress }, 'client error');
     if (status === 408) warn('request_timeout', { remote_address: socket.remoteAddress }, 'request timed out before it arrived whole');
-    const body = JSON.stringify({ detail });
+    const body = JSON.stringify(problem(codeForStatus(status), detail));
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );

@@ -62,7 +62,7 @@ export class ExportGate {
   /** Holds `owner`'s slot until the answer is finished or its connection closes; 429 when it is taken. */
   hold(reply: FastifyReply, owner: string): void {
     if (this.running.has(owner)) {
-      throw errors.tooManyRequests(1, 'An export of yours is still running: one export at a time, try again when it is done');
+      throw errors.exportInProgress('An export of yours is still running: one export at a time, try again when it is done');
     }
     this.running.add(owner);
     reply.raw.once('close', () => this.running.delete(owner));

@@ -1,65 +1,17 @@
 /**
- * The error model. Every failure leaves the service as one of:
- * - 422 `{detail: [{type, loc, msg, input, ctx?}]}`: validation, exactly as FastAPI/Pydantic v2;
- * - `{detail: "<message>", ...extra}` with the status of the AppError that was thrown;
- * - 500 `{detail: "Internal Server Error"}`, with the cause only in the log.
+ * The error model. Every failure leaves the service as one of (codes: src/http/error-codes.ts):
+ * - 422 `{detail: [{type, loc, msg, input, ctx?}], code: "validation_failed"}`: validation, as FastAPI/Pydantic v2;
+ * - `{detail: "<message>", code, ...extra}` with the status and code of the AppError that was thrown;
+ * - 500 `{detail: "Internal Server Error", code: "internal_error"}`, with the cause only in the log.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, isStorageFull } from '../db/errors.js';
+import { AppError, codeForStatus, problem, ValidationFailed, type ValidationItem } from './error-codes.js';
 
 /** How long a client is told to wait when the database is away (seconds). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-export interface ValidationItem {
-  type: string;
-  loc: (string | number)[];
-  msg: string;
-  input: unknown;
-  ctx?: Record<string, unknown>;
-}
-
-/** An error whose message is safe to show the caller. */
-export class AppError extends Error {
-  constructor(
-    public readonly statusCode: number,
-    public readonly detail: string,
-    public readonly extra: Record<string, unknown> = {},
-    public readonly headers: Record<string, string> = {},
-  ) {
-    super(detail);
-    this.name = 'AppError';
-  }
-}
-
-/** A 422 raised by a service rule rather than the schema (e.g. a cursor that does not decode). */
-export class ValidationFailed extends Error {
-  constructor(public readonly items: ValidationItem[]) {
-    super('validation failed');
-    this.name = 'ValidationFailed';
-  }
-}
-
-/** The closed set of errors the service raises, with their status codes. */
-export const errors = {
-  badRequest: (detail: string, extra?: Record<string, unknown>) => new AppError(400, detail, extra),
-  unauthorized: (detail = 'Missing or invalid API key') => new AppError(401, detail, {}, { 'WWW-Authenticate': 'Bearer' }),
-  paymentRequired: (detail = 'Production access is not enabled for this account') => new AppError(402, detail),
-  forbidden: (detail: string) => new AppError(403, detail),
-  suspended: () => new AppError(403, 'partner suspended'),
-  productionNotEnabled: () =>
-    new AppError(
-      403,
-      'Production access is not enabled yet for this account: keep using your test key (svc_test_…) meanwhile, and ask for production access through the contact form (topic "production") or your account manager; your live key works on the next request once an administrator has enabled it.',
-    ),
-  notFound: (detail = 'Not Found') => new AppError(404, detail),
-  conflict: (detail: string, extra?: Record<string, unknown>) => new AppError(409, detail, extra),
-  tooManyRequests: (retryAfterSeconds: number, detail = 'Rate limit exceeded') =>
-    new AppError(429, detail, {}, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) }),
-  unavailable: (detail: string) => new AppError(503, detail),
-  /** A single-field 422 in FastAPI's shape. */
-  invalid: (loc: (string | number)[], msg: string, input: unknown, type = 'value_error', ctx?: Record<string, unknown>) =>
-    new ValidationFailed([{ type, loc, msg, input, ...(ctx ? { ctx } : {}) }]),
-};
+export { AppError, ERRORS as errors, ValidationFailed, type ErrorCode, type ValidationItem } from './error-codes.js';
 
 const PART_LOC: Record<string, string> = {
   body: 'body',
@@ -273,54 +225,59 @@ function jsonInvalid(err: Error): ValidationItem {
   return { type: 'json_invalid', loc: ['body', pos], msg: 'JSON decode error', input: {}, ctx: { error: err.message.replace(/^.*?: /, '') } };
 }
 
+/** A 422 body: FastAPI's list of items and the code. */
+function invalidBody(items: ValidationItem[]) {
+  return { detail: items, code: 'validation_failed' as const };
+}
+
 export function errorHandler(this: unknown, error: FastifyError & { validationContext?: string }, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     reply.headers(error.headers);
     if (error.statusCode >= 500) request.log.warn({ detail: error.detail }, 'service unavailable answer');
-    return reply.status(error.statusCode).send({ detail: error.detail, ...error.extra });
+    return reply.status(error.statusCode).send({ detail: error.detail, code: error.code, ...error.extra });
   }
   if (error instanceof ValidationFailed) {
-    return reply.status(422).send({ detail: boundedItems(error.items) });
+    return reply.status(422).send(invalidBody(boundedItems(error.items)));
   }
   if (error.validation) {
     const part = error.validationContext ?? 'body';
     const data = part === 'body' ? request.body : part === 'querystring' ? request.query : part === 'params' ? request.params : request.headers;
-    return reply.status(422).send({ detail: validationItems(error.validation as AjvLikeError[], part, data) });
+    return reply.status(422).send(invalidBody(validationItems(error.validation as AjvLikeError[], part, data)));
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return reply.status(422).send({ detail: [jsonInvalid(error)] });
+      return reply.status(422).send(invalidBody([jsonInvalid(error)]));
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return reply.status(422).send({ detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }] });
+      return reply.status(422).send(invalidBody([{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }]));
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return reply.status(413).send({ detail: 'Request body too large' });
+      return reply.status(413).send(problem('payload_too_large', 'Request body too large'));
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return reply.status(415).send({ detail: 'Unsupported media type: send application/json' });
+      return reply.status(415).send(problem('unsupported_media_type', 'Unsupported media type: send application/json'));
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return reply.status(400).send({ detail: 'Content-Length does not match the body' });
+      return reply.status(400).send(problem('bad_request', 'Content-Length does not match the body'));
   }
   if (error instanceof SyntaxError) {
-    return reply.status(422).send({ detail: [jsonInvalid(error)] });
+    return reply.status(422).send(invalidBody([jsonInvalid(error)]));
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    return reply.status(status).send({ detail: error.message || 'Bad Request' });
+    return reply.status(status).send(problem(codeForStatus(status), error.message || 'Bad Request'));
   }
   // An outage of the database (or a full disk) is the service's condition, not a bug: retry later.
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
     reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-    return reply.status(503).send({ detail: 'Service temporarily unavailable: the database cannot be reached, retry later' });
+    return reply.status(503).send(problem('database_unavailable', 'Service temporarily unavailable: the database cannot be reached, retry later'));
   }
   if (isStorageFull(error)) {
     request.log.error({ err: { message: error.message, code: error.code } }, 'database storage full');
     reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS * 12));
-    return reply.status(507).send({ detail: 'Insufficient storage: the service cannot store this now, retry later' });
+    return reply.status(507).send(problem('storage_full', 'Insufficient storage: the service cannot store this now, retry later'));
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.status(500).send({ detail: 'Internal Server Error' });
+  return reply.status(500).send(problem('internal_error', 'Internal Server Error'));
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send({ detail: 'Not Found' });
+  return reply.status(404).send(problem('not_found', 'Not Found'));
 }

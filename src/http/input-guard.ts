@@ -7,10 +7,11 @@
  *   stores it, so both databases see the same refusal at the edge;
  * - a body on an operation that takes none (415 for a non-JSON type, 422 for JSON other than `{}`/`null`;
  *   an empty JSON body is fine there);
- * - Fastify's own errors (bad URL encoding, long parameter) in the `{"detail"}` shape (Node's socket-level ones: src/http/connections.ts).
+ * - Fastify's own errors (bad URL encoding, long parameter) in the `{"detail", "code"}` shape (Node's socket-level ones: src/http/connections.ts).
  */
 import http from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { codeForStatus, problem } from './error-codes.js';
 import { ValidationFailed, type ValidationItem } from './errors.js';
 
 /** Deepest nesting of arrays and objects a JSON body may have. */
@@ -178,6 +179,6 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
         ? 'A path parameter is too long'
         : http.STATUS_CODES[status] ?? 'Bad Request';
   // Answered before any hook runs: the headers every answer carries are set here.
-  reply.headers({ 'x-request-id': request.id, 'x-content-type-options': 'nosniff' }).status(status).send({ detail });
+  reply.headers({ 'x-request-id': request.id, 'x-content-type-options': 'nosniff' }).status(status).send(problem(codeForStatus(status), detail));
 }
 

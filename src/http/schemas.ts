@@ -1,5 +1,6 @@
 /** Schema pieces shared by every area. */
 import { Type, type Static, type TSchema } from 'typebox';
+import { ERROR_CODES } from './error-codes.js';
 
 /** `T | null`, written as a JSON Schema type list so errors name the real type (not an anyOf). */
 export function Nullable<T extends TSchema>(schema: T) {
@@ -13,9 +14,16 @@ export function Nullable<T extends TSchema>(schema: T) {
 
 export const EnvironmentParam = Type.Union([Type.Literal('test'), Type.Literal('live')]);
 
+/** The closed set of error codes (docs/errors.md): what a client branches on, where `detail` is for people. */
+export const ErrorCodeSchema = Type.Enum(ERROR_CODES, {
+  type: 'string',
+  title: 'ErrorCode',
+  description: 'Stable machine-readable error code; every value is described in docs/errors.md.',
+});
+
 export const ErrorDetail = Type.Object(
-  { detail: Type.String() },
-  { title: 'ErrorDetail', description: 'Every non-validation error: a human-readable message (extra fields where documented).', additionalProperties: true },
+  { detail: Type.String(), code: ErrorCodeSchema },
+  { title: 'ErrorDetail', description: 'Every non-validation error: a human-readable message and its code (extra fields where documented).', additionalProperties: true },
 );
 
 export const ValidationErrorItem = Type.Object(
@@ -29,7 +37,10 @@ export const ValidationErrorItem = Type.Object(
   { title: 'ValidationError' },
 );
 
-export const HTTPValidationError = Type.Object({ detail: Type.Array(ValidationErrorItem) }, { title: 'HTTPValidationError' });
+export const HTTPValidationError = Type.Object(
+  { detail: Type.Array(ValidationErrorItem), code: Type.Literal('validation_failed') },
+  { title: 'HTTPValidationError' },
+);
 
 /** Response entries for the errors a route can give, for the OpenAPI document. */
 export function errorResponses(...codes: number[]) {

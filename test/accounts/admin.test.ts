@@ -61,13 +61,13 @@ describe('administrator operations on partners', () => {
     for (const key of [p.testKey, p.liveKey]) {
       const r = await me(key);
       assert.equal(r.statusCode, 403);
-      assert.deepEqual(r.json(), { detail: 'partner suspended' });
+      assert.deepEqual(r.json(), { detail: 'partner suspended', code: 'partner_suspended' });
     }
     const calc = await t.inject({ method: 'POST', url: '/v1/calculate/safe-to-spend', headers: keyHeaders(p), payload: { end_user_id: 'u' } });
     assert.equal(calc.statusCode, 403);
     const portal = await t.inject({ method: 'GET', url: '/api/partners/me/api-keys', headers: bearer(session) });
     assert.equal(portal.statusCode, 403);
-    assert.deepEqual(portal.json(), { detail: 'partner suspended' });
+    assert.deepEqual(portal.json(), { detail: 'partner suspended', code: 'partner_suspended' });
     assert.equal((await t.inject({ method: 'PUT', url: '/api/v1/keys', headers: bearer(session), payload: { key: 'svc_test_whilesuspended01' } })).statusCode, 403);
     assert.equal((await me(q.testKey)).statusCode, 200, 'other partners are untouched');
     const again = await t.inject({ method: 'POST', url: `/api/admin/partners/${p.id}/suspend`, headers: A() });

@@ -122,7 +122,7 @@ describe('authorization matrix of the accounts routes', () => {
         const want = expected(route.kind, name);
         assert.equal(res.statusCode, want, `${route.method} ${route.url} as ${name}: ${res.body}`);
         const body = res.json();
-        assert.deepEqual(Object.keys(body), ['detail'], `${route.method} ${route.url} as ${name}`);
+        assert.deepEqual(Object.keys(body), ['detail', 'code'], `${route.method} ${route.url} as ${name}`);
         if (want === 403 && name.startsWith('suspended') && route.kind !== 'adminSession') assert.equal(body.detail, 'partner suspended');
         for (const secret of [victim.testKey, victim.liveKey, victim.ingestSecret, PLATFORM_SECRET]) {
           assert.ok(!res.body.includes(secret), `${route.method} ${route.url} as ${name} leaks a secret`);

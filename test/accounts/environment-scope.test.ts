@@ -44,7 +44,7 @@ describe('environment scope of keys and key-opened sessions', () => {
       for (const url of ['/api/v1/key/rotate', '/v1/key/rotate']) {
         const r = await t.inject({ method: 'POST', url, headers: keyHeaders(p, { secret: true }), payload: { key_type: 'production' } });
         assert.equal(r.statusCode, 403, r.body);
-        assert.deepEqual(Object.keys(r.json()), ['detail']);
+        assert.deepEqual(Object.keys(r.json()), ['detail', 'code']);
         assert.match(r.json().detail, /test key can rotate only the sandbox key/);
         assert.ok(!r.body.includes('svc_live_'), 'no live key in the refusal');
       }
@@ -177,7 +177,7 @@ describe('environment scope of keys and key-opened sessions', () => {
         for (const a of attempts) {
           const r = await t.inject({ ...a, headers: bearer(token) });
           assert.equal(r.statusCode, 403, `${a.method} ${a.url}: ${r.body}`);
-          assert.deepEqual(Object.keys(r.json()), ['detail']);
+          assert.deepEqual(Object.keys(r.json()), ['detail', 'code']);
           assert.match(r.json().detail, /acts only in that environment/);
         }
         assert.deepEqual(await slots(p.id), before, 'nothing changed');
@@ -213,7 +213,7 @@ describe('environment scope of keys and key-opened sessions', () => {
         for (const format of ['summary', 'events']) {
           const e = await t.inject({ method: 'GET', url: `/api/partners/me/usage/export?format=${format}&environment=${other}`, headers: bearer(token) });
           assert.equal(e.statusCode, 403, e.body);
-          assert.deepEqual(Object.keys(e.json()), ['detail']);
+          assert.deepEqual(Object.keys(e.json()), ['detail', 'code']);
         }
       });
     }

@@ -187,13 +187,13 @@ describe('partner sign-up, sign-in and sessions', () => {
     await t.deps.database.db.updateTable('partners').set({ active: 0 }).where('id', '=', p.id).execute();
     const byKey = await t.inject({ method: 'POST', url: '/api/auth/partner/key-login', payload: { key: p.testKey } });
     assert.equal(byKey.statusCode, 403);
-    assert.deepEqual(byKey.json(), { detail: 'partner suspended' });
+    assert.deepEqual(byKey.json(), { detail: 'partner suspended', code: 'partner_suspended' });
     const reg = await t.inject({ method: 'POST', url: '/api/auth/partner/register', payload: { ...REG, email: 'sus@bank.example' } });
     const id = reg.json().partner.id;
     await t.deps.database.db.updateTable('partners').set({ active: 0 }).where('id', '=', id).execute();
     const byPw = await t.inject({ method: 'POST', url: '/api/auth/partner/login', payload: { email: 'sus@bank.example', password: REG.password } });
     assert.equal(byPw.statusCode, 403);
-    assert.deepEqual(byPw.json(), { detail: 'partner suspended' });
+    assert.deepEqual(byPw.json(), { detail: 'partner suspended', code: 'partner_suspended' });
     // The open session answers 403 too, and signing out still works.
     const me = await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(reg.json().token) });
     assert.equal(me.statusCode, 403);

@@ -165,7 +165,7 @@ describe('POST /api/v1/calculate/safe-to-spend', () => {
     assert.equal(typeof none.json().detail, 'string');
     const wrong = await t.inject({ method: 'POST', url: '/api/v1/calculate/safe-to-spend', headers: { 'x-api-key': 'svc_test_nope' }, payload: BODY });
     assert.equal(wrong.statusCode, 401);
-    assert.deepEqual(Object.keys(wrong.json()), ['detail']);
+    assert.deepEqual(Object.keys(wrong.json()), ['detail', 'code']);
   });
 
   it('refuses a suspended partner with 403 on the very next request', async () => {
@@ -176,12 +176,12 @@ describe('POST /api/v1/calculate/safe-to-spend', () => {
     await t.deps.auth.invalidatePartner(s.id);
     const res = await t.inject({ method: 'POST', url: '/api/v1/calculate/safe-to-spend', headers: keyHeaders(s), payload: BODY });
     assert.equal(res.statusCode, 403);
-    assert.deepEqual(res.json(), { detail: 'partner suspended' });
+    assert.deepEqual(res.json(), { detail: 'partner suspended', code: 'partner_suspended' });
   });
 
   it('unknown routes answer 404 with a detail', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/v1/nope' });
     assert.equal(res.statusCode, 404);
-    assert.deepEqual(res.json(), { detail: 'Not Found' });
+    assert.deepEqual(res.json(), { detail: 'Not Found', code: 'not_found' });
   });
 });

@@ -59,7 +59,7 @@ describe('request timeouts', () => {
     const { text, closed } = await readUntilClosed(s, 5000);
     assert.ok(closed, 'the server closed the stalled connection');
     assert.match(text, /^HTTP\/1\.1 408/);
-    assert.deepEqual(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)), { detail: 'Request timeout: the request did not arrive in time' });
+    assert.deepEqual(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)), { detail: 'Request timeout: the request did not arrive in time', code: 'request_timeout' });
   });
 
   it('headers that never finish are cut too, and a whole request is still served', async () => {

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { buildTestApp, keyHeaders, PLATFORM_SECRET, type TestApp, type TestPartner } from '../helpers/app.js';
 
 const CALC = '/api/v1/calculate/safe-to-spend';
-const MISSING = { detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }] };
+const MISSING = { detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }], code: 'validation_failed' };
 const CONTROL_MSG = 'String should not contain control characters (U+0000 to U+001F other than tab, CR and LF)';
 
 /** Path parameters that must be well-formed for the body to be looked at. */
@@ -124,7 +124,7 @@ describe('hostile input', () => {
     const headers = keyHeaders(p);
     const body = await t.inject({ method: 'POST', url: CALC, headers, payload: { end_user_id: 'a\u0000b', cash_balance: 1 } });
     assert.equal(body.statusCode, 422);
-    assert.deepEqual(body.json(), { detail: [{ type: 'string_control_character', loc: ['body', 'end_user_id'], msg: CONTROL_MSG, input: 'a\u0000b' }] });
+    assert.deepEqual(body.json(), { detail: [{ type: 'string_control_character', loc: ['body', 'end_user_id'], msg: CONTROL_MSG, input: 'a\u0000b' }], code: 'validation_failed' });
 
     const nested = await t.inject({ method: 'POST', url: CALC, headers, payload: { end_user_id: 'u', upcoming_bills: [{ amount: 1 }, { amount: 2, name: 'x\u001fy' }] } });
     assert.deepEqual(nested.json().detail[0].loc, ['body', 'upcoming_bills', 1, 'name']);
@@ -275,11 +275,11 @@ describe('hostile input', () => {
   it("answers Fastify's and Node's own errors with {detail}", async () => {
     const badUrl = await t.inject({ method: 'GET', url: '/api/v1/me%ZZ', headers: keyHeaders(p) });
     assert.equal(badUrl.statusCode, 400);
-    assert.deepEqual(badUrl.json(), { detail: 'Invalid URL encoding' });
+    assert.deepEqual(badUrl.json(), { detail: 'Invalid URL encoding', code: 'bad_request' });
     assert.match(badUrl.headers['x-request-id'] as string, /^req_/);
     const longParam = await t.inject({ method: 'GET', url: `/api/v1/ingest/calculation/${'a'.repeat(600)}`, headers: keyHeaders(p, { secret: true }) });
     assert.equal(longParam.statusCode, 414);
-    assert.deepEqual(longParam.json(), { detail: 'A path parameter is too long' });
+    assert.deepEqual(longParam.json(), { detail: 'A path parameter is too long', code: 'uri_too_long' });
 
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
@@ -296,7 +296,7 @@ describe('hostile input', () => {
     assert.equal(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4)).detail, 'Request headers too large');
     const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
     assert.match(garbage, /^HTTP\/1\.1 400 /);
-    assert.deepEqual(JSON.parse(garbage.slice(garbage.indexOf('\r\n\r\n') + 4)), { detail: 'Bad Request' });
+    assert.deepEqual(JSON.parse(garbage.slice(garbage.indexOf('\r\n\r\n') + 4)), { detail: 'Bad Request', code: 'bad_request' });
   });
 
   it('refuses a body on an operation that takes none, and keeps empty bodies working', async () => {
@@ -305,7 +305,7 @@ describe('hostile input', () => {
     const url = `/api/admin/partners/${target.id}/suspend`;
     const text = await t.inject({ method: 'POST', url, headers: { ...adminH, 'content-type': 'text/plain' }, payload: 'a=b' });
     assert.equal(text.statusCode, 415);
-    assert.deepEqual(text.json(), { detail: 'This operation takes no request body' });
+    assert.deepEqual(text.json(), { detail: 'This operation takes no request body', code: 'unsupported_media_type' });
     const emptyText = await t.inject({ method: 'POST', url, headers: { ...adminH, 'content-type': 'text/plain' }, payload: '' });
     assert.equal(emptyText.statusCode, 415);
     const json = await t.inject({ method: 'POST', url, headers: adminH, payload: { a: 1 } });

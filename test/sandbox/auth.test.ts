@@ -61,7 +61,7 @@ describe('sandbox: authentication, live keys (402/503), partner isolation', () =
         for (const env of ['test', 'live'] as const) {
           const res = await call(t, op, prefix, keyHeaders(s, { env }));
           assert.equal(res.statusCode, 403, `${op.path} ${env}`);
-          assert.deepEqual(res.json(), { detail: 'partner suspended' });
+          assert.deepEqual(res.json(), { detail: 'partner suspended', code: 'partner_suspended' });
         }
       }
     }

@@ -158,7 +158,7 @@ describe('sandbox: cost of a request', () => {
       assert.equal(c.headers['x-ratelimit-remaining'], '4');
       const refused = await get('/v1/transactions?user_id=w&limit=500');
       assert.equal(refused.statusCode, 429);
-      assert.deepEqual(refused.json(), { detail: 'Rate limit exceeded' });
+      assert.deepEqual(refused.json(), { detail: 'Rate limit exceeded', code: 'rate_limited' });
       assert.ok(Number(refused.headers['retry-after']) >= 1);
       // Another partner's key has its own budget.
       const q = await t.partner();

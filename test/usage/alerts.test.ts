@@ -143,7 +143,7 @@ describe('usage alert configuration', () => {
       assert.equal((await t.inject({ method, url: '/api/v1/usage/alerts', headers: { 'x-api-key': 'svc_test_wrong' }, payload })).statusCode, 401, method);
       const s = await t.inject({ method, url: '/api/v1/usage/alerts', headers: keyHeaders(susp), payload });
       assert.equal(s.statusCode, 403, method);
-      assert.deepEqual(s.json(), { detail: 'partner suspended' });
+      assert.deepEqual(s.json(), { detail: 'partner suspended', code: 'partner_suspended' });
     }
     assert.equal((await t.inject({ method: 'GET', url: '/api/v1/usage/alerts', headers: keyHeaders(other) })).json().calls_threshold, 77);
   });

@@ -231,6 +231,6 @@ describe('usage metering', () => {
     await t.deps.auth.invalidatePartner(p.id);
     const susp = await t.inject({ method: 'GET', url: '/api/v1/usage', headers: keyHeaders(p) });
     assert.equal(susp.statusCode, 403);
-    assert.deepEqual(susp.json(), { detail: 'partner suspended' });
+    assert.deepEqual(susp.json(), { detail: 'partner suspended', code: 'partner_suspended' });
   });
 });

@@ -40,7 +40,7 @@ describe('rate limits in memory', () => {
     }
     const over = await calc(t, p);
     assert.equal(over.statusCode, 429);
-    assert.deepEqual(over.json(), { detail: 'Rate limit exceeded' });
+    assert.deepEqual(over.json(), { detail: 'Rate limit exceeded', code: 'rate_limited' });
     assert.equal(over.headers['retry-after'], '1');
     assertHeaders(over, 5, 0);
     // The other key of the same partner and another partner have their own budgets.
@@ -171,7 +171,7 @@ describe('public write limit per client address', () => {
     }
     const over = await from('10.0.0.1');
     assert.equal(over.statusCode, 429);
-    assert.deepEqual(over.json(), { detail: 'Rate limit exceeded' });
+    assert.deepEqual(over.json(), { detail: 'Rate limit exceeded', code: 'rate_limited' });
     assert.equal(over.headers['retry-after'], '30');
     assert.equal(over.headers['ratelimit-policy'], `"login";q=${PUBLIC_WRITE_LIMIT};w=60`);
     // Thirty seconds into the minute: the IETF header counts the seconds left, the legacy one names the window's end.

@@ -152,7 +152,7 @@ describe('GET /reports/calculations.csv', () => {
     for (const url of ['/api/v1/reports/calculations.csv', '/api/v1/reports/usage.csv']) {
       const r = await t.inject({ method: 'GET', url, headers: keyHeaders(s) });
       assert.equal(r.statusCode, 403);
-      assert.deepEqual(r.json(), { detail: 'partner suspended' });
+      assert.deepEqual(r.json(), { detail: 'partner suspended', code: 'partner_suspended' });
     }
   });
 });

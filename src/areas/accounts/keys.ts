@@ -159,7 +159,7 @@ export async function regenerateKey(deps: Deps, actor: Actor, partnerId: string,
 export async function rotateKey(deps: Deps, actor: Actor, partnerId: string, keyType: 'sandbox' | 'production', callerEnvironment: Environment) {
   const environment: Environment = keyType === 'sandbox' ? 'test' : 'live';
   if (environment !== callerEnvironment) {
-    throw errors.forbidden(
+    throw errors.environmentMismatch(
       `A ${callerEnvironment} key can rotate only the ${KEY_TYPE[callerEnvironment]} key: rotate the ${keyType} key with your ` +
         `${environment} key, or sign in to the portal with your password and replace it there`,
     );

@@ -75,7 +75,7 @@ export async function beginAttempt(deps: Deps, scopes: { scope: string; resetOnS
   if (retryAt > 0) {
     // The refused attempt was not a guess: give it back, so the count only holds real failures.
     await Promise.all(counted.map((c) => giveBack(deps, c.keyHash)));
-    throw errors.tooManyRequests((retryAt - now) / 1000, LOCKED_DETAIL);
+    throw errors.lockedOut((retryAt - now) / 1000, LOCKED_DETAIL);
   }
   return {
     async succeeded() {

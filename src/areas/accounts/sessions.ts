@@ -77,7 +77,7 @@ export function clearSessionCookie(deps: Deps, reply: FastifyReply): void {
 async function partnerAccount(deps: Deps, partnerId: string): Promise<PartnerAccount> {
   const db = deps.database.db;
   const [p, keys] = await Promise.all([findPartnerById(db, partnerId), keysOfPartner(db, partnerId)]);
-  if (!p) throw errors.unauthorized('Session expired or invalid: sign in again');
+  if (!p) throw errors.sessionExpired('Session expired or invalid: sign in again');
   return toPartnerAccount(p, keys);
 }
 
@@ -124,7 +124,7 @@ export async function partnerLogin(deps: Deps, email: string, password: string, 
   const p = await findPartnerByEmail(deps.database.db, email.trim());
   if (!(await checkPassword(password, p?.password_hash))) {
     await attempt.failed();
-    throw errors.unauthorized(BAD_CREDENTIALS);
+    throw errors.invalidCredentials(BAD_CREDENTIALS);
   }
   await attempt.succeeded();
   if (Number(p!.active) !== 1) throw errors.suspended();
@@ -161,7 +161,7 @@ export async function adminLogin(deps: Deps, email: string, password: string, ip
   const a = await findAdminByEmail(deps.database.db, email);
   if (!(await checkPassword(password, a?.password_hash))) {
     await attempt.failed();
-    throw errors.unauthorized(BAD_CREDENTIALS);
+    throw errors.invalidCredentials(BAD_CREDENTIALS);
   }
   await attempt.succeeded();
   const s = await openSession(deps, 'admin', a!.id, 'password');
@@ -182,7 +182,7 @@ export async function partnerMe(deps: Deps, partnerId: string, session: SessionP
 
 export async function adminMe(deps: Deps, adminId: string, expiresAt: number) {
   const a = await findAdminById(deps.database.db, adminId);
-  if (!a) throw errors.unauthorized('Session expired or invalid: sign in again');
+  if (!a) throw errors.sessionExpired('Session expired or invalid: sign in again');
   return { ...adminAccount(a), session_expires_at: iso(expiresAt) };
 }
 
@@ -191,9 +191,9 @@ export async function adminMe(deps: Deps, adminId: string, expiresAt: number) {
  * (signing out is always allowed); another role's session is a 403.
  */
 export async function logout(deps: Deps, token: string | null, role: 'partner' | 'admin'): Promise<void> {
-  if (!token) throw errors.unauthorized('Not signed in: send Authorization: Bearer <session token> or the session cookie');
+  if (!token) throw errors.sessionRequired('Not signed in: send Authorization: Bearer <session token> or the session cookie');
   const s = await findSessionByHash(deps.database.db, sha256Hex(token));
-  if (!s || Number(s.expires_at) <= deps.clock.now()) throw errors.unauthorized('Session expired or invalid: sign in again');
+  if (!s || Number(s.expires_at) <= deps.clock.now()) throw errors.sessionExpired('Session expired or invalid: sign in again');
   if (s.subject_type !== role) throw errors.forbidden(role === 'admin' ? 'This operation needs an administrator session' : 'This operation needs a partner session');
   await deleteSession(deps.database.db, s.id);
 }

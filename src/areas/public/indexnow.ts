@@ -6,7 +6,7 @@
  */
 import type { Deps } from '../../context.js';
 import { writeAudit } from '../audit/repo.js';
-import { AppError, errors } from '../../http/errors.js';
+import { errors } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { iso } from '../../lib/time.js';
 import * as repo from './repo.js';
@@ -75,7 +75,7 @@ export function checkUrls(deps: Pick<Deps, 'config'>, urls: string[]): string[] 
  */
 export async function submitUrls(deps: Deps, adminId: string, urls: string[], source: 'submit' | 'sitemap') {
   const key = indexNowKey(deps);
-  if (!key) throw errors.unavailable('IndexNow is not configured: set INDEXNOW_KEY (8-128 characters: letters, digits, -)');
+  if (!key) throw errors.notConfigured('IndexNow is not configured: set INDEXNOW_KEY (8-128 characters: letters, digits, -)');
   if (urls.length === 0) throw errors.badRequest('No URLs to submit');
   if (urls.length > INDEXNOW_MAX_URLS) throw errors.badRequest(`IndexNow accepts at most ${INDEXNOW_MAX_URLS} URLs per submission`);
   const host = siteHost(deps);
@@ -125,7 +125,7 @@ export async function submitUrls(deps: Deps, adminId: string, urls: string[], so
     });
   });
   if (error) {
-    throw new AppError(502, `IndexNow submission failed: ${error}`, { submission_id: id, status_code: statusCode });
+    throw errors.upstreamFailed(`IndexNow submission failed: ${error}`, { submission_id: id, status_code: statusCode });
   }
   return { submission_id: id, submitted: urls.length, ok: true, status_code: statusCode, endpoint, host, key_location: body.keyLocation };
 }

@@ -104,9 +104,9 @@ export async function runIdempotent<T>(
       throw errors.invalid(key.loc, 'This idempotency key was already used with a different request body: use a new key for a new request', key.value, 'idempotency_key_reused');
     }
     if (row.state !== 'done' || row.response === null) {
-      throw errors.conflict('A request with this idempotency key is still being processed: retry in a moment to get its answer');
+      throw errors.inProgress('A request with this idempotency key is still being processed: retry in a moment to get its answer');
     }
     return { body: JSON.parse(row.response) as T, userId: row.user_id, replayed: true };
   }
-  throw errors.conflict('A request with this idempotency key is still being processed: retry in a moment to get its answer');
+  throw errors.inProgress('A request with this idempotency key is still being processed: retry in a moment to get its answer');
 }

@@ -124,11 +124,11 @@ export function resolveProvider(deps: Deps, sandbox: AccountDataProvider, partne
   }
   const name = deps.config.aggregatorProvider;
   if (!name) {
-    throw errors.unavailable(
+    throw errors.notConfigured(
       'Account-aggregation provider not configured: live account data is not available on this server yet (AGGREGATOR_PROVIDER is unset). Use your test key (svc_test_…) for the sandbox.',
     );
   }
   const factory = deps.liveProviders.get(name);
-  if (!factory) throw errors.unavailable(`Account-aggregation provider '${name}' is not available on this server: live account data cannot be reached.`);
+  if (!factory) throw errors.notConfigured(`Account-aggregation provider '${name}' is not available on this server: live account data cannot be reached.`);
   return factory(deps);
 }

@@ -178,7 +178,7 @@ export async function resend(deps: Deps, caller: Caller, deliveryId: string): Pr
   if (!ev) {
     const exists = await getEvent(deps.database.db, caller.partnerId, caller.environment, d.event_id);
     if (!exists) throw errors.notFound(`The event of delivery '${deliveryId}' no longer exists`);
-    throw errors.conflict('This event is being delivered right now; try again in a moment');
+    throw errors.inProgress('This event is being delivered right now; try again in a moment');
   }
   const s = await deliverOne(deps, ev, ep, token, true);
   await writeSettlements(deps, [s]);

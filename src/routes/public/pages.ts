@@ -21,7 +21,7 @@ export const pageRoutes: Routes = async (app, { deps }) => {
     pages.get('/blog', { schema: hidden }, async (_request, reply) => sendText(reply, 'text/html; charset=utf-8', blogIndexPage(c.posts, base)));
     pages.get<{ Params: { slug: string } }>('/blog/:slug', { schema: hidden }, async (request, reply) => {
       const p = c.postsBySlug.get(request.params.slug);
-      if (!p) return reply.status(404).send({ detail: `No blog post '${request.params.slug}'` });
+      if (!p) return reply.status(404).send({ detail: `No blog post '${request.params.slug}'`, code: 'not_found' });
       return sendText(reply, 'text/html; charset=utf-8', blogPostPage(p, base));
     });
     pages.get('/changelog', { schema: hidden }, async (_request, reply) => sendText(reply, 'text/html; charset=utf-8', changelogPage(c.changelog, base)));
