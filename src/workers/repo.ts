@@ -98,6 +98,30 @@ export async function postgresSettings(db: Executor, names: string[]): Promise<M
   return new Map(r.rows.map((row) => [row.name, row.setting]));
 }
 
+export interface TableActivity {
+  table: string;
+  live: number;
+  dead: number;
+  /** Rows inserted, updated or deleted since the table was last analyzed. */
+  modified: number;
+}
+
+/**
+ * PostgreSQL: the row counters of the service's own tables (its schema) from pg_stat_user_tables. The counters
+ * are the statistics system's, reported by each backend within about a second of its transaction.
+ */
+export async function tableActivity(db: Executor): Promise<TableActivity[]> {
+  const r = await sql<{ table: string; live: number | string; dead: number | string; modified: number | string }>`
+    select relname as table, n_live_tup as live, n_dead_tup as dead, n_mod_since_analyze as modified
+    from pg_stat_user_tables where schemaname = current_schema() order by relname`.execute(db);
+  return r.rows.map((x) => ({ table: x.table, live: Number(x.live), dead: Number(x.dead), modified: Number(x.modified) }));
+}
+
+/** PostgreSQL: ANALYZE of the given tables (fresh statistics for the planner; reads a sample, writes no rows). */
+export async function analyzeTables(db: Executor, tables: string[]): Promise<void> {
+  for (const t of tables) await sql`analyze ${sql.table(t)}`.execute(db);
+}
+
 /**
  * PostgreSQL: VACUUM (ANALYZE) of the given tables (no transaction may be open: VACUUM runs on its own). Plain
  * VACUUM takes no lock that blocks reads or writes; it makes the space of deleted rows reusable.
