@@ -168,8 +168,8 @@ const EXPECTED: { name: string; expected: string; advice: string }[] = [
     name: 'autovacuum',
     expected: 'on',
     advice:
-      'autovacuum is off: dead rows of the outbox, sessions and other pruned tables are never reclaimed and statistics are never refreshed. ' +
-      'Set autovacuum = on in postgresql.conf (then SELECT pg_reload_conf()), or schedule VACUUM (ANALYZE) of the service schema at least hourly. See docs/operations.md.',
+      'autovacuum is off: nothing but the service reclaims dead rows of its tables (outbox, usage counters, rollup queue) or refreshes their statistics. ' +
+      'Set autovacuum = on in postgresql.conf (then SELECT pg_reload_conf()). Until then the maintenance worker runs VACUUM (ANALYZE) on the service tables whose dead rows pass a threshold, each pass. See docs/operations.md.',
   },
   {
     name: 'track_counts',
