@@ -10,7 +10,8 @@
  *   calculate 30%, ingest (a webhook to a local receiver per call) 20%, cached-calculation first page
  *   10% and a deeper page 5%, webhook-delivery page 10%, usage-event batch of 50 10%, usage read 15%.
  * Each minute prints throughput (2xx per second) and p50/p99 per operation, the server's RSS, and the
- * largest tables (PostgreSQL: size, live and dead rows from pg_stat_user_tables) or the database and
+ * three largest tables and the three with most dead rows (PostgreSQL: size, live and dead rows from
+ * pg_stat_user_tables) or the database and
  * WAL file sizes (SQLite). At the end: webhooks expected (201 ingests), delivered (distinct event ids
  * received) and duplicated (received more than once).
  *
@@ -189,9 +190,13 @@ async function main() {
     }
     const d = createDeps(config, { log: createLogger(config), poolSize: 1 });
     try {
+      // The three largest tables, then the three with the most dead rows (small tables updated in place show there).
       const r = await sql<{ relname: string; live: number; dead: number; mb: number }>`
-        select relname, n_live_tup as live, n_dead_tup as dead, pg_total_relation_size(relid) / 1048576.0 as mb
-        from pg_stat_user_tables where schemaname = current_schema() order by pg_total_relation_size(relid) desc limit 5`.execute(d.database.db);
+        with t as (select relname, n_live_tup as live, n_dead_tup as dead, pg_total_relation_size(relid) / 1048576.0 as mb
+                   from pg_stat_user_tables where schemaname = current_schema()),
+             big as (select * from t order by mb desc limit 3),
+             dead as (select * from t where dead > 0 and relname not in (select relname from big) order by dead desc limit 3)
+        select * from big union all select * from dead`.execute(d.database.db);
       return r.rows.map((x) => `${x.relname} ${fmt(Number(x.mb), 1)} MB ${fmt(Number(x.live))} live/${fmt(Number(x.dead))} dead`).join('; ');
     } finally {
       await d.database.close();

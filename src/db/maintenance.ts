@@ -42,3 +42,29 @@ export async function vacuumTables(database: Database, tables: string[]): Promis
   if (database.dialect !== 'postgres') return;
   for (const t of tables) await sql`vacuum (analyze) ${sql.table(t)}`.execute(database.db);
 }
+
+/** PostgreSQL: ANALYZE of the given tables (fresh statistics for the planner; reads a sample, writes no rows). */
+export async function analyzeTables(database: Database, tables: string[]): Promise<void> {
+  if (database.dialect !== 'postgres') return;
+  for (const t of tables) await sql`analyze ${sql.table(t)}`.execute(database.db);
+}
+
+export interface TableActivity {
+  table: string;
+  live: number;
+  dead: number;
+  /** Rows inserted, updated or deleted since the table was last analyzed. */
+  modified: number;
+}
+
+/**
+ * PostgreSQL: the row counters of the service's own tables (its schema) from pg_stat_user_tables; empty on SQLite.
+ * The counters are the statistics system's, reported by each backend within about a second of its transaction.
+ */
+export async function tableActivity(database: Database): Promise<TableActivity[]> {
+  if (database.dialect !== 'postgres') return [];
+  const r = await sql<{ table: string; live: number | string; dead: number | string; modified: number | string }>`
+    select relname as table, n_live_tup as live, n_dead_tup as dead, n_mod_since_analyze as modified
+    from pg_stat_user_tables where schemaname = current_schema() order by relname`.execute(database.db);
+  return r.rows.map((x) => ({ table: x.table, live: Number(x.live), dead: Number(x.dead), modified: Number(x.modified) }));
+}

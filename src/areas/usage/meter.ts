@@ -15,8 +15,8 @@
  *   insert-or-ignore into a table keyed (partner, environment, month, end_user_id),
  *   so several processes flushing into one database count exactly together.
  *   Rows are written in key order so two processes never deadlock.
- * - Concurrent flush() calls are serialised: when a call returns, everything
- *   recorded before it was made is written (or, on a database error, put back
+ * - Concurrent flush() calls are serialised, and the calls made while one runs
+ *   share the next one: when a call returns, everything recorded before it was made is written (or, on a database error, put back
  *   into memory for the next flush, and the error is thrown). A value the database
  *   refuses (PostgreSQL refuses NUL in text) is isolated by writing smaller pieces
  *   and dropped with a log line, so it never blocks the other counts.
@@ -207,8 +207,19 @@ class Meter implements ManagedUsageMeter {
     return { calls, endUsers };
   }
 
+  /** The flush queued behind the one running, not started yet: callers until it starts share it. */
+  private next: Promise<void> | null = null;
+
   flush(): Promise<void> {
-    const run = this.chain.then(() => this.flushOnce());
+    // A flush that has not started yet writes everything recorded before it starts, so it also covers this call.
+    // Every usage read flushes first: under load, one write per waiting read (a chain of serial transactions) grew
+    // faster than it drained; now the reads waiting together share one.
+    if (this.next) return this.next;
+    const run = this.chain.then(() => {
+      this.next = null;
+      return this.flushOnce();
+    });
+    this.next = run;
     this.chain = run.catch(() => {});
     return run;
   }
