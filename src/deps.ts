@@ -15,7 +15,7 @@ import { AuthCache } from './http/auth-cache.js';
 import { ExportGate } from './http/csv.js';
 import { SecretBox } from './lib/crypto.js';
 import { redactLine, redactLogObject } from './lib/log-redact.js';
-import { createMailer } from './lib/mailer.js';
+import { createMailer } from './areas/mail/mailer.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { createUsageMeter, isManaged } from './areas/usage/meter.js';
 import { RateLimiter } from './areas/usage/rate-limit.js';

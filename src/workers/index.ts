@@ -4,16 +4,14 @@
  * that returns a handle with stop().
  */
 import type { Deps } from '../context.js';
+import type { WorkerHandle } from '../lib/loop.js';
 import { startWebhookWorker } from '../areas/webhooks/worker.js';
 import { startUsageWorkers } from '../areas/usage/worker.js';
 import { startStatusProbes } from '../areas/public/worker.js';
 import { startRollupWorker } from '../areas/usage-events/worker.js';
 import { startMaintenanceWorker } from './maintenance.js';
 
-export interface WorkerHandle {
-  name: string;
-  stop(): Promise<void>;
-}
+export type { WorkerHandle };
 
 export function startWorkers(deps: Deps): WorkerHandle[] {
   return [startWebhookWorker(deps), startUsageWorkers(deps), startRollupWorker(deps), startStatusProbes(deps), startMaintenanceWorker(deps)];

@@ -5,8 +5,7 @@
  * each process records what it sees.
  */
 import type { Deps } from '../../context.js';
-import type { WorkerHandle } from '../../workers/index.js';
-import { startLoop } from '../../workers/loop.js';
+import { startLoop, type WorkerHandle } from '../../lib/loop.js';
 import { DAY_MS } from '../../domain/status.js';
 import { runProbes } from './probes.js';
 import { deleteProbesBefore } from './repo.js';

@@ -5,8 +5,7 @@
  * only bounds how far the rollup tables themselves lag (one interval).
  */
 import type { Deps } from '../../context.js';
-import type { WorkerHandle } from '../../workers/index.js';
-import { startLoop } from '../../workers/loop.js';
+import { startLoop, type WorkerHandle } from '../../lib/loop.js';
 import { applyPendingRollups } from './rollups.js';
 
 export const ROLLUP_INTERVAL_MS = 1000;

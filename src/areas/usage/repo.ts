@@ -2,7 +2,7 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import type { DB, Environment } from '../../db/schema/index.js';
-import type { MailOutboxTable, UsageAlertsTable } from '../../db/schema/usage.js';
+import type { UsageAlertsTable } from '../../db/schema/usage.js';
 
 /** First and last day (`YYYY-MM-DD`) of a `YYYY-MM` month, as text bounds. */
 function monthDays(month: string): [string, string] {
@@ -221,11 +221,6 @@ export async function anonymiseEndUser(db: Executor, partnerId: string, environm
   return rows.length;
 }
 
-/** Keeps a mail message in the outbox (unsent, or refused by the mail server). */
-export async function insertMail(db: Executor, row: MailOutboxTable): Promise<void> {
-  await db.insertInto('mail_outbox').values(row).execute();
-}
-
 // ---------------------------------------------------------------- the usage meter's flush
 
 export interface MeterDailyRow {
@@ -303,15 +298,4 @@ export async function runStatementPlan(database: Database, plan: (db: Kysely<DB>
     const it = plan(trx);
     for (let step = it.next([]); !step.done; step = it.next((await trx.executeQuery(step.value)).rows as unknown[]));
   });
-}
-
-export function listMailOutbox(db: Executor, opts: { limit: number; status?: string; kind?: string; before: [number, string] | null }) {
-  let q = db.selectFrom('mail_outbox').selectAll();
-  if (opts.status) q = q.where('status', '=', opts.status);
-  if (opts.kind) q = q.where('kind', '=', opts.kind);
-  if (opts.before) {
-    const [at, id] = opts.before;
-    q = q.where('created_at', '<=', at).where((eb) => eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]));
-  }
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit).execute();
 }

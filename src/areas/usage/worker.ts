@@ -6,8 +6,7 @@
  * workers may run: a threshold level notifies once (the fired row decides).
  */
 import type { Deps } from '../../context.js';
-import type { WorkerHandle } from '../../workers/index.js';
-import { startLoop } from '../../workers/loop.js';
+import { startLoop, type WorkerHandle } from '../../lib/loop.js';
 import { pruneErasures } from './repo.js';
 import { evaluateAlerts } from './service.js';
 

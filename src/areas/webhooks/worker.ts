@@ -11,10 +11,10 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Deps } from '../../context.js';
+import type { WorkerHandle } from '../../lib/loop.js';
 import type { Environment } from '../../db/schema/index.js';
 import type { WebhookDeliveriesTable } from '../../db/schema/webhooks.js';
 import { newId } from '../../lib/ids.js';
-import type { WorkerHandle } from '../../workers/index.js';
 import { attemptDelivery, nextAttemptAt, type AttemptResult } from './delivery.js';
 import {
   claimDueEvents,

@@ -5,11 +5,11 @@
  * never lost silently, and send() never throws because of the mail server.
  */
 import nodemailer from 'nodemailer';
-import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
-import type { Mailer, MailMessage } from '../context.js';
-import { insertMail } from '../areas/usage/repo.js';
-import { newId } from './ids.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import type { Mailer, MailMessage } from '../../context.js';
+import { insertMail } from './repo.js';
+import { newId } from '../../lib/ids.js';
 
 export interface OutboxMailer extends Mailer {
   /** How the mailer delivers: `smtp` or `outbox`. */

@@ -1,5 +1,10 @@
 /** The periodic loop the background workers share. */
-import type { WorkerHandle } from './index.js';
+
+/** A running background worker: its name and how to stop it. */
+export interface WorkerHandle {
+  name: string;
+  stop(): Promise<void>;
+}
 
 /**
  * A periodic worker: runs `tick` now (or after one interval when `delayFirst`), then
