@@ -1,5 +1,20 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+// The layers of src/ (docs/development.md): routes → areas (service → repo) → db; lib/ and domain/ below them all.
+const REPOS = ['./src/**/repo.ts', './src/**/*-repo.ts'];
+const layers = [
+  { target: './src/areas', from: './src/routes', message: 'An area never imports a route: routes call areas.' },
+  { target: './src/areas', from: './src/workers', message: 'An area never imports the workers starter; a worker loop comes from src/lib/loop.ts.' },
+  { target: './src/http', from: './src/routes', message: 'src/http is shared by every route and imports none.' },
+  { target: './src/db', from: ['./src/areas', './src/routes', './src/http', './src/workers'], message: 'src/db is the bottom layer.' },
+  { target: './src/lib', from: ['./src/areas', './src/routes', './src/http', './src/workers', './src/db'], message: 'src/lib imports no area, route or database code.' },
+  { target: './src/domain', from: ['./src/areas', './src/routes', './src/http', './src/workers', './src/db'], message: 'src/domain is pure logic: no I/O, no area.' },
+  { target: REPOS, from: ['./src/**/service.ts', './src/routes/**'], message: 'A repository is SQL only: it imports no service and no route.' },
+  { target: './src/routes', from: REPOS, message: 'A route calls its area\'s service, never a repository.' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'web/vendor/**'] },
@@ -13,6 +28,22 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': 'off',
+    },
+  },
+  {
+    // Layers and cycles. Type-only imports are not followed by no-cycle: the Deps container (src/context.ts) names the
+    // areas' service types and the areas take Deps, which costs nothing at run time.
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // no-cycle parses every imported file to follow its imports: with TypeScript's parser.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts', '.js'],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: layers }],
     },
   },
   {

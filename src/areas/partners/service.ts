@@ -6,7 +6,10 @@ import { sha256Hex } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { errors } from '../../http/errors.js';
 import { generateApiKey, generateIngestSecret, maskKey } from './keys.js';
-import { findPartnerByEmail, insertKey, insertPartner } from './repo.js';
+import { findPartnerByEmail, findPartnerById, insertKey, insertPartner, keysOfPartner } from './repo.js';
+import { endpointState } from '../webhooks/service.js';
+import { KEY_TYPE } from './keys.js';
+import { iso, isoOrNull } from '../../lib/time.js';
 
 export interface NewPartnerInput {
   email: string;
@@ -89,4 +92,48 @@ export async function createPartner(deps: Pick<Deps, 'secrets' | 'clock'>, db: E
   await insertKeySlot(deps, db, id, 'test', testKey, 'generated', now);
   await insertKeySlot(deps, db, id, 'live', liveKey, 'generated', now);
   return { id, email, company: input.company, testKey, liveKey, ingestSecret };
+}
+
+/** GET /api/v1/me: the calling key's partner, its two key slots (masked) and its webhook state in the key's environment. */
+export async function profileOf(deps: Deps, caller: { partnerId: string; environment: Environment }) {
+  const db = deps.database.db;
+  const [p, keys, hook] = await Promise.all([findPartnerById(db, caller.partnerId), keysOfPartner(db, caller.partnerId), endpointState(deps, caller)]);
+  if (!p) throw errors.unauthorized('Invalid API key');
+  const test = keys.find((k) => k.environment === 'test');
+  const live = keys.find((k) => k.environment === 'live');
+  return {
+    id: p.id,
+    name: p.name,
+    email: p.email,
+    company: p.company,
+    tier: p.tier,
+    active: Number(p.active) === 1,
+    is_sandbox: caller.environment === 'test',
+    current_key_type: KEY_TYPE[caller.environment],
+    sandbox_key_masked: test?.masked ?? null,
+    production_key_masked: live?.masked ?? null,
+    sandbox_key_rotated_at: isoOrNull(test?.last_rotated_at),
+    production_key_rotated_at: isoOrNull(live?.last_rotated_at),
+    webhook_url: hook?.url ?? null,
+    webhook_enabled: hook ? hook.enabled : false,
+    usage_alert_email: p.usage_alert_email,
+    payment_customer_id: p.payment_customer_id,
+    payment_method_attached: Number(p.payment_method_attached) === 1,
+    created_at: iso(p.created_at),
+    activated_at: isoOrNull(p.activated_at),
+    expected_volume: p.expected_volume,
+    signup_source: p.signup_source,
+  };
+}
+
+/** GET /api/v1/secrets: the partner's ingest secret, opened from its sealed form. */
+export async function ingestSecretOf(deps: Deps, partnerId: string) {
+  const p = await findPartnerById(deps.database.db, partnerId);
+  if (!p) throw errors.unauthorized('Invalid API key');
+  return {
+    ingest_secret: deps.secrets.open(p.ingest_secret_enc),
+    header_name: 'X-Service-Ingest-Secret',
+    scope: '/api/v1/ingest, /api/v1/ingest/*, /api/v1/webhooks, /api/v1/webhooks/*, /api/v1/key/rotate',
+    rotation_policy: 'Rotate on demand from the keys page; the previous secret stops working at once.',
+  };
 }

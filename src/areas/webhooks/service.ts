@@ -22,6 +22,7 @@ import {
   type DeliveryFilter,
   type DeliveryRow,
   type EndpointRow,
+  endpointStateOf,
 } from './repo.js';
 import { webhookResolver } from './runtime.js';
 import type { WebhookConfig, WebhookConfigBody, WebhookConfigCreated, WebhookDelivery } from './schemas.js';
@@ -76,6 +77,12 @@ async function requireEndpoint(deps: Deps, caller: Caller): Promise<EndpointRow>
   const ep = await getEndpoint(deps.database.db, caller.partnerId, caller.environment);
   if (!ep) throw errors.notFound(`No webhook configured for the ${caller.environment} environment`);
   return ep;
+}
+
+/** The endpoint's URL and whether it is enabled, for the partner profile; undefined when none is configured. */
+export async function endpointState(deps: Deps, caller: Caller): Promise<{ url: string; enabled: boolean } | undefined> {
+  const row = await endpointStateOf(deps.database.db, caller.partnerId, caller.environment);
+  return row ? { url: row.url, enabled: Number(row.enabled) === 1 } : undefined;
 }
 
 export async function getConfig(deps: Deps, caller: Caller): Promise<WebhookConfig> {
