@@ -20,7 +20,7 @@ export function calculate(deps: Pick<Deps, 'clock'>, caller: Caller, body: Inges
   const now = deps.clock.now();
   const figures = figuresOf(body);
   // Every field written out, not `{...figures, …}`: the spread made calculate plus its serialization cost
-  // ~18 µs a request inside the server (bench/README.md, issue 2), against ~1 µs for this literal.
+  // ~18 µs a request inside the server (bench/README.md, foundation), against ~1 µs for this literal.
   return {
     safe_to_spend_today: figures.safe_to_spend_today,
     daily_allowance: figures.daily_allowance,

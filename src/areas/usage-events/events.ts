@@ -1,7 +1,6 @@
 /**
  * Recording usage events (user_signup, account_link, transaction). Used by the
- * platform ingest routes and by the sandbox layer (§6.2). Implemented by the
- * ingest area (issue 6).
+ * platform ingest routes and by the sandbox layer (§6.2).
  */
 import type { Deps } from '../../context.js';
 import { singleWriter, type Database, type Executor } from '../../db/database.js';

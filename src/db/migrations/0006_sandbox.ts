@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Sandbox layer (issue 7); portable DDL only (SQLite and PostgreSQL). Every table
+// Sandbox layer; portable DDL only (SQLite and PostgreSQL). Every table
 // references partners.id ON DELETE CASCADE. The generated data itself (accounts'
 // balances, transactions, forecasts) is computed, not stored: only what partners
 // create (links, transfers), the accounts they may address, remembered cursors and
