@@ -13,7 +13,8 @@
  * - flush() swaps the maps out and writes them in one transaction: calls as
  *   additive upserts (`calls = calls + excluded.calls`), end-users as
  *   insert-or-ignore into a table keyed (partner, environment, month, end_user_id),
- *   so several processes flushing into one database count exactly together.
+ *   and the month's counter (usage_end_user_counts) grows by the rows that insert
+ *   returned, so several processes flushing into one database count exactly together.
  *   Rows are written in key order so two processes never deadlock.
  * - Concurrent flush() calls are serialised, and the calls made while one runs
  *   share the next one: when a call returns, everything recorded before it was made is written (or, on a database error, put back
@@ -29,7 +30,7 @@ import type { Deps, UsageMeter } from '../../context.js';
 import type { DB, Environment } from '../../db/schema/index.js';
 import { compareStrings } from '../../lib/order.js';
 import { erasedPlaceholder, erasurePseudonym } from './erasure.js';
-import { erasedAmongQuery, meterStatements, runStatementPlan, usageLockQuery, type MeterDailyRow as DailyRow, type MeterUserRow as UserRow } from './repo.js';
+import { erasedAmongQuery, meterStatements, runStatementPlan, usageLockQuery, type MeterDailyRow as DailyRow, type MeterUserRow as UserRow, type MeterUserCountRow as UserCountRow } from './repo.js';
 import { DAY_MS, utcDay, utcMonth } from '../../lib/time.js';
 
 const SEP = '\u0001';
@@ -377,7 +378,22 @@ function* plan(deps: Pick<Deps, 'database' | 'secrets'>, db: Kysely<DB>, daily: 
     u = yield* withErasedAsPlaceholders(deps, db, u);
   }
   for (let i = 0; i < d.length; i += CHUNK) yield st.addDaily(d.slice(i, i + CHUNK));
-  for (let i = 0; i < u.length; i += CHUNK) yield st.addEndUsers(u.slice(i, i + CHUNK));
+  // The month counters grow by the rows actually inserted (insert-or-ignore returns only those), so
+  // they stay equal to the rows whichever process inserted an id first; written after the rows, in
+  // key order, under the same (partner, environment) locks.
+  const added = new Map<string, number>();
+  for (let i = 0; i < u.length; i += CHUNK) {
+    const inserted = (yield st.addEndUsers(u.slice(i, i + CHUNK))) as { partner_id: string; environment: string; month: string }[];
+    for (const r of inserted) {
+      const k = r.partner_id + SEP + r.environment + SEP + r.month;
+      added.set(k, (added.get(k) ?? 0) + 1);
+    }
+  }
+  const counts: UserCountRow[] = [...added.keys()].sort(compareStrings).map((k) => {
+    const [partner_id, environment, month] = k.split(SEP);
+    return { partner_id, environment: environment as Environment, month, users: added.get(k)! };
+  });
+  for (let i = 0; i < counts.length; i += CHUNK) yield st.addEndUserCounts(counts.slice(i, i + CHUNK));
 }
 
 /** The rows with every end-user erased in its (partner, environment) replaced by its month's placeholder. */

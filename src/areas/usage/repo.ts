@@ -22,15 +22,16 @@ export async function monthCalls(db: Executor, partnerId: string, environment: E
   return Number(r?.n ?? 0);
 }
 
+/** Distinct end-users of a month: one row of the counter, kept with the usage_end_users rows. */
 export async function monthEndUsers(db: Executor, partnerId: string, environment: Environment, month: string): Promise<number> {
   const r = await db
-    .selectFrom('usage_end_users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .selectFrom('usage_end_user_counts')
+    .select('users')
     .where('partner_id', '=', partnerId)
     .where('environment', '=', environment)
     .where('month', '=', month)
     .executeTakeFirst();
-  return Number(r?.n ?? 0);
+  return Number(r?.users ?? 0);
 }
 
 /** Calls per month for the months in [fromMonth, toMonth] (inclusive). */
@@ -53,15 +54,14 @@ export async function callsByMonth(db: Executor, partnerId: string, environment:
 
 export async function endUsersByMonth(db: Executor, partnerId: string, environment: Environment, fromMonth: string, toMonth: string): Promise<Map<string, number>> {
   const rows = await db
-    .selectFrom('usage_end_users')
-    .select((eb) => ['month', eb.fn.countAll<number>().as('n')])
+    .selectFrom('usage_end_user_counts')
+    .select(['month', 'users'])
     .where('partner_id', '=', partnerId)
     .where('environment', '=', environment)
     .where('month', '>=', fromMonth)
     .where('month', '<=', toMonth)
-    .groupBy('month')
     .execute();
-  return new Map(rows.map((r) => [r.month, Number(r.n)]));
+  return new Map(rows.map((r) => [r.month, Number(r.users)]));
 }
 
 /** Partner-API calls served, all time, every partner (the platform metrics). */
@@ -72,7 +72,11 @@ export async function countCallsServed(db: Executor): Promise<number> {
 
 /** Distinct end users seen in `month`, all partners and environments. */
 export async function countEndUsersThisMonth(db: Executor, month: string): Promise<number> {
-  const r = await db.selectFrom('usage_end_users').select((eb) => eb.fn.countAll().as('n')).where('month', '=', month).executeTakeFirst();
+  const r = await db
+    .selectFrom('usage_end_user_counts')
+    .select((eb) => eb.fn.sum<number | string | null>('users').as('n'))
+    .where('month', '=', month)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
@@ -194,7 +198,8 @@ export async function pruneErasures(db: Executor, before: number): Promise<numbe
 /**
  * GDPR erasure: the end-user's identifier leaves the unique-user table, the count stays
  * (it is billing data) as the placeholder `placeholder(month)` (insert-or-ignore: the
- * placeholder of a month may already be there, written by a flush).
+ * placeholder of a month may already be there, written by a flush). The month's counter
+ * follows the rows: one fewer when the placeholder was already counted.
  */
 export async function anonymiseEndUser(db: Executor, partnerId: string, environment: Environment, endUserId: string, placeholder: (month: string) => string): Promise<number> {
   const rows = await db
@@ -205,20 +210,34 @@ export async function anonymiseEndUser(db: Executor, partnerId: string, environm
     .where('end_user_id', '=', endUserId)
     .execute();
   for (const r of rows) {
-    await db
+    const added = await db
       .insertInto('usage_end_users')
       .values({ partner_id: partnerId, environment, month: r.month, end_user_id: placeholder(r.month), first_seen_at: r.first_seen_at })
       .onConflict((oc) => oc.columns(['partner_id', 'environment', 'month', 'end_user_id']).doNothing())
+      .returning('month')
       .execute();
-    await db
+    const removed = await db
       .deleteFrom('usage_end_users')
       .where('partner_id', '=', partnerId)
       .where('environment', '=', environment)
       .where('month', '=', r.month)
       .where('end_user_id', '=', endUserId)
-      .execute();
+      .executeTakeFirst();
+    const delta = added.length - Number(removed.numDeletedRows);
+    if (delta !== 0) await addEndUserCount(db, partnerId, environment, r.month, delta);
   }
   return rows.length;
+}
+
+/** Moves a month's counter by `delta` (its row exists while the month has end-user rows). */
+async function addEndUserCount(db: Executor, partnerId: string, environment: Environment, month: string, delta: number): Promise<void> {
+  await db
+    .updateTable('usage_end_user_counts')
+    .set((eb) => ({ users: eb('users', '+', delta) }))
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('month', '=', month)
+    .execute();
 }
 
 // ---------------------------------------------------------------- the usage meter's flush
@@ -239,6 +258,13 @@ export interface MeterUserRow {
   first_seen_at: number;
 }
 
+export interface MeterUserCountRow {
+  partner_id: string;
+  environment: Environment;
+  month: string;
+  users: number;
+}
+
 /** The statements of one meter flush, compiled (portable SQL); the flush's plan runs them through runStatementPlan. */
 export function meterStatements(db: Kysely<DB>) {
   return {
@@ -255,12 +281,27 @@ export function meterStatements(db: Kysely<DB>) {
           })),
         )
         .compile(),
-    /** Insert-or-ignore into the table keyed (partner, environment, month, end_user_id). */
+    /**
+     * Insert-or-ignore into the table keyed (partner, environment, month, end_user_id); returns the
+     * key of each row it did insert (a row already there returns nothing), for addEndUserCounts.
+     */
     addEndUsers: (rows: MeterUserRow[]) =>
       db
         .insertInto('usage_end_users')
         .values(rows)
         .onConflict((oc) => oc.columns(['partner_id', 'environment', 'month', 'end_user_id']).doNothing())
+        .returning(['partner_id', 'environment', 'month'])
+        .compile(),
+    /** Additive upserts of the months' counters by the rows addEndUsers inserted (same transaction). */
+    addEndUserCounts: (rows: MeterUserCountRow[]) =>
+      db
+        .insertInto('usage_end_user_counts')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.columns(['partner_id', 'environment', 'month']).doUpdateSet((eb) => ({
+            users: eb('usage_end_user_counts.users', '+', eb.ref('excluded.users')),
+          })),
+        )
         .compile(),
   };
 }

@@ -12,6 +12,7 @@ import * as m0010 from './0010_retention.js';
 import * as m0011 from './0011_environment_scoped_keys.js';
 import * as m0012 from './0012_end_user_email_key.js';
 import * as m0013 from './0013_usage_erasures.js';
+import * as m0014 from './0014_usage_end_user_counts.js';
 
 /** Every migration, in order. Names are fixed once released. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_environment_scoped_keys': m0011,
   '0012_end_user_email_key': m0012,
   '0013_usage_erasures': m0013,
+  '0014_usage_end_user_counts': m0014,
 };

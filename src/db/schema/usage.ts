@@ -22,6 +22,18 @@ export interface UsageEndUsersTable {
   first_seen_at: number;
 }
 
+/**
+ * Distinct end-users per partner, environment and UTC month: always equal to the count of
+ * usage_end_users rows of that key (changed in the same transaction as those rows).
+ */
+export interface UsageEndUserCountsTable {
+  partner_id: string;
+  environment: Environment;
+  /** `YYYY-MM` (UTC) */
+  month: string;
+  users: number;
+}
+
 /** An erased end-user, by a keyed pseudonym of its id (SecretBox.pseudonym): usage flushes write it as the placeholder. */
 export interface UsageErasuresTable {
   partner_id: string;
@@ -77,6 +89,7 @@ export interface MailOutboxTable {
 export interface UsageTables {
   usage_daily: UsageDailyTable;
   usage_end_users: UsageEndUsersTable;
+  usage_end_user_counts: UsageEndUserCountsTable;
   usage_erasures: UsageErasuresTable;
   usage_alerts: UsageAlertsTable;
   usage_alert_fired: UsageAlertFiredTable;
