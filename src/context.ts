@@ -75,7 +75,7 @@ export interface Deps {
   /** The transaction runs whose usage events this process has recorded (sandbox). */
   sandboxRuns: RecordedRuns;
   /** Real account-aggregation providers by name (AGGREGATOR_PROVIDER chooses one). */
-  liveProviders: Map<string, ProviderFactory>;
+  liveProviders: Map<string, ProviderFactory<Deps>>;
   /**
    * Starts what runs in the background: the auth cache's invalidation listener, the
    * usage meter's periodic flush, the rate limiter's Redis connection and, when asked,

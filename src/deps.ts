@@ -63,7 +63,7 @@ export interface DepsOptions {
   log?: FastifyBaseLogger;
   poolSize?: number;
   /** Real account-aggregation providers by name (AGGREGATOR_PROVIDER chooses one for live keys). */
-  liveProviders?: Record<string, ProviderFactory>;
+  liveProviders?: Record<string, ProviderFactory<Deps>>;
 }
 
 export function createDeps(config: Config, options: DepsOptions = {}): Deps {

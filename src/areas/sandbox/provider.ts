@@ -8,7 +8,7 @@
  * Pagination, remembered cursors, idempotency and usage events are the layer's
  * own (service.ts) and work the same over every provider.
  */
-import type { Deps } from '../../context.js';
+import type { Config } from '../../config.js';
 import type { Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
 import type { Forecast } from '../../domain/sandbox/cashflow.js';
@@ -104,10 +104,14 @@ export interface AccountDataProvider {
   forecastCashflow(ctx: ProviderContext, userId: string, horizonDays: number): Promise<Forecast>;
 }
 
-export type ProviderFactory = (deps: Deps) => AccountDataProvider;
+/**
+ * Builds a live provider from the process's services. `D` is the Deps container (src/context.ts names it as
+ * `ProviderFactory<Deps>`); generic here so this module does not import the container that imports it.
+ */
+export type ProviderFactory<D> = (deps: D) => AccountDataProvider;
 
 /** Plugs in a real aggregator under the name AGGREGATOR_PROVIDER selects (deps.liveProviders). */
-export function registerLiveProvider(deps: Pick<Deps, 'liveProviders'>, name: string, factory: ProviderFactory): void {
+export function registerLiveProvider<D>(deps: { liveProviders: Map<string, ProviderFactory<D>> }, name: string, factory: ProviderFactory<D>): void {
   deps.liveProviders.set(name, factory);
 }
 
@@ -115,7 +119,12 @@ export function registerLiveProvider(deps: Pick<Deps, 'liveProviders'>, name: st
  * The provider for a call: the sandbox for test keys; for live keys 402 until the
  * partner is production-enabled, then the configured aggregator or 503.
  */
-export function resolveProvider(deps: Deps, sandbox: AccountDataProvider, partner: AuthedPartner, environment: Environment): AccountDataProvider {
+export function resolveProvider<D extends { config: Pick<Config, 'aggregatorProvider'>; liveProviders: Map<string, ProviderFactory<D>> }>(
+  deps: D,
+  sandbox: AccountDataProvider,
+  partner: AuthedPartner,
+  environment: Environment,
+): AccountDataProvider {
   if (environment === 'test') return sandbox;
   if (partner.activated_at === null) {
     throw errors.paymentRequired(

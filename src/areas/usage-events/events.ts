@@ -2,7 +2,6 @@
  * Recording usage events (user_signup, account_link, transaction). Used by the
  * platform ingest routes and by the sandbox layer (§6.2).
  */
-import type { Deps } from '../../context.js';
 import { singleWriter, type Database, type Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
 import type { UsageEventKeysTable, UsageEventsTable } from '../../db/schema/ingest.js';
@@ -90,7 +89,7 @@ export class UsageEventWriter {
  * repeated in the same call) are dropped before anything is written.
  */
 export async function recordUsageEvents(
-  deps: Pick<Deps, 'clock' | 'database' | 'usageEvents'>,
+  deps: { clock: Clock; database: Database; usageEvents: UsageEventWriter },
   db: Executor,
   events: UsageEventInput[],
 ): Promise<{ accepted: number; duplicates: number }> {

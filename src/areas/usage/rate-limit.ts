@@ -10,8 +10,9 @@
  * never waits more than the command timeout.
  */
 import { Redis } from 'ioredis';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Deps } from '../../context.js';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../lib/time.js';
 import { errors } from '../../http/errors.js';
 
 export interface Decision {
@@ -58,7 +59,7 @@ export class RateLimiter {
   private closed = false;
 
   constructor(
-    private readonly deps: Pick<Deps, 'config' | 'clock' | 'log'>,
+    private readonly deps: { config: Config; clock: Clock; log: FastifyBaseLogger },
     /** Redis key prefix (lets tests and tenants keep their counters apart). */
     readonly prefix = 'svc:rl:',
   ) {}
@@ -161,7 +162,7 @@ function decide(count: number, limit: number, resetAt: number, store: 'memory' |
 }
 
 /** The limiter of one application (deps.limiter: one per process, shared by both path forms and every area). */
-export function limiterFor(deps: Pick<Deps, 'limiter'>): RateLimiter {
+export function limiterFor(deps: { limiter: RateLimiter }): RateLimiter {
   return deps.limiter;
 }
 
@@ -232,7 +233,7 @@ export function tooMany(d: Decision) {
  * An onRequest hook limiting a public write endpoint (login, register, contact,
  * deletion request) per client address. `name` separates the budgets of endpoints.
  */
-export function publicWriteLimit(deps: Deps, name: string): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+export function publicWriteLimit(deps: { limiter: RateLimiter }, name: string): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   const headers = new RateLimitHeaders(name, PUBLIC_WRITE_WINDOW_MS);
   return async (request, reply) => {
     const d = await deps.limiter.hit(`ip:${name}:${request.ip}`, PUBLIC_WRITE_LIMIT, PUBLIC_WRITE_WINDOW_MS);

@@ -3,12 +3,12 @@
  * own transaction, so an acknowledged change always has its event; the delivery
  * workers take it from there.
  */
-import type { Deps } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 import { iso } from '../../lib/time.js';
 import { insertEvents } from './repo.js';
+import type { WebhookRuntime } from './runtime.js';
 
 /** Every event type the service can send (the closed list webhook configurations choose from). */
 export const EVENT_TYPES = ['calculation.updated', 'usage.threshold_reached', 'webhook.test'] as const;
@@ -43,7 +43,7 @@ export function eventRow(ev: OutboxEvent) {
 }
 
 /** Writes one event row (state `pending`, due now) and returns its id. */
-export async function enqueueEvent(deps: Pick<Deps, 'webhooks'>, trx: Executor, ev: OutboxEvent): Promise<string> {
+export async function enqueueEvent(deps: { webhooks: WebhookRuntime }, trx: Executor, ev: OutboxEvent): Promise<string> {
   return (await enqueueEvents(deps, trx, [ev]))[0];
 }
 
@@ -52,7 +52,7 @@ export async function enqueueEvent(deps: Pick<Deps, 'webhooks'>, trx: Executor, 
  * Tells this process's delivery worker (deps.webhooks.outbox), which looks for them at
  * once instead of at its next poll (the rows become visible when `trx` commits).
  */
-export async function enqueueEvents(deps: Pick<Deps, 'webhooks'>, trx: Executor, evs: OutboxEvent[]): Promise<string[]> {
+export async function enqueueEvents(deps: { webhooks: WebhookRuntime }, trx: Executor, evs: OutboxEvent[]): Promise<string[]> {
   if (evs.length === 0) return [];
   const rows = evs.map(eventRow);
   await insertEvents(trx, rows);

@@ -6,7 +6,6 @@
 import { EventEmitter } from 'node:events';
 import type { Agent } from 'undici';
 import type { Config } from '../../config.js';
-import type { Deps } from '../../context.js';
 import { createSafeAgent, systemResolver, type Resolver } from './ssrf.js';
 
 export class WebhookRuntime {
@@ -43,17 +42,17 @@ export class WebhookRuntime {
 }
 
 /** The resolver webhook URLs are checked and connected with. */
-export function webhookResolver(deps: Pick<Deps, 'webhooks'>): Resolver {
+export function webhookResolver(deps: { webhooks: WebhookRuntime }): Resolver {
   const rt = deps.webhooks;
   return (host) => rt.resolver(host);
 }
 
 /** Replaces the host resolver (tests: a name that resolves to 127.0.0.1, a rebinding host). */
-export function setWebhookResolver(deps: Pick<Deps, 'webhooks'>, resolver: Resolver): void {
+export function setWebhookResolver(deps: { webhooks: WebhookRuntime }, resolver: Resolver): void {
   deps.webhooks.resolver = resolver;
 }
 
 /** The shared delivery agent of this process. */
-export function webhookAgent(deps: Pick<Deps, 'webhooks'>): Agent {
+export function webhookAgent(deps: { webhooks: WebhookRuntime }): Agent {
   return deps.webhooks.agent();
 }
