@@ -41,6 +41,10 @@ export interface MailMessage {
 /** Sends mail over SMTP when configured; otherwise keeps it in the mail outbox table. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** How mail leaves the service now: `smtp`, or `outbox` (kept in the table). */
+  readonly transport: 'smtp' | 'outbox';
+  /** Closes the SMTP connections (deps.close()). */
+  close(): void;
 }
 
 /**

@@ -119,6 +119,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
         await step(() => deps.usage.flush());
         await step(() => deps.limiter.close());
         await step(() => deps.webhooks.close());
+        await step(() => deps.mailer.close());
         await step(() => deps.auth.stop());
         await step(() => deps.database.close());
         if (failed) throw failed;

@@ -88,19 +88,18 @@ export interface ValidationItem {
   ctx?: Record<string, unknown>;
 }
 
-/** An error whose message is safe to show the caller. */
+/** An error whose message is safe to show the caller; its status is its code's. */
 export class AppError extends Error {
-  public readonly code: ErrorCode;
+  public readonly statusCode: number;
   constructor(
-    public readonly statusCode: number,
+    public readonly code: ErrorCode,
     public readonly detail: string,
     public readonly extra: Record<string, unknown> = {},
     public readonly headers: Record<string, string> = {},
-    code?: ErrorCode,
   ) {
     super(detail);
     this.name = 'AppError';
-    this.code = code ?? codeForStatus(statusCode);
+    this.statusCode = ERROR_STATUS[code];
   }
 }
 
@@ -115,7 +114,7 @@ export class ValidationFailed extends Error {
 
 /** Builds the error of `code` with that code's status. */
 function raise(code: ErrorCode, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): AppError {
-  return new AppError(ERROR_STATUS[code], detail, extra, headers, code);
+  return new AppError(code, detail, extra, headers);
 }
 
 const BEARER = { 'WWW-Authenticate': 'Bearer' };

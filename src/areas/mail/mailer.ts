@@ -11,12 +11,6 @@ import type { Mailer, MailMessage } from '../../context.js';
 import { insertMail } from './repo.js';
 import { newId } from '../../lib/ids.js';
 
-export interface OutboxMailer extends Mailer {
-  /** How the mailer delivers: `smtp` or `outbox`. */
-  readonly transport: 'smtp' | 'outbox';
-  close(): void;
-}
-
 async function keep(database: Database, message: MailMessage, status: 'outbox' | 'failed', error: string | null): Promise<void> {
   const now = Date.now();
   await insertMail(database.db, {
@@ -32,7 +26,7 @@ async function keep(database: Database, message: MailMessage, status: 'outbox' |
   });
 }
 
-export function createMailer(config: Config, database: Database): OutboxMailer {
+export function createMailer(config: Config, database: Database): Mailer {
   if (!config.smtpUrl) {
     return {
       transport: 'outbox',

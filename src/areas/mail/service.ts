@@ -9,7 +9,6 @@ export async function listOutbox(deps: Deps, q: { limit: number; cursor?: string
   const rows = await listMailOutbox(deps.database.db, { limit: q.limit + 1, status: q.status, kind: q.kind, before });
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
-  const mailer = deps.mailer as { transport?: string };
   return {
     items: page.map((m) => ({
       id: m.id,
@@ -24,6 +23,6 @@ export async function listOutbox(deps: Deps, q: { limit: number; cursor?: string
     })),
     next_cursor: rows.length > q.limit && last ? encodeCursor([Number(last.created_at), last.id]) : null,
     count: page.length,
-    transport: mailer.transport ?? 'smtp',
+    transport: deps.mailer.transport,
   };
 }
