@@ -15,7 +15,9 @@ trap cleanup EXIT
 git clone -q "$SRC" "$WORK/app"
 cd "$WORK/app"
 echo "-- build stage: npm ci (with dev dependencies), which builds dist/"
-npm ci --no-audit --no-fund --loglevel=error
+# `engines` must tell the truth: no dependency may ask for a newer Node than it allows.
+npm ci --no-audit --no-fund --loglevel=warn 2>&1 | tee "$WORK/install.out"
+if grep -q EBADENGINE "$WORK/install.out"; then echo "a dependency needs a newer Node than engines allows" >&2; exit 1; fi
 test -f dist/src/server.js
 echo "-- runtime stage: npm ci --omit=dev"
 npm ci --omit=dev --no-audit --no-fund --loglevel=error
