@@ -1,10 +1,17 @@
-/** Partner session (the portal): every route here has `request.session` and `request.partner`. */
+/**
+ * Partner session (the portal): every route here has `request.session` and `request.partner`.
+ * Operations that act in one environment take it from the `environment` query (environment.ts).
+ */
 import type { Routes } from '../scope.js';
 import { withV1Alias } from '../v1-alias.js';
 import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
+import { myCalculationRoutes } from './calculations.js';
 import { keyRoutes } from './keys.js';
+import { myReportRoutes } from './reports.js';
 import { usageEventRoutes } from './usage-events.js';
+import { myUsageRoutes } from './usage.js';
+import { myWebhookRoutes } from './webhooks.js';
 
 export const portalScope: Routes = async (app, opts) => {
   app.addHook('onRequest', opts.guards.partnerSession);
@@ -12,4 +19,9 @@ export const portalScope: Routes = async (app, opts) => {
   await app.register(apiKeyRoutes, opts);
   await withV1Alias(app, opts, keyRoutes);
   await app.register(usageEventRoutes, opts);
+  // The session forms of key and key + secret operations (the ingest secret never reaches a browser).
+  await app.register(myWebhookRoutes, opts);
+  await app.register(myUsageRoutes, opts);
+  await app.register(myCalculationRoutes, opts);
+  await app.register(myReportRoutes, opts);
 };
