@@ -12,6 +12,7 @@ import { changelogRoutes } from './changelog.js';
 import { healthRoutes } from './health.js';
 import { integrationGuideRoutes } from './integration-guide.js';
 import { pageRoutes } from './pages.js';
+import { passwordResetRoutes } from './password-reset.js';
 import { probeRoutes } from './probes.js';
 import { requestRoutes } from './requests.js';
 import { rootRoutes } from './root.js';
@@ -24,6 +25,7 @@ export const publicScope: Routes = async (app, opts) => {
   await withV1Alias(app, opts, healthRoutes);
   await withV1Alias(app, opts, integrationGuideRoutes);
   await app.register(authRoutes, opts);
+  await app.register(passwordResetRoutes, opts);
   await app.register(statusRoutes, opts);
   await app.register(changelogRoutes, opts);
   await app.register(blogRoutes, opts);
