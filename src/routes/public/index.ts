@@ -1,6 +1,6 @@
 /**
  * No credential: the API document, probes, health, status, blog, changelog, pages, the
- * integration guide, sign-up/sign-in/sign-out and the public writes (each limited per
+ * integration guide, sign-up/sign-in/sign-out, the password reset and the public writes (each limited per
  * client address on its own route).
  */
 import type { Routes } from '../scope.js';
