@@ -4,7 +4,8 @@
  *
  *   migrate
  *   partner create --email E --company C [--name N] [--tier T] [--sandbox-only] [--json]
- *   admin create --email E --password P
+ *   admin create --email E [--password P]      (without --password: read from standard input)
+ *   admin set-password --email E                (the new password from standard input, never the command line)
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.js';
@@ -12,6 +13,9 @@ import { migrate } from './db/database.js';
 import { createDeps, createLogger } from './deps.js';
 import { createAdmin } from './bootstrap.js';
 import { createPartner } from './areas/partners/service.js';
+import { setAdminPassword } from './areas/accounts/passwords.js';
+import { passwordViolation } from './domain/password-policy.js';
+import { ValidationFailed } from './http/errors.js';
 
 const USAGE = `usage: npm run svc -- <command>
 
@@ -20,12 +24,71 @@ commands:
   partner create --email E --company C [--name N] [--tier T] [--sandbox-only] [--json]
                                                   create a partner; prints its id, test key, live key
                                                   and ingest secret (--json: one JSON object)
-  admin create --email E --password P             create an administrator
+  admin create --email E [--password P]           create an administrator (without --password, the password
+                                                  is read from standard input: prefer it, a command line shows in
+                                                  the process list and the shell history)
+  admin set-password --email E                    set an administrator's password, read from standard input
+                                                  (a terminal is asked twice, without echo; a pipe gives one line);
+                                                  ends every session of that administrator
+
+Passwords follow the service's policy: 8 to 128 characters, not blank, no control
+characters, not a common or breached password, not the account's email address.
 `;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${USAGE}`);
   process.exit(2);
+}
+
+/** One line typed on the terminal, not echoed (raw mode; Enter ends it, Ctrl-C or Ctrl-D gives up). */
+function readHidden(prompt: string): Promise<string> {
+  const input = process.stdin;
+  process.stderr.write(prompt);
+  return new Promise((resolve, reject) => {
+    let value = '';
+    const done = (err: Error | null) => {
+      input.setRawMode(false);
+      input.pause();
+      input.off('data', onData);
+      process.stderr.write('\n');
+      if (err) reject(err);
+      else resolve(value);
+    };
+    const onData = (chunk: Buffer) => {
+      for (const ch of chunk.toString('utf8')) {
+        if (ch === '\r' || ch === '\n') return done(null);
+        if (ch === '\u0003' || ch === '\u0004') return done(new Error('cancelled'));
+        if (ch === '\u007f' || ch === '\b') value = [...value].slice(0, -1).join('');
+        else value += ch;
+      }
+    };
+    input.setRawMode(true);
+    input.resume();
+    input.on('data', onData);
+  });
+}
+
+/**
+ * The new password from standard input: asked twice on a terminal (no echo), otherwise the first line of
+ * what is piped in (its line break removed, nothing else: spaces are part of a password).
+ */
+async function readNewPassword(): Promise<string> {
+  if (process.stdin.isTTY) {
+    const first = await readHidden('New password: ');
+    const again = await readHidden('Repeat it: ');
+    if (first !== again) fail('the two passwords differ');
+    return first;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text.split(/\r?\n/)[0];
+}
+
+/** Refuses a password the policy refuses, with the rule it breaks (exit 2, like every other bad argument). */
+function checkPassword(password: string, email: string): void {
+  const broken = passwordViolation(password, { email });
+  if (broken) fail(`password refused: ${broken.msg}`);
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -86,10 +149,20 @@ async function main(argv: string[]): Promise<void> {
       }
       case 'admin create': {
         const email = values.email ?? fail('admin create needs --email');
-        const password = values.password ?? fail('admin create needs --password');
-        if (password.length < 8 || password.length > 128) fail('--password must be 8 to 128 characters');
+        if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) fail(`not an email address: ${email}`);
+        const password = values.password ?? (await readNewPassword());
+        checkPassword(password, email);
         const r = await createAdmin(deps, email, password);
         process.stdout.write(r.created ? `admin created: ${r.id}\n` : `admin already exists: ${r.id}\n`);
+        return;
+      }
+      case 'admin set-password': {
+        const email = values.email ?? fail('admin set-password needs --email');
+        if (values.password !== undefined) fail('admin set-password reads the password from standard input, never from the command line');
+        const password = await readNewPassword();
+        checkPassword(password, email);
+        const r = await setAdminPassword(deps, email, password);
+        process.stdout.write(`password set for ${r.id}; ${r.sessionsEnded} session${r.sessionsEnded === 1 ? '' : 's'} ended\n`);
         return;
       }
       default:
@@ -97,7 +170,8 @@ async function main(argv: string[]): Promise<void> {
     }
   } catch (err) {
     const e = err as { statusCode?: number; detail?: string; message?: string };
-    process.stderr.write(`error: ${e.detail ?? e.message ?? String(err)}\n`);
+    const message = err instanceof ValidationFailed ? err.items.map((i) => i.msg).join('; ') : (e.detail ?? e.message ?? String(err));
+    process.stderr.write(`error: ${message}\n`);
     process.exitCode = 1;
   } finally {
     await deps.close();

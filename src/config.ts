@@ -3,6 +3,7 @@
  * frozen and passed down. Nothing else in the service reads process.env.
  */
 import { isIP } from 'node:net';
+import { passwordViolation } from './domain/password-policy.js';
 
 export interface Config {
   port: number;
@@ -154,6 +155,15 @@ function email(env: Env, name: string): string | null {
   return v;
 }
 
+/** A password the service will set (ADMIN_PASSWORD): the same policy as every password (src/domain/password-policy.ts). */
+function password(env: Env, name: string, accountEmail: string | null): string | null {
+  const v = str(env, name);
+  if (v === null) return null;
+  const broken = passwordViolation(v, { email: accountEmail });
+  if (broken) throw new ConfigError(name, `is refused by the password policy: ${broken.msg}`);
+  return v;
+}
+
 /** Names proxy-addr (Fastify's trustProxy) understands besides addresses and CIDRs. */
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -214,6 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const ratePerUser = num(env, 'RATE_PER_USER_USD', 0.05, 0);
+  const adminEmail = email(env, 'ADMIN_EMAIL');
 
   return Object.freeze({
     port: int(env, 'PORT', 8000, 0, 65535),
@@ -224,8 +235,8 @@ export function loadConfig(env: Env = process.env): Config {
     ingestSecret,
     secretsKey,
     logLevel,
-    adminEmail: email(env, 'ADMIN_EMAIL'),
-    adminPassword: str(env, 'ADMIN_PASSWORD'),
+    adminEmail,
+    adminPassword: password(env, 'ADMIN_PASSWORD', adminEmail),
     operatorEmail: email(env, 'OPERATOR_EMAIL'),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     rateLimitPerSecond: int(env, 'RATE_LIMIT_PER_SECOND', 60, 1, 1_000_000),

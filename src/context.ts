@@ -10,6 +10,7 @@ import type { Database, Executor } from './db/database.js';
 import type { Environment } from './db/schema/index.js';
 import type { SecretBox } from './lib/crypto.js';
 import type { Clock } from './lib/time.js';
+import type { BackgroundTasks } from './lib/background.js';
 import type { AuthCache } from './http/auth-cache.js';
 import type { ExportGate } from './http/csv.js';
 import type { RateLimiter } from './areas/usage/rate-limit.js';
@@ -62,6 +63,8 @@ export interface Deps {
   auth: AuthCache;
   usage: UsageMeter;
   mailer: Mailer;
+  /** Work started by a request and not waited for (the password-reset mail); close() waits for it. */
+  background: BackgroundTasks;
   /** The eraser of every area that stores end-user data (GDPR erasure), registered by createDeps. */
   erasers: Map<string, EndUserEraser>;
   /** One export at a time per partner (src/http/csv.ts). */

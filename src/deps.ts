@@ -13,6 +13,7 @@ import type { Deps } from './context.js';
 import { openDatabase, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './db/database.js';
 import { AuthCache } from './http/auth-cache.js';
 import { ExportGate } from './http/csv.js';
+import { BackgroundTasks } from './lib/background.js';
 import { SecretBox } from './lib/crypto.js';
 import { redactLine, redactLogObject } from './lib/log-redact.js';
 import { createMailer } from './areas/mail/mailer.js';
@@ -84,6 +85,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
     auth: new AuthCache(database, { log }),
     usage: createUsageMeter({ database, clock, config, log, secrets }),
     mailer: createMailer(config, database),
+    background: new BackgroundTasks(log),
     erasers: new Map(),
     lifecycle: { draining: false },
     exports: new ExportGate(),
@@ -111,6 +113,8 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
             failed ??= err;
           }
         };
+        // Tasks still running need the mailer and the database: they end first.
+        await step(() => deps.background.idle());
         await step(() => stopWorkers(workers.splice(0)));
         await step(() => {
           if (isManaged(deps.usage)) deps.usage.stop();

@@ -8,6 +8,7 @@
 /** Every code the service answers, with the HTTP status it comes with. */
 export const ERROR_STATUS = {
   bad_request: 400,
+  reset_token_invalid: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
   missing_ingest_secret: 401,
@@ -21,10 +22,13 @@ export const ERROR_STATUS = {
   environment_mismatch: 403,
   forbidden: 403,
   csrf_rejected: 403,
+  password_session_required: 403,
   not_found: 404,
   request_timeout: 408,
   conflict: 409,
   in_progress: 409,
+  reset_token_expired: 410,
+  reset_token_used: 410,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
@@ -142,6 +146,9 @@ export const ERRORS = {
   environmentMismatch: (detail: string) => raise('environment_mismatch', detail),
   csrfRejected: (detail = "Cross-site request refused: a write signed in by cookie must come from the service's own pages") => raise('csrf_rejected', detail),
   suspended: () => raise('partner_suspended', 'partner suspended'),
+  /** An account-wide change (the password) from a session opened with an API key, which acts in one environment only. */
+  passwordSessionRequired: (detail = 'This session was opened with an API key: sign in with your password to change it') =>
+    raise('password_session_required', detail),
   productionNotEnabled: () =>
     raise(
       'production_not_enabled',
@@ -152,6 +159,12 @@ export const ERRORS = {
   conflict: (detail: string, extra?: Record<string, unknown>) => raise('conflict', detail, extra),
   /** The same work is running right now: the same request again shortly gets its answer. */
   inProgress: (detail: string) => raise('in_progress', detail),
+
+  /** A password-reset token that was never issued, or was superseded by a newer request. */
+  resetTokenInvalid: (detail = 'This password-reset link is not valid (a newer one may have been sent): ask for a new one') =>
+    raise('reset_token_invalid', detail),
+  resetTokenExpired: (detail = 'This password-reset link has expired: ask for a new one') => raise('reset_token_expired', detail),
+  resetTokenUsed: (detail = 'This password-reset link has already been used: ask for a new one if needed') => raise('reset_token_used', detail),
 
   tooManyRequests: (retryAfterSeconds: number, detail = 'Rate limit exceeded') => raise('rate_limited', detail, {}, retryAfter(retryAfterSeconds)),
   lockedOut: (retryAfterSeconds: number, detail: string) => raise('locked_out', detail, {}, retryAfter(retryAfterSeconds)),

@@ -204,6 +204,32 @@ describe('error codes', () => {
       url: `/api/admin/partners/${p.id}/suspend`,
       headers: { cookie: `svc_session=${adm.token}`, origin: 'https://evil.example' },
     });
+    const keySession = await t.inject({ method: 'POST', url: '/api/auth/partner/key-login', payload: { key: p.testKey }, remoteAddress: '10.9.0.3' });
+    await check('password change from a key-opened session', 'password_session_required', {
+      method: 'POST',
+      url: '/api/auth/partner/password',
+      headers: { authorization: `Bearer ${keySession.json().token}` },
+      payload: { current_password: 'whatever it is', new_password: 'a new passphrase 1' },
+      remoteAddress: '10.9.0.4',
+    });
+    const confirmReset = (token: string) => ({
+      method: 'POST' as const,
+      url: '/api/auth/partner/password-reset/confirm',
+      payload: { token, new_password: 'a new passphrase 1' },
+    });
+    await check('unknown reset token', 'reset_token_invalid', confirmReset('pwr_nope'));
+    const resetee = await t.partner(); // its sessions end with the reset: not p, whose session is used below
+    for (const who of [resetee, pending]) {
+      const asked = await t.inject({ method: 'POST', url: '/api/auth/partner/password-reset', payload: { email: who.email }, remoteAddress: '10.9.0.5' });
+      assert.equal(asked.statusCode, 202, asked.body);
+    }
+    await t.deps.background.idle();
+    const outbox = await t.inject({ method: 'GET', url: '/api/admin/mail-outbox?kind=password_reset', headers: { authorization: `Bearer ${adm.token}` } });
+    const resetToken = (email: string) => /token=(pwr_\w+)/.exec((outbox.json().items as { to: string; text: string }[]).find((m) => m.to === email)!.text)![1];
+    assert.equal((await t.inject(confirmReset(resetToken(resetee.email)))).statusCode, 200);
+    await check('reset token used twice', 'reset_token_used', confirmReset(resetToken(resetee.email)));
+    await t.deps.database.db.updateTable('password_resets').set({ expires_at: Date.now() - 1 }).where('partner_id', '=', pending.id).execute();
+    await check('expired reset token', 'reset_token_expired', confirmReset(resetToken(pending.email)));
     await check('unknown route', 'not_found', { method: 'GET', url: '/api/v1/nope' });
     await check('unknown blog post page', 'not_found', { method: 'GET', url: '/blog/no-such-post' });
     await check('email taken', 'conflict', {

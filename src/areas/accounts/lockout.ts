@@ -96,6 +96,11 @@ export async function beginAttempt(deps: Deps, scopes: { scope: string; resetOnS
   };
 }
 
+/** Forgets a scope's count and lock (a password reset proved control of the account's email). */
+export async function clearScope(deps: Deps, scope: string): Promise<void> {
+  await deleteThrottleScope(deps.database.db, sha256Hex(scope));
+}
+
 async function giveBack(deps: Deps, keyHash: string): Promise<void> {
   await giveBackThrottleAttempt(deps.database.db, keyHash);
 }

@@ -1,10 +1,11 @@
 /**
- * SQL of the accounts area, which owns the `admins`, `sessions` and `login_throttle` tables.
+ * SQL of the accounts area, which owns the `admins`, `sessions`, `login_throttle` and `password_resets` tables.
  * Every function takes an Executor (the database or a transaction).
  */
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { AdminsTable, SessionsTable } from '../../db/schema/index.js';
+import type { PasswordResetsTable } from '../../db/schema/accounts.js';
 
 // ---- admins ----
 
@@ -22,6 +23,10 @@ export function adminIdByEmailLower(db: Executor, emailLower: string) {
 
 export async function insertAdmin(db: Executor, row: AdminsTable): Promise<void> {
   await db.insertInto('admins').values(row).execute();
+}
+
+export async function setAdminPasswordHash(db: Executor, id: string, passwordHash: string): Promise<void> {
+  await db.updateTable('admins').set({ password_hash: passwordHash }).where('id', '=', id).execute();
 }
 
 // ---- sessions ----
@@ -57,6 +62,14 @@ export async function deleteExpiredSessions(db: Executor, subjectType: 'partner'
 
 export async function deletePartnerSessions(db: Executor, partnerId: string): Promise<number> {
   const r = await db.deleteFrom('sessions').where('subject_type', '=', 'partner').where('subject_id', '=', partnerId).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Ends every session of one account except `exceptId` (the session asking, when given); returns how many ended. */
+export async function deleteSessionsOfSubject(db: Executor, subjectType: 'partner' | 'admin', subjectId: string, exceptId?: string): Promise<number> {
+  let q = db.deleteFrom('sessions').where('subject_type', '=', subjectType).where('subject_id', '=', subjectId);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  const r = await q.executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
@@ -119,4 +132,36 @@ export async function pruneLoginThrottle(db: Executor, cutoff: number, batch: nu
     .where('key_hash', 'in', (eb) => eb.selectFrom('login_throttle').select('key_hash').where('updated_at', '<', cutoff).orderBy('updated_at').limit(batch))
     .executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+// ---- password_resets (see passwords.ts) ----
+
+/** Stores the partner's reset token, replacing any earlier one (one live token per partner). */
+export async function upsertPasswordReset(db: Executor, row: Omit<PasswordResetsTable, 'used_at'>): Promise<void> {
+  await db
+    .insertInto('password_resets')
+    .values({ ...row, used_at: null })
+    .onConflict((oc) => oc.column('partner_id').doUpdateSet({ token_hash: row.token_hash, created_at: row.created_at, expires_at: row.expires_at, used_at: null }))
+    .execute();
+}
+
+export function findPasswordResetByHash(db: Executor, tokenHash: string) {
+  return db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Marks the token used if it is still unused and unexpired at `now`; false when another request used it first (or it just expired). */
+export async function consumePasswordReset(db: Executor, tokenHash: string, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Forgets the partner's reset token (its password changed another way). */
+export async function deletePasswordReset(db: Executor, partnerId: string): Promise<void> {
+  await db.deleteFrom('password_resets').where('partner_id', '=', partnerId).execute();
 }

@@ -1,6 +1,7 @@
 /** Request and response schemas of the accounts area (SPEC §2.2, §2.11, §2.12). */
 import { Type, type Static } from 'typebox';
 import { EnvironmentParam, IsoDateTime, Nullable } from '../../http/schemas.js';
+import { PASSWORD_RULES } from '../../domain/password-policy.js';
 
 const Email = Type.String({ format: 'email', maxLength: 320 });
 // Control characters (C0, DEL) are refused: a key holding CR/LF or NUL could split a header or a log line,
@@ -12,12 +13,17 @@ const KeyValue = Type.String({
   description: 'An API key value (8 to 200 characters, no control characters)',
 });
 
+// A password being set. The schema only bounds the input (what a hash may be asked to digest); the rules,
+// length included, are the password policy's (src/domain/password-policy.ts), counted after NFKC normalisation
+// as the schema cannot: 422 with the broken rule's type at the field.
+const NewPassword = Type.String({ maxLength: 1024, description: `The new password: ${PASSWORD_RULES}` });
+
 // ---------- sign-up, sign-in, sessions ----------
 
 export const PartnerRegister = Type.Object(
   {
     email: Email,
-    password: Type.String({ minLength: 8, maxLength: 128 }),
+    password: NewPassword,
     company_name: Type.String({ minLength: 2, maxLength: 120 }),
     contact_name: Type.String({ minLength: 2, maxLength: 120 }),
   },
@@ -35,6 +41,35 @@ export const KeyLoginPayload = Type.Object(
   { key: KeyValue },
   { title: 'KeyLoginPayload', description: 'Sign in to the portal by pasting one of your API keys (test or live).' },
 );
+
+// ---------- passwords: change, reset ----------
+
+export const PasswordChange = Type.Object(
+  { current_password: Type.String({ maxLength: 1024 }), new_password: NewPassword },
+  { title: 'PasswordChange' },
+);
+export type PasswordChange = Static<typeof PasswordChange>;
+
+export const PasswordChanged = Type.Object(
+  {
+    detail: Type.String(),
+    sessions_ended: Type.Integer({ description: 'How many sessions of the account the change ended' }),
+  },
+  { title: 'PasswordChanged' },
+);
+
+export const PasswordResetRequest = Type.Object({ email: Email }, { title: 'PasswordResetRequest' });
+
+export const PasswordResetAccepted = Type.Object({ detail: Type.String() }, { title: 'PasswordResetAccepted' });
+
+export const PasswordResetConfirm = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 200, description: 'The token of the reset link (`token=` in its query)' }),
+    new_password: NewPassword,
+  },
+  { title: 'PasswordResetConfirm' },
+);
+export type PasswordResetConfirm = Static<typeof PasswordResetConfirm>;
 
 export const PartnerAccount = Type.Object(
   {

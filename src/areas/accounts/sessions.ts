@@ -17,6 +17,7 @@ import { createPartner } from '../partners/service.js';
 import { findPartnerByEmail, findPartnerById, keyByHash, keysOfPartner } from '../partners/repo.js';
 import { audit, isUniqueViolation, toPartnerAccount } from './common.js';
 import { beginAttempt, emailScope, ipScope } from './lockout.js';
+import { requireAcceptablePassword } from './passwords.js';
 import { deleteExpiredSessions, deleteSession, findAdminByEmail, findAdminById, findSessionByHash, findSessionMethod, insertSession } from './repo.js';
 import type { AdminAccount, PartnerAccount, PartnerRegister } from './schemas.js';
 
@@ -87,6 +88,7 @@ function sessionBody(s: Opened) {
 
 /** Self sign-up: a partner with a test key, a live key and an ingest secret, not production-enabled; signed in at once. */
 export async function register(deps: Deps, body: PartnerRegister) {
+  requireAcceptablePassword(['body', 'password'], body.password, { email: body.email });
   const passwordHash = await hashPassword(body.password);
   let id: string;
   try {

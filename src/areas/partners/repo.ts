@@ -69,6 +69,10 @@ export async function setPartnerActive(db: Executor, partnerId: string, active: 
   await db.updateTable('partners').set({ active: active ? 1 : 0, activated_at: activatedAt }).where('id', '=', partnerId).execute();
 }
 
+export async function setPartnerPasswordHash(db: Executor, partnerId: string, passwordHash: string): Promise<void> {
+  await db.updateTable('partners').set({ password_hash: passwordHash }).where('id', '=', partnerId).execute();
+}
+
 export async function updatePartnerMetadata(db: Executor, partnerId: string, values: { company?: string; name?: string }): Promise<void> {
   await db.updateTable('partners').set(values).where('id', '=', partnerId).execute();
 }

@@ -1,4 +1,4 @@
-/** Tables owned by the accounts area (its own migration, 0002). */
+/** Tables owned by the accounts area (its own migrations, 0002 and 0016). */
 
 /** Failed sign-in counter of one scope (an email of a role, or a client address). */
 export interface LoginThrottleTable {
@@ -12,6 +12,18 @@ export interface LoginThrottleTable {
   updated_at: number;
 }
 
+/** The password-reset token of one partner (migration 0016): the newest request replaces the row. */
+export interface PasswordResetsTable {
+  partner_id: string;
+  /** SHA-256 of the token sent in the reset link; the token itself is never stored. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  /** When the token set a password; a used token cannot be used again. */
+  used_at: number | null;
+}
+
 export interface AccountsTables {
   login_throttle: LoginThrottleTable;
+  password_resets: PasswordResetsTable;
 }

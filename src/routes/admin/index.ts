@@ -9,12 +9,14 @@ import { incidentRoutes } from './incidents.js';
 import { indexNowRoutes } from './indexnow.js';
 import { mailOutboxRoutes } from './mail-outbox.js';
 import { partnerRoutes } from './partners.js';
+import { passwordRoutes } from './password.js';
 import { platformSecretRoutes } from './platform-secret.js';
 import { usageEventRoutes } from './usage-events.js';
 
 export const adminScope: Routes = async (app, opts) => {
   app.addHook('onRequest', opts.guards.adminSession);
   await app.register(accountRoutes, opts);
+  await app.register(passwordRoutes, opts);
   await app.register(partnerRoutes, opts);
   await app.register(externalKeyRoutes, opts);
   await app.register(platformSecretRoutes, opts);

@@ -8,6 +8,7 @@ import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { myCalculationRoutes } from './calculations.js';
 import { keyRoutes } from './keys.js';
+import { passwordRoutes } from './password.js';
 import { myReportRoutes } from './reports.js';
 import { usageEventRoutes } from './usage-events.js';
 import { myUsageRoutes } from './usage.js';
@@ -16,6 +17,7 @@ import { myWebhookRoutes } from './webhooks.js';
 export const portalScope: Routes = async (app, opts) => {
   app.addHook('onRequest', opts.guards.partnerSession);
   await app.register(accountRoutes, opts);
+  await app.register(passwordRoutes, opts);
   await app.register(apiKeyRoutes, opts);
   await withV1Alias(app, opts, keyRoutes);
   await app.register(usageEventRoutes, opts);

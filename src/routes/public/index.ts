@@ -1,6 +1,6 @@
 /**
  * No credential: the API document, probes, health, status, blog, changelog, pages, the
- * integration guide, sign-up/sign-in/sign-out and the public writes (each limited per
+ * integration guide, sign-up/sign-in/sign-out, the password reset and the public writes (each limited per
  * client address on its own route).
  */
 import type { Routes } from '../scope.js';
@@ -12,6 +12,7 @@ import { changelogRoutes } from './changelog.js';
 import { healthRoutes } from './health.js';
 import { integrationGuideRoutes } from './integration-guide.js';
 import { pageRoutes } from './pages.js';
+import { passwordResetRoutes } from './password-reset.js';
 import { probeRoutes } from './probes.js';
 import { requestRoutes } from './requests.js';
 import { rootRoutes } from './root.js';
@@ -24,6 +25,7 @@ export const publicScope: Routes = async (app, opts) => {
   await withV1Alias(app, opts, healthRoutes);
   await withV1Alias(app, opts, integrationGuideRoutes);
   await app.register(authRoutes, opts);
+  await app.register(passwordResetRoutes, opts);
   await app.register(statusRoutes, opts);
   await app.register(changelogRoutes, opts);
   await app.register(blogRoutes, opts);
