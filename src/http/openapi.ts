@@ -104,6 +104,7 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 const SCHEMA_REF = '#/components/schemas/';
+const ERROR_DESCRIPTION = (ErrorDetail as { description?: string }).description;
 
 /** The options of @fastify/swagger (dynamic mode) for this service. */
 export function swaggerOptions(): FastifyDynamicSwaggerOptions {
@@ -251,7 +252,16 @@ function finishOperation(op: Operation, hoister: Hoister): void {
   }
   const limited = rateLimited(op);
   for (const [status, response] of Object.entries(op.responses)) {
-    if (!response.description || response.description === 'Default Response') response.description = STATUS_TEXT[status] ?? `Status ${status}`;
+    const error = /^[45]/.test(status);
+    // @fastify/swagger describes an answer by its schema's description: an error's is its status.
+    if (!response.description || response.description === 'Default Response' || (error && response.description === ERROR_DESCRIPTION)) {
+      response.description = STATUS_TEXT[status] ?? `Status ${status}`;
+    }
+    // An operation that produces CSV or HTML still answers its errors in JSON.
+    if (error && response.content && !Object.keys(response.content).some((type) => type.includes('json'))) {
+      const [first] = Object.values(response.content);
+      response.content = { 'application/json': first };
+    }
     for (const [type, media] of Object.entries(response.content ?? {})) {
       media.schema = hoister.hoist(media.schema) as Json;
       const example = examples?.responses?.[status];
