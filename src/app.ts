@@ -13,8 +13,8 @@ import { frameworkErrors, installInputGuards } from './http/input-guard.js';
 import { installRequestLog } from './http/request-log.js';
 import { installNoStore } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
+import { swaggerOptions } from './http/openapi.js';
 import { newId } from './lib/ids.js';
-import { API_VERSION } from './version.js';
 import { registerRoutes } from './routes/index.js';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -71,32 +71,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   // Cookies are parsed only where sessions are read (presentedSessionToken), not on every request.
   await app.register(cookie, { hook: false });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'svc partner API',
-        version: API_VERSION,
-        description:
-          'Partner-facing financial data service. Every partner operation also answers under /v1/... (the reference form). ' +
-          'Authenticate with X-API-Key (or Authorization: Bearer) using svc_test_… (sandbox, never billed) or svc_live_… (production) keys. ' +
-          'Operations marked with ingestSecret also need X-Service-Ingest-Secret. Portal and admin operations use a session: ' +
-          'POST /api/auth/partner/login or /api/auth/admin/login returns {token, token_type: "bearer", expires_at} and sets the ' +
-          'HttpOnly svc_session cookie; send Authorization: Bearer <token> or the cookie. Errors: {"detail": "...", "code": "<ErrorCode>"}; validation failures: 422 {"detail": [{type, loc, msg, input, ctx}], "code": "validation_failed"}. Branch on code (one closed set, the ErrorCode enum), never on detail.',
-      },
-      servers: [{ url: deps.config.publicBaseUrl }],
-      components: {
-        securitySchemes: {
-          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-          bearerKey: { type: 'http', scheme: 'bearer', description: 'An API key sent as Authorization: Bearer <key>' },
-          ingestSecret: { type: 'apiKey', in: 'header', name: 'X-Service-Ingest-Secret', description: "The partner's ingest secret (GET /api/v1/secrets)" },
-          platformSecret: { type: 'apiKey', in: 'header', name: 'X-Service-Ingest-Secret', description: 'The platform ingest secret (also accepted as Authorization: Bearer)' },
-          session: { type: 'http', scheme: 'bearer', description: 'A session token from a login operation' },
-          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'svc_session' },
-        },
-      },
-    },
-  });
+  // The OpenAPI document: schemas named, headers, examples and webhooks added centrally (src/http/openapi.ts).
+  await app.register(swagger, swaggerOptions());
   // Every route, by auth scope (src/routes/): registered after swagger, which collects them for the document.
   await registerRoutes(app, deps);
 

@@ -67,7 +67,9 @@ export const security = {
     { apiKey: [], ingestSecret: [] },
     { bearerKey: [], ingestSecret: [] },
   ] as Security,
-  platformSecret: [{ platformSecret: [] }] as Security,
-  partnerSession: [{ session: [] }, { sessionCookie: [] }] as Security,
-  adminSession: [{ session: [] }, { sessionCookie: [] }] as Security,
+  platformSecret: [{ platformSecret: [] }, { platformBearer: [] }] as Security,
+  partnerSession: [{ partnerSession: [] }, { partnerSessionCookie: [] }] as Security,
+  adminSession: [{ adminSession: [] }, { adminSessionCookie: [] }] as Security,
+  /** No credential (still stated, so a generated client sends none). */
+  none: [] as Security,
 };

@@ -20,6 +20,7 @@ import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '../../src/http/error-
 import { errors } from '../../src/http/errors.js';
 import { findContentDir } from '../../src/areas/public/content.js';
 import { buildTestApp, keyHeaders, testConfig, type TestApp } from '../helpers/app.js';
+import { inlineRefs } from '../helpers/openapi.js';
 
 const seen = new Map<ErrorCode, string>();
 
@@ -148,7 +149,7 @@ describe('error codes', () => {
   });
 
   it('the OpenAPI document declares the enum, required, on the shared error responses', async () => {
-    const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = inlineRefs((await t.inject({ method: 'GET', url: '/api/openapi.json' })).json());
     const responses = doc.paths['/api/v1/me'].get.responses;
     const problem = responses['401'].content['application/json'].schema;
     assert.deepEqual(problem.properties.code.enum, ERROR_CODES);

@@ -27,6 +27,7 @@ import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildTestApp, DIALECT, PLATFORM_SECRET, type TestApp, type TestPartner } from '../helpers/app.js';
+import { inlineRefs } from '../helpers/openapi.js';
 
 /** Generated (fast-check) cases per operation, on top of the targeted ones derived from its schema. */
 const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES ?? 8);
@@ -373,7 +374,7 @@ describe(`OpenAPI fuzz on ${DIALECT} (FUZZ_SEED=${SEED})`, async () => {
   after(() => t.close());
   const docRes = await t.inject({ method: 'GET', url: '/api/openapi.json' });
   assert.equal(docRes.statusCode, 200);
-  const ops = readOperations(docRes.json());
+  const ops = readOperations(inlineRefs(docRes.json()));
   const admin = await t.admin();
   const other = await t.partner();
   let addressCounter = 0;
@@ -400,9 +401,13 @@ describe(`OpenAPI fuzz on ${DIALECT} (FUZZ_SEED=${SEED})`, async () => {
         return { 'x-service-ingest-secret': f.partner.ingestSecret };
       case 'platformSecret':
         return { 'x-service-ingest-secret': PLATFORM_SECRET };
-      case 'session':
+      case 'platformBearer':
+        return { authorization: `Bearer ${PLATFORM_SECRET}` };
+      case 'partnerSession':
+      case 'adminSession':
         return { authorization: `Bearer ${sessionToken(f, op.subject)}` };
-      case 'sessionCookie':
+      case 'partnerSessionCookie':
+      case 'adminSessionCookie':
         return { cookie: `svc_session=${sessionToken(f, op.subject)}` };
       default:
         throw new Error(`security scheme ${scheme} is not known to the fuzz test: teach it valid and wrong values`);
@@ -433,16 +438,19 @@ describe(`OpenAPI fuzz on ${DIALECT} (FUZZ_SEED=${SEED})`, async () => {
           { label: 'random platform secret', headers: { 'x-service-ingest-secret': rnd } },
           { label: "a partner's ingest secret as platform secret", headers: { 'x-service-ingest-secret': f.partner.ingestSecret } },
           { label: 'platform secret with a suffix', headers: { 'x-service-ingest-secret': `${PLATFORM_SECRET}x` } },
-          { label: 'random bearer platform secret', headers: { authorization: `Bearer ${rnd}` } },
         ];
-      case 'session':
+      case 'platformBearer':
+        return [{ label: 'random bearer platform secret', headers: { authorization: `Bearer ${rnd}` } }];
+      case 'partnerSession':
+      case 'adminSession':
         return [
           { label: 'bogus session token', headers: { authorization: `Bearer sess_${rnd}` } },
           { label: `${op.subject === 'admin' ? 'partner' : 'admin'} session`, headers: { authorization: `Bearer ${wrongSubject}` } },
           { label: 'API key as session', headers: { authorization: `Bearer ${f.partner.liveKey}` } },
           { label: 'platform secret as session', headers: { authorization: `Bearer ${PLATFORM_SECRET}` } },
         ];
-      case 'sessionCookie':
+      case 'partnerSessionCookie':
+      case 'adminSessionCookie':
         return [
           { label: 'bogus session cookie', headers: { cookie: `svc_session=sess_${rnd}` } },
           { label: `${op.subject === 'admin' ? 'partner' : 'admin'} session cookie`, headers: { cookie: `svc_session=${wrongSubject}` } },

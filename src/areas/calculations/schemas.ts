@@ -78,9 +78,12 @@ export const ListQuery = Type.Object({
 
 export const UserParams = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 120 }) });
 
-export const EraseResponse = Type.Object({
-  deleted: Type.Boolean(),
-  end_user_id: Type.String(),
-  environment: Type.String(),
-  erased: Type.Record(Type.String(), Type.Integer(), { description: 'Rows removed, by kind of data' }),
-});
+export const EraseResponse = Type.Object(
+  {
+    deleted: Type.Boolean(),
+    end_user_id: Type.String(),
+    environment: Type.String(),
+    erased: Type.Record(Type.String(), Type.Integer(), { description: 'Rows removed, by kind of data' }),
+  },
+  { title: 'EraseResponse' },
+);

@@ -23,6 +23,16 @@ const Health = Type.Object(
   { title: 'Health', additionalProperties: true },
 );
 
+const IngestHealth = Type.Object(
+  {
+    status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+    database_reachable: Type.Boolean(),
+    ingest_secret_configured: Type.Boolean(),
+    accepts: Type.Array(Type.String(), { description: 'The operations that ingest' }),
+  },
+  { title: 'IngestHealth', additionalProperties: true },
+);
+
 export const healthRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
   const r = typed(app);
   r.get(
@@ -64,7 +74,7 @@ export const healthRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
         operationId: 'ingestHealth',
         tags: ['system'],
         summary: 'Whether ingest can accept data (no authentication)',
-        response: { 200: Type.Object({}, { additionalProperties: true }), 503: Type.Object({}, { additionalProperties: true }) },
+        response: { 200: IngestHealth, 503: IngestHealth },
       },
     },
     async (_request, reply) => {

@@ -3,6 +3,8 @@
  * integration guide, sign-up/sign-in/sign-out, the password reset and the public writes (each limited per
  * client address on its own route).
  */
+import { defaultSecurity } from '../../http/openapi.js';
+import { security } from '../../http/schemas.js';
 import type { Routes } from '../scope.js';
 import { withV1Alias } from '../v1-alias.js';
 import { apiDocsRoutes } from './api-docs.js';
@@ -19,6 +21,8 @@ import { rootRoutes } from './root.js';
 import { statusRoutes } from './status.js';
 
 export const publicScope: Routes = async (app, opts) => {
+  // No credential: the document states so on each operation.
+  defaultSecurity(app, security.none);
   await app.register(apiDocsRoutes, opts);
   await app.register(probeRoutes, opts);
   await app.register(rootRoutes, opts);

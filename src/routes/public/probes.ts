@@ -28,7 +28,7 @@ export const probeRoutes: Routes = async (app, { deps }) => {
         tags: ['system'],
         summary: 'Liveness: the process runs (no authentication, no database)',
         security: [],
-        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+        response: { 200: Type.Object({ status: Type.Literal('ok') }, { title: 'Liveness' }) },
       },
     },
     async () => ({ status: 'ok' as const }),

@@ -12,7 +12,20 @@ export const rootRoutes: Routes = async (app) => {
         operationId: 'root',
         tags: ['system'],
         summary: 'Service index',
-        response: { 200: Type.Object({}, { additionalProperties: true }) },
+        response: {
+          200: Type.Object(
+            {
+              service: Type.String(),
+              version: Type.String({ description: 'Version of this OpenAPI document' }),
+              service_version: Type.String({ description: 'Release of the service (changelog)' }),
+              docs: Type.String(),
+              openapi: Type.String(),
+              health: Type.String(),
+              guide: Type.String(),
+            },
+            { title: 'ServiceIndex', additionalProperties: true },
+          ),
+        },
       },
     },
     async () => ({

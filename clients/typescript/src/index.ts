@@ -1,0 +1,18 @@
+/**
+ * @svc/client: the typed client of the svc partner API.
+ *   createClient   calls, typed from the service's OpenAPI document (openapi-fetch)
+ *   verifyWebhook  checks a webhook delivery's signature and returns its typed event
+ *   paginate       iterates a cursor-paged list
+ */
+export { createClient, type ClientOptions, type SvcClient } from './client.js';
+export { paginate, type PagedPath, type PageItem, type PageQuery } from './paginate.js';
+export {
+  verifyWebhook,
+  WebhookVerificationError,
+  type HeaderBag,
+  type VerifyWebhookInput,
+  type WebhookEvent,
+  type WebhookEventOf,
+  type WebhookEventType,
+} from './webhooks.js';
+export type { components, operations, paths, webhooks } from './schema.js';

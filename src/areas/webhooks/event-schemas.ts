@@ -1,0 +1,62 @@
+/**
+ * The bodies the service POSTs to a partner's webhook URL, one schema per event type of
+ * EVENT_TYPES (outbox.ts): `{id, type, created_at, data}`. The OpenAPI document lists them
+ * under `webhooks` (src/http/openapi-webhooks.ts); the typed client returns them from verifyWebhook.
+ */
+import { Type, type TSchema } from 'typebox';
+import { CalculateResponse } from '../calculations/schemas.js';
+import type { EventType } from './outbox.js';
+
+function envelope<T extends EventType, D extends TSchema>(type: T, title: string, data: D, description: string) {
+  return Type.Object(
+    {
+      id: Type.String({ description: 'The event id (evt_…): the same on every retry; use it to ignore a repeat' }),
+      type: Type.Literal(type),
+      created_at: Type.String({ description: 'When the event happened (ISO 8601 UTC)' }),
+      data: data,
+    },
+    { title, description },
+  );
+}
+
+export const CalculationUpdatedEvent = envelope(
+  'calculation.updated',
+  'CalculationUpdatedEvent',
+  Type.Object({ end_user_id: Type.String(), calculation: CalculateResponse }, { title: 'CalculationUpdatedData' }),
+  'Sent after POST /api/v1/ingest stored an end-user result.',
+);
+
+export const UsageThresholdReachedEvent = envelope(
+  'usage.threshold_reached',
+  'UsageThresholdReachedEvent',
+  Type.Object(
+    {
+      threshold: Type.Union([Type.Literal('calls_threshold'), Type.Literal('unique_users_threshold'), Type.Literal('bill_threshold_usd')]),
+      level: Type.Union([Type.Literal('warning'), Type.Literal('reached')], { description: 'warning at 80 % of the threshold, reached at 100 %' }),
+      limit: Type.Number({ description: 'The threshold (USD for bill_threshold_usd)' }),
+      value: Type.Number({ description: 'The usage of the month when it fired (USD for bill_threshold_usd)' }),
+      percent: Type.Integer({ description: 'value as a whole percentage of limit' }),
+      month: Type.String({ description: 'YYYY-MM (UTC)' }),
+      environment: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+    },
+    { title: 'UsageThresholdData' },
+  ),
+  'Sent once per month and level when a usage alert threshold (PUT /api/v1/usage/alerts) reaches 80 % (warning) and 100 % (reached).',
+);
+
+export const WebhookTestEvent = envelope(
+  'webhook.test',
+  'WebhookTestEvent',
+  Type.Object(
+    { message: Type.String(), url: Type.String({ description: 'The configured URL' }), environment: Type.Union([Type.Literal('test'), Type.Literal('live')]) },
+    { title: 'WebhookTestData' },
+  ),
+  'Sent on demand by POST /api/v1/webhooks/test, to check a receiver; delivered like any other event.',
+);
+
+/** Every event schema, by type. */
+export const EVENT_SCHEMAS = {
+  'calculation.updated': CalculationUpdatedEvent,
+  'usage.threshold_reached': UsageThresholdReachedEvent,
+  'webhook.test': WebhookTestEvent,
+} satisfies Record<EventType, TSchema>;

@@ -1,0 +1,305 @@
+/**
+ * Examples of the partner-API operations in the OpenAPI document, by operationId: the request
+ * body and the answer of each documented status (the integration guide's samples, with its ids).
+ * test/foundation/openapi.test.ts validates each against its schema and sends each request body to
+ * its operation on the server, expecting the example's 2xx status.
+ */
+export interface OperationExamples {
+  request?: unknown;
+  responses: Record<string, unknown>;
+}
+
+const PARTNER_ID = 'ptr_01jd3k2m4n5p6q7r8s9t0v1w2x';
+
+const CALCULATION = {
+  safe_to_spend_today: 26.81,
+  daily_allowance: 26.81,
+  monthly_safe_to_spend: 804.3,
+  breakdown: { cash_after_buffer: 2200, upcoming_bills_total: 1245.5, savings_commitments: 100, debt_commitments: 50.25, discretionary_pool: 804.25, days_in_period: 30 },
+  calculation_id: 'calc_01jd3m0q8w2x5y7z9a1b3c5d7e',
+  calculated_at: '2026-11-21T10:00:00.000Z',
+  partner_id: PARTNER_ID,
+  is_sandbox: true,
+};
+
+const INGESTED = {
+  safe_to_spend_today: 18.03,
+  daily_allowance: 18.03,
+  monthly_safe_to_spend: 540.9,
+  breakdown: { cash_after_buffer: 1640.75, upcoming_bills_total: 950, savings_commitments: 150, debt_commitments: 0, discretionary_pool: 540.75, days_in_period: 30 },
+  calculation_id: 'calc_01jd3m2a7k9m1n3p5q7r9s1t3v',
+  calculated_at: '2026-11-21T10:05:00.000Z',
+  partner_id: PARTNER_ID,
+  is_sandbox: true,
+};
+
+const CACHED_ROW = { end_user_id: 'user_123', user_email: 'jane@example.com', calculation: INGESTED, calculated_at: '2026-11-21T10:05:00.000Z' };
+
+const WEBHOOK_CONFIG = {
+  url: 'https://partner.example/webhooks/svc',
+  events: ['calculation.updated', 'usage.threshold_reached'],
+  enabled: true,
+  environment: 'test',
+  secret_hint: 'whsec_…q2Zk',
+  disabled_reason: null,
+  created_at: '2026-11-21T09:00:00.000Z',
+  updated_at: '2026-11-21T09:00:00.000Z',
+};
+
+const DELIVERY = {
+  id: 'dlv_01jd3m2b1c3d5e7f9g1h3j5k7m',
+  event_id: 'evt_01jd3m2a7k9m1n3p5q7r9s1t3v',
+  event_type: 'calculation.updated',
+  url: 'https://partner.example/webhooks/svc',
+  attempt: 1,
+  status: 'delivered',
+  status_code: 200,
+  duration_ms: 84,
+  error: null,
+  response_excerpt: 'ok',
+  created_at: '2026-11-21T10:05:01.000Z',
+  next_attempt_at: null,
+};
+
+const ACCOUNTS = [
+  {
+    account_id: 'acc_61d1cc09d54631afbc45f3f5',
+    name: 'Everyday Checking',
+    mask: '2560',
+    type: 'depository',
+    subtype: 'checking',
+    current_balance: 4773.78,
+    available_balance: 4773.78,
+    iso_currency_code: 'USD',
+  },
+  {
+    account_id: 'acc_9b1e0d2c7a4f3e5d6c8b0a1f',
+    name: 'High-Yield Savings',
+    mask: '0246',
+    type: 'depository',
+    subtype: 'savings',
+    current_balance: 20055.6,
+    available_balance: 20055.6,
+    iso_currency_code: 'USD',
+  },
+];
+
+const ALERTS = {
+  environment: 'live',
+  notify_email: 'billing@partner.example',
+  effective_notify_email: 'billing@partner.example',
+  calls_threshold: 100000,
+  unique_users_threshold: 5000,
+  bill_threshold_usd: 250,
+  month: '2026-11',
+  current: { calls: 18204, unique_end_users: 2311, estimated_bill_usd: 115.55 },
+  fired: [],
+  updated_at: '2026-11-21T09:30:00.000Z',
+};
+
+export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
+  getMe: {
+    responses: {
+      200: {
+        id: PARTNER_ID,
+        name: 'Jane Doe',
+        email: 'dev@partner.example',
+        company: 'Partner Inc.',
+        tier: 'standard',
+        active: true,
+        is_sandbox: true,
+        current_key_type: 'sandbox',
+        sandbox_key_masked: 'svc_test_****8U0t',
+        production_key_masked: 'svc_live_****RwnG',
+        sandbox_key_rotated_at: null,
+        production_key_rotated_at: null,
+        webhook_url: 'https://partner.example/webhooks/svc',
+        webhook_enabled: true,
+        usage_alert_email: 'billing@partner.example',
+        payment_customer_id: null,
+        payment_method_attached: false,
+        created_at: '2026-11-01T08:00:00.000Z',
+        activated_at: '2026-11-02T08:00:00.000Z',
+        expected_volume: '10k-100k',
+        signup_source: 'website',
+      },
+    },
+  },
+  getSecrets: {
+    responses: {
+      200: {
+        ingest_secret: 'svc_ingest_fjNt36RKgFftCwQfcaODbjbqeMKlbF4WSL87ySZI',
+        header_name: 'X-Service-Ingest-Secret',
+        scope: '/api/v1/ingest, /api/v1/ingest/*, /api/v1/webhooks, /api/v1/webhooks/*, /api/v1/key/rotate',
+        rotation_policy: 'Rotate on demand from the keys page; the previous secret stops working at once.',
+      },
+    },
+  },
+  calculateSafeToSpend: {
+    request: {
+      end_user_id: 'user_123',
+      cash_balance: 2500,
+      upcoming_bills: [
+        { amount: 1200, due_in_days: 5 },
+        { name: 'Phone', amount: 45.5, due_date: '2026-12-01' },
+      ],
+      savings_commitments: 100,
+      debt_commitments: 50.25,
+      cash_buffer: 300,
+    },
+    responses: { 200: CALCULATION },
+  },
+  ingestCalculation: {
+    request: {
+      end_user_id: 'user_123',
+      user_email: 'jane@example.com',
+      cash_balance: 1840.75,
+      upcoming_bills: [{ name: 'Rent', amount: 950, due_date: '2026-12-01' }],
+      savings_commitments: 150,
+      cash_buffer: 200,
+    },
+    responses: { 201: INGESTED },
+  },
+  listCachedCalculations: { responses: { 200: { items: [CACHED_ROW], next_cursor: null, count: 1 } } },
+  getCachedCalculation: { responses: { 200: CACHED_ROW } },
+  eraseEndUser: {
+    responses: {
+      200: {
+        deleted: true,
+        end_user_id: 'user_123',
+        environment: 'test',
+        erased: { calculations: 1, webhook_deliveries: 2, webhook_events: 1, usage_end_users: 1, sandbox: 6, usage_events: 5 },
+      },
+    },
+  },
+  rotateKey: {
+    request: { key_type: 'sandbox' },
+    responses: {
+      200: {
+        key_type: 'sandbox',
+        new_key: 'svc_test_kjnHmEpmxDPh7uhhRkuDoVsRmcNWflo4',
+        rotated_at: '2026-11-21T11:00:00.000Z',
+        message: 'The previous sandbox key has stopped working. Store the new key now: it is not shown again in full here.',
+      },
+    },
+  },
+  getUsage: {
+    responses: {
+      200: {
+        month: '2026-11',
+        partner: PARTNER_ID,
+        production: { calls: 18204, unique_end_users: 2311, estimated_bill_usd: 115.55 },
+        sandbox: { calls: 920, unique_end_users: 41, estimated_bill_usd: null },
+        rate_per_user_usd: 0.05,
+      },
+    },
+  },
+  getUsageAlerts: { responses: { 200: ALERTS } },
+  putUsageAlerts: {
+    request: { notify_email: 'billing@partner.example', calls_threshold: 100000, unique_users_threshold: 5000, bill_threshold_usd: 250 },
+    responses: { 200: ALERTS },
+  },
+  deleteUsageAlerts: { responses: { 200: { deleted: true, environment: 'live' } } },
+  reportCalculationsCsv: {
+    responses: {
+      200:
+        'calculation_id,end_user_id,user_email,calculated_at,environment,safe_to_spend_today,daily_allowance,monthly_safe_to_spend,cash_after_buffer,upcoming_bills_total,savings_commitments,debt_commitments,discretionary_pool,days_in_period\r\n' +
+        'calc_01jd3m2a7k9m1n3p5q7r9s1t3v,user_123,jane@example.com,2026-11-21T10:05:00.000Z,sandbox,18.03,18.03,540.9,1640.75,950,150,0,540.75,30\r\n',
+    },
+  },
+  reportUsageCsv: {
+    responses: {
+      200: 'month,environment,calls,unique_end_users,estimated_bill_usd,rate_per_user_usd\r\n2026-10,production,15873,2204,110.2,0.05\r\n2026-11,production,18204,2311,115.55,0.05\r\n',
+    },
+  },
+  exportWebhookDeliveriesCsv: {
+    responses: {
+      200:
+        'id,created_at,event_id,event_type,url,attempt,status,status_code,duration_ms,error,response_excerpt,next_attempt_at\r\n' +
+        'dlv_01jd3m2b1c3d5e7f9g1h3j5k7m,2026-11-21T10:05:01.000Z,evt_01jd3m2a7k9m1n3p5q7r9s1t3v,calculation.updated,https://partner.example/webhooks/svc,1,delivered,200,84,,ok,\r\n',
+    },
+  },
+  getWebhookConfig: { responses: { 200: WEBHOOK_CONFIG } },
+  setWebhookConfig: {
+    request: { url: 'https://partner.example/webhooks/svc', events: ['calculation.updated', 'usage.threshold_reached'], enabled: true },
+    responses: { 200: { ...WEBHOOK_CONFIG, secret: 'whsec_mZ3cN8vQw1xYtR5bL0pK7sJ2hG4fD6aE9uI3oP1q2Zk=', previous_secret_expires_at: null } },
+  },
+  rotateWebhookSecret: {
+    responses: {
+      200: {
+        ...WEBHOOK_CONFIG,
+        secret_hint: 'whsec_…Xw0=',
+        updated_at: '2026-11-21T12:00:00.000Z',
+        secret: 'whsec_Q8rT2yU6iO0pA4sD8fG2hJ6kL0zX4cV8bN2mQ6wE7Xw0=',
+        previous_secret_expires_at: '2026-11-22T12:00:00.000Z',
+      },
+    },
+  },
+  deleteWebhookConfig: { responses: { 200: { deleted: true, environment: 'test' } } },
+  listWebhookDeliveries: { responses: { 200: [DELIVERY] } },
+  resendWebhookDelivery: {
+    responses: { 200: { ...DELIVERY, id: 'dlv_01jd3p0a2b4c6d8e0f2g4h6j8k', attempt: 2, duration_ms: 91, created_at: '2026-11-21T11:00:00.000Z' } },
+  },
+  sendWebhookTestEvent: {
+    responses: { 202: { event_id: 'evt_01jd3r0a1b2c3d4e5f6g7h8j9k', type: 'webhook.test', created_at: '2026-11-21T10:10:00.000Z', status: 'queued' } },
+  },
+  createLinkToken: {
+    request: { user_id: 'user_123' },
+    responses: { 200: { link_token: 'link-sandbox-62c360f9-e31a-4f85-a0dc-40cbf8d44760', expiration: '2026-11-21T14:00:00.000Z', request_id: 'bf9589b188834fb' } },
+  },
+  linkAccounts: {
+    request: { public_token: 'public-sandbox-user_123', user_id: 'user_123', institution: { institution_id: 'ins_109508', name: 'First Platypus Bank' } },
+    responses: { 200: { item_id: 'item-sandbox-2a9589bb-342b-4111-b3be-84a8dd91e1ac', institution: { institution_id: 'ins_109508', name: 'First Platypus Bank' }, accounts: ACCOUNTS } },
+  },
+  listAccounts: { responses: { 200: { accounts: ACCOUNTS } } },
+  listTransactions: {
+    responses: {
+      200: {
+        transactions: [
+          {
+            transaction_id: 'txn_de1bfb2f081aa612141462dbf44d',
+            account_id: 'acc_61d1cc09d54631afbc45f3f5',
+            merchant_name: 'Comcast Xfinity',
+            amount: 64.99,
+            iso_currency_code: 'USD',
+            date: '2026-11-21',
+            pending: false,
+            personal_finance_category_primary: 'RENT_AND_UTILITIES',
+          },
+        ],
+        total: 34,
+        has_more: true,
+      },
+    },
+  },
+  createTransfer: {
+    request: { account_id: 'acc_61d1cc09d54631afbc45f3f5', amount_cents: 2500, direction: 'debit', description: 'Round-up to savings' },
+    responses: {
+      200: {
+        transfer_id: 'tr_0cdd339605e5810b99167c9d',
+        status: 'pending',
+        amount_cents: 2500,
+        direction: 'debit',
+        account_id: 'acc_61d1cc09d54631afbc45f3f5',
+        description: 'Round-up to savings',
+        created_at: '2026-11-21T10:30:00.000Z',
+        expected_settlement: '2026-11-23',
+        failure_reason: null,
+      },
+    },
+  },
+  getCashflowForecast: {
+    responses: {
+      200: {
+        horizon_days: 2,
+        generated_at: '2026-11-21T10:30:00.000Z',
+        points: [
+          { date: '2026-11-22', inflow_cents: 0, outflow_cents: 35750, net_cents: -35750, safe_to_spend_cents: 424266, projected_balance_cents: 441628 },
+          { date: '2026-11-23', inflow_cents: 0, outflow_cents: 0, net_cents: 0, safe_to_spend_cents: 424266, projected_balance_cents: 441628 },
+        ],
+        runway_days: 2,
+        starting_balance_cents: 477378,
+      },
+    },
+  },
+};
