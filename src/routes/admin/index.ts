@@ -10,11 +10,13 @@ import { indexNowRoutes } from './indexnow.js';
 import { mailOutboxRoutes } from './mail-outbox.js';
 import { partnerRoutes } from './partners.js';
 import { platformSecretRoutes } from './platform-secret.js';
+import { sessionRoutes } from './sessions.js';
 import { usageEventRoutes } from './usage-events.js';
 
 export const adminScope: Routes = async (app, opts) => {
   app.addHook('onRequest', opts.guards.adminSession);
   await app.register(accountRoutes, opts);
+  await app.register(sessionRoutes, opts);
   await app.register(partnerRoutes, opts);
   await app.register(externalKeyRoutes, opts);
   await app.register(platformSecretRoutes, opts);

@@ -4,12 +4,14 @@ import { withV1Alias } from '../v1-alias.js';
 import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { keyRoutes } from './keys.js';
+import { sessionRoutes } from './sessions.js';
 import { usageEventRoutes } from './usage-events.js';
 
 export const portalScope: Routes = async (app, opts) => {
   app.addHook('onRequest', opts.guards.partnerSession);
   await app.register(accountRoutes, opts);
   await app.register(apiKeyRoutes, opts);
+  await app.register(sessionRoutes, opts);
   await withV1Alias(app, opts, keyRoutes);
   await app.register(usageEventRoutes, opts);
 };
