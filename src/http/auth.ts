@@ -17,7 +17,7 @@ import type { Environment } from '../db/schema/index.js';
 import { safeEqual, sha256Hex } from '../lib/crypto.js';
 import type { AuthedPartner, ResolvedKey } from './auth-cache.js';
 import { errors } from './errors.js';
-import { sessionPrincipalByHash } from '../areas/accounts/repo.js';
+import { deleteSession, sessionPrincipalByHash, touchSession } from '../areas/accounts/repo.js';
 import { authPartnerById } from '../areas/partners/repo.js';
 
 export const SESSION_COOKIE = 'svc_session';
@@ -30,7 +30,12 @@ export interface SessionPrincipal {
   expiresAt: number;
   /** A session opened with an API key acts only in that key's environment; null: every environment. */
   keyEnvironment: Environment | null;
+  /** When the session's last use was recorded (null: never). */
+  lastUsedAt: number | null;
 }
+
+/** A session's last use is written at most once per this interval, so a request does not write every time. */
+export const SESSION_TOUCH_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -227,6 +232,11 @@ export function makeGuards(deps: Deps) {
     if (!safeEqual(sha256Hex(presented), sha256Hex(configured))) throw errors.invalidIngestSecret('Invalid ingest secret');
   }
 
+  /**
+   * The session presented, alive and still bound to the credential that opened it: a session opened
+   * with an API key ends (deleted, 401) once its slot no longer holds that key, checked in the same
+   * query on every request, so every process sees a key change at once without a cache.
+   */
   async function loadSession(request: FastifyRequest): Promise<SessionPrincipal> {
     const presented = presentedSession(request);
     if (!presented) throw errors.sessionRequired('Not signed in: send Authorization: Bearer <session token> or the session cookie');
@@ -235,13 +245,25 @@ export function makeGuards(deps: Deps) {
     const now = deps.clock.now();
     const row = await sessionPrincipalByHash(deps.database.db, sha256Hex(token));
     if (!row || row.expires_at <= now) throw errors.sessionExpired('Session expired or invalid: sign in again');
+    if (Number(row.bound) !== 1) {
+      await deleteSession(deps.database.db, row.id);
+      throw errors.sessionExpired('Session ended: the API key that opened it has changed; sign in again');
+    }
     return {
       sessionId: row.id,
       subjectType: row.subject_type,
       subjectId: row.subject_id,
       expiresAt: row.expires_at,
       keyEnvironment: row.key_environment ?? null,
+      lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
     };
+  }
+
+  /** Records that an accepted session was used, at most once a minute per session. */
+  async function touch(s: SessionPrincipal): Promise<void> {
+    const now = deps.clock.now();
+    if (s.lastUsedAt !== null && now - s.lastUsedAt < SESSION_TOUCH_MS) return;
+    await touchSession(deps.database.db, s.sessionId, now, now - SESSION_TOUCH_MS);
   }
 
   async function partnerSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -250,6 +272,7 @@ export function makeGuards(deps: Deps) {
     const p = await authPartnerById(deps.database.db, s.subjectId);
     if (!p) throw errors.sessionExpired('Session expired or invalid: sign in again');
     if (Number(p.active) !== 1) throw errors.suspended();
+    await touch(s);
     request.session = s;
     request.partner = { ...p, active: true };
   }
@@ -257,6 +280,7 @@ export function makeGuards(deps: Deps) {
   async function adminSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const s = await loadSession(request);
     if (s.subjectType !== 'admin') throw errors.forbidden('This operation needs an administrator session');
+    await touch(s);
     request.session = s;
   }
 

@@ -51,7 +51,7 @@ describe('administrator operations on partners', () => {
     }
   });
 
-  it('suspend: every key and session of the partner answers 403 on the very next request; activate restores it', async () => {
+  it('suspend: every key answers 403 and every session ends on the very next request; activate restores the keys, not the sessions', async () => {
     const session = await t.session('partner', p.id);
     assert.equal((await me(p.testKey)).statusCode, 200); // cached
     const s = await t.inject({ method: 'POST', url: `/api/admin/partners/${p.id}/suspend`, headers: A() });
@@ -66,9 +66,9 @@ describe('administrator operations on partners', () => {
     const calc = await t.inject({ method: 'POST', url: '/v1/calculate/safe-to-spend', headers: keyHeaders(p), payload: { end_user_id: 'u' } });
     assert.equal(calc.statusCode, 403);
     const portal = await t.inject({ method: 'GET', url: '/api/partners/me/api-keys', headers: bearer(session) });
-    assert.equal(portal.statusCode, 403);
-    assert.deepEqual(portal.json(), { detail: 'partner suspended', code: 'partner_suspended' });
-    assert.equal((await t.inject({ method: 'PUT', url: '/api/v1/keys', headers: bearer(session), payload: { key: 'svc_test_whilesuspended01' } })).statusCode, 403);
+    assert.equal(portal.statusCode, 401);
+    assert.equal(portal.json().code, 'session_expired');
+    assert.equal((await t.inject({ method: 'PUT', url: '/api/v1/keys', headers: bearer(session), payload: { key: 'svc_test_whilesuspended01' } })).statusCode, 401);
     assert.equal((await me(q.testKey)).statusCode, 200, 'other partners are untouched');
     const again = await t.inject({ method: 'POST', url: `/api/admin/partners/${p.id}/suspend`, headers: A() });
     assert.equal(again.json().changed, false);
@@ -78,7 +78,7 @@ describe('administrator operations on partners', () => {
     assert.equal(a.json().active, true);
     assert.equal(a.json().production_enabled, true);
     assert.equal((await me(p.testKey)).statusCode, 200);
-    assert.equal((await t.inject({ method: 'GET', url: '/api/partners/me/api-keys', headers: bearer(session) })).statusCode, 200);
+    assert.equal((await t.inject({ method: 'GET', url: '/api/partners/me/api-keys', headers: bearer(session) })).statusCode, 401, 'no session comes back');
     assert.equal((await auditOf(p.id, 'partner.suspend')).length, 2);
     assert.equal((await auditOf(p.id, 'partner.activate')).length, 1);
   });

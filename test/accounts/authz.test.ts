@@ -5,6 +5,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { sha256Hex } from '../../src/lib/crypto.js';
 import { buildTestApp, PLATFORM_SECRET, type TestApp, type TestPartner } from '../helpers/app.js';
 
 type Kind = 'partnerSession' | 'adminSession' | 'keySecret' | 'platform';
@@ -28,6 +29,9 @@ describe('authorization matrix of the accounts routes', () => {
   let admin: { id: string; token: string };
   let routes: Route[];
   let keyId: string;
+  /** The id of a second session of the victim and of the admin (the right caller ends it). */
+  let victimSpareId: string;
+  let adminSpareId: string;
 
   before(async () => {
     t = await buildTestApp();
@@ -40,6 +44,10 @@ describe('authorization matrix of the accounts routes', () => {
     admin = await t.admin();
     await t.deps.database.db.updateTable('partners').set({ active: 0 }).where('id', '=', suspended.id).execute();
     keyId = (await t.deps.database.db.selectFrom('api_keys').select('id').where('partner_id', '=', victim.id).where('environment', '=', 'test').executeTakeFirstOrThrow()).id;
+    const spareId = async (token: string) =>
+      (await t.deps.database.db.selectFrom('sessions').select('id').where('token_hash', '=', sha256Hex(token)).executeTakeFirstOrThrow()).id;
+    victimSpareId = await spareId(await t.session('partner', victim.id));
+    adminSpareId = await spareId(await t.session('admin', admin.id));
     const v = victim.id;
     routes = [
       { method: 'GET', url: '/api/auth/partner/me', kind: 'partnerSession' },
@@ -50,8 +58,14 @@ describe('authorization matrix of the accounts routes', () => {
       { method: 'PUT', url: '/v1/keys', kind: 'partnerSession', payload: { key: 'matrix-pasted-key-3', environment: 'test' } },
       { method: 'DELETE', url: '/api/v1/keys/test', kind: 'partnerSession' },
       { method: 'DELETE', url: '/v1/keys/live', kind: 'partnerSession' },
+      { method: 'GET', url: '/api/auth/partner/sessions', kind: 'partnerSession' },
+      { method: 'DELETE', url: `/api/auth/partner/sessions/${victimSpareId}`, kind: 'partnerSession' },
+      { method: 'POST', url: '/api/auth/partner/sessions/revoke-others', kind: 'partnerSession' },
       { method: 'GET', url: '/api/auth/admin/me', kind: 'adminSession' },
       { method: 'POST', url: '/api/auth/admin/logout', kind: 'adminSession' },
+      { method: 'GET', url: '/api/auth/admin/sessions', kind: 'adminSession' },
+      { method: 'DELETE', url: `/api/auth/admin/sessions/${adminSpareId}`, kind: 'adminSession' },
+      { method: 'POST', url: '/api/auth/admin/sessions/revoke-others', kind: 'adminSession' },
       { method: 'GET', url: '/api/admin/partners', kind: 'adminSession' },
       { method: 'POST', url: `/api/admin/partners/${v}/suspend`, kind: 'adminSession' },
       { method: 'POST', url: `/api/admin/partners/${v}/activate`, kind: 'adminSession' },
@@ -158,17 +172,17 @@ describe('authorization matrix of the accounts routes', () => {
   });
 
   it('the right caller gets through on every route (so the refusals above are not an accident)', async () => {
-    const good: Record<Kind, Record<string, string>> = {
+    const good = (): Record<Kind, Record<string, string>> => ({
       partnerSession: bearer(victimSession),
       adminSession: bearer(admin.token),
       keySecret: { 'x-api-key': victim.testKey, 'x-service-ingest-secret': victim.ingestSecret },
       platform: { 'x-service-ingest-secret': PLATFORM_SECRET },
-    };
+    });
     // Order matters for the destructive ones: run reads first, logout/delete last.
     const rank = (r: Route) =>
       r.url === '/api/auth/admin/logout' ? 3 : r.method === 'DELETE' && r.url.startsWith('/api/admin/partners/') ? 2 : r.url === '/api/auth/partner/logout' ? 1 : 0;
     for (const route of [...routes].sort((a, b) => rank(a) - rank(b))) {
-      const headers = { ...good[route.kind] };
+      const headers = { ...good()[route.kind] };
       if (route.kind === 'keySecret') {
         // The key changes at each rotation: take the current key of the slot being rotated (a key acts
         // only in its own environment) from the database.
@@ -182,6 +196,8 @@ describe('authorization matrix of the accounts routes', () => {
         }
       }
       const res = await t.inject({ method: route.method, url: route.url, headers, ...(route.payload ? { payload: route.payload } : {}) });
+      // Suspension ends every session of the partner: the portal routes after it need a new one.
+      if (route.url.endsWith('/suspend')) victimSession = await t.session('partner', victim.id);
       assert.ok([200, 201, 404, 409].includes(res.statusCode), `${route.method} ${route.url}: ${res.statusCode} ${res.body}`);
       if (res.statusCode === 404) assert.ok(/external-keys|admin\/keys/.test(route.url), `${route.url} 404`);
     }

@@ -182,19 +182,24 @@ describe('environment scope of keys and key-opened sessions', () => {
         }
         assert.deepEqual(await slots(p.id), before, 'nothing changed');
         assert.equal((await me(env === 'test' ? p.liveKey : p.testKey)).statusCode, 200, `the ${other} key still works`);
-        // Its own environment: paste, then clear.
+        // Its own environment: paste, then clear. Each change of the slot ends the session opened with
+        // the key it held, so the next step signs in with the key just pasted.
         const own = `svc_${env}_pastedByScopedSession01`;
         const paste = await t.inject({ method: 'PUT', url: '/api/v1/keys', headers: bearer(token), payload: { key: own } });
         assert.equal(paste.statusCode, 200, paste.body);
         assert.equal(paste.json().environment, env);
         assert.equal((await me(own)).statusCode, 200);
-        const paste2 = await t.inject({ method: 'PUT', url: `/api/partners/me/api-keys/${env}`, headers: bearer(token), payload: { key: `${own}b` } });
+        assert.equal((await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(token) })).statusCode, 401, 'the session of the replaced key ended');
+        const token2 = await keySession(own);
+        const paste2 = await t.inject({ method: 'PUT', url: `/api/partners/me/api-keys/${env}`, headers: bearer(token2), payload: { key: `${own}b` } });
         assert.equal(paste2.statusCode, 200, paste2.body);
         assert.equal(paste2.json().key, `${own}b`);
-        const clear = await t.inject({ method: 'DELETE', url: `/api/v1/keys/${env}`, headers: bearer(token) });
+        const token3 = await keySession(`${own}b`);
+        const clear = await t.inject({ method: 'DELETE', url: `/api/v1/keys/${env}`, headers: bearer(token3) });
         assert.equal(clear.statusCode, 200);
         assert.equal(clear.json().cleared, true);
         assert.equal((await me(`${own}b`)).statusCode, 401);
+        assert.equal((await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(token3) })).statusCode, 401);
       });
 
       it(`(${env} key) reads usage of its own environment only`, async () => {

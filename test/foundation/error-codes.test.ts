@@ -278,7 +278,9 @@ describe('error codes', () => {
     const suspended = await t.inject({ method: 'POST', url: `/api/admin/partners/${p.id}/suspend`, headers: { authorization: `Bearer ${adm.token}` } });
     assert.equal(suspended.statusCode, 200, suspended.body);
     await check('suspended partner', 'partner_suspended', { method: 'GET', url: '/api/v1/me', headers: keyHeaders(p) });
-    await check('suspended partner session', 'partner_suspended', { method: 'GET', url: '/api/auth/partner/me', headers: { authorization: `Bearer ${partnerToken}` } });
+    // Suspension ends the partner's sessions; signing in again answers the suspension.
+    await check('session of a suspended partner', 'session_expired', { method: 'GET', url: '/api/auth/partner/me', headers: { authorization: `Bearer ${partnerToken}` } });
+    await check('suspended partner sign-in', 'partner_suspended', { method: 'POST', url: '/api/auth/partner/key-login', payload: { key: p.testKey }, remoteAddress: '10.9.2.1' });
   });
 
   it('rate limits, exports, server faults and outages carry their codes', async () => {

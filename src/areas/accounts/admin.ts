@@ -9,7 +9,7 @@ import { countCalculations } from '../calculations/repo.js';
 import { countKeysOfPartner, deletePartnerRow, externalKeys, findPartnerById, keysOfPartners, pagePartners, setPartnerActive } from '../partners/repo.js';
 import { countEndpointsOfPartner, countEvents } from '../webhooks/repo.js';
 import { audit, toPartnerAccount, type Actor } from './common.js';
-import { deletePartnerSessions } from './repo.js';
+import { deletePartnerSessions, deleteSessionsOfSubject } from './repo.js';
 
 function adminPartner(p: PartnersTable, keys: ApiKeysTable[]) {
   const mine = keys.filter((k) => k.partner_id === p.id);
@@ -50,7 +50,11 @@ async function mustFind(deps: Deps, partnerId: string) {
 
 export { mustFind as findPartnerOr404 };
 
-/** Suspend: every key and session of the partner answers 403 from the very next request. */
+/**
+ * Suspend: every key of the partner answers 403 from the very next request, and every session
+ * of the partner ends (deleted in the same transaction), so activating the partner again brings
+ * none back: the partner signs in anew.
+ */
 export async function suspend(deps: Deps, actor: Actor, partnerId: string) {
   const now = deps.clock.now();
   const r = await deps.database.tx(async (trx) => {
@@ -58,7 +62,8 @@ export async function suspend(deps: Deps, actor: Actor, partnerId: string) {
     if (!p) throw errors.notFound(`No partner with id '${partnerId}'`);
     const changed = Number(p.active) === 1;
     if (changed) await setPartnerActive(trx, partnerId, false, p.activated_at);
-    await audit(trx, actor, now, 'partner.suspend', 'partner', partnerId, { changed });
+    const sessionsEnded = await deleteSessionsOfSubject(trx, 'partner', partnerId);
+    await audit(trx, actor, now, 'partner.suspend', 'partner', partnerId, { changed, sessions_ended: sessionsEnded });
     return { p, changed };
   });
   await deps.auth.invalidatePartner(partnerId);

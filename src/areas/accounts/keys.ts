@@ -5,7 +5,9 @@
  * A key value belongs to one slot of one partner only: writing a value that another
  * slot holds answers 409 and changes nothing (the transaction is rolled back).
  * Every change calls deps.auth.invalidatePartner after its commit, so the old key
- * fails on the very next request of every process.
+ * fails on the very next request of every process, and ends, in its own transaction,
+ * the portal sessions opened with a key the slot no longer holds (the session guard
+ * refuses them anyway: this only clears them from the account's session list).
  */
 import type { Transaction } from 'kysely';
 import type { Deps } from '../../context.js';
@@ -18,16 +20,24 @@ import { generateApiKey, KEY_PREFIX, KEY_TYPE, maskKey } from '../partners/keys.
 import { findPartnerByEmail, findPartnerById, keyByHash, keyById, keySlot, keysOfPartner, updatePartnerMetadata, updateSlot } from '../partners/repo.js';
 import { createPartner, insertKeySlot } from '../partners/service.js';
 import { audit, isUniqueViolation, type Actor } from './common.js';
+import { deleteUnboundKeySessions } from './repo.js';
 import type { ApiKeyOut, KeySyncBody, KeySyncResult } from './schemas.js';
 
 const OTHER: Record<Environment, Environment> = { test: 'live', live: 'test' };
 
-/** Runs a key-changing transaction, maps a lost unique race to 409, then invalidates the partners' cached keys. */
+/**
+ * Runs a key-changing transaction, ends the sessions opened with a key that left its slot, maps a
+ * lost unique race to 409, then invalidates the partners' cached keys.
+ */
 async function keyTx<T>(deps: Deps, fn: (trx: Transaction<DB>, touched: Set<string>) => Promise<T>): Promise<T> {
   const touched = new Set<string>();
   let out: T;
   try {
-    out = await deps.database.tx((trx) => fn(trx, touched));
+    out = await deps.database.tx(async (trx) => {
+      const r = await fn(trx, touched);
+      await deleteUnboundKeySessions(trx, [...touched]);
+      return r;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw errors.conflict('This key is already in use');
     throw err;

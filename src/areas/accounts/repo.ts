@@ -2,9 +2,9 @@
  * SQL of the accounts area, which owns the `admins`, `sessions`, `login_throttle` and `password_resets` tables.
  * Every function takes an Executor (the database or a transaction).
  */
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { AdminsTable, SessionsTable } from '../../db/schema/index.js';
+import type { AdminsTable, DB, SessionsTable } from '../../db/schema/index.js';
 import type { PasswordResetsTable } from '../../db/schema/accounts.js';
 
 // ---- admins ----
@@ -31,6 +31,28 @@ export async function setAdminPasswordHash(db: Executor, id: string, passwordHas
 
 // ---- sessions ----
 
+/**
+ * Whether a session is still bound to the credential that opened it: an `api_key` session lives
+ * only while its partner's slot of that environment holds the very key that opened it (any
+ * change of the slot, on any process, ends it); other methods are always bound. The one place a
+ * statement of this file reads `api_keys` (the partners area's table): the check must sit in the
+ * session's own query so no process needs a cache to invalidate. `api_keys.key_hash` is unique,
+ * so the probe is one index look-up.
+ */
+function boundToCredential(eb: ExpressionBuilder<DB, 'sessions'>) {
+  return eb.or([
+    eb('sessions.method', '!=', 'api_key'),
+    eb.exists(
+      eb
+        .selectFrom('api_keys')
+        .select(eb.lit(1).as('one'))
+        .whereRef('api_keys.key_hash', '=', 'sessions.key_hash')
+        .whereRef('api_keys.partner_id', '=', 'sessions.subject_id')
+        .whereRef('api_keys.environment', '=', 'sessions.key_environment'),
+    ),
+  ]);
+}
+
 export async function insertSession(db: Executor, row: SessionsTable): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
@@ -39,11 +61,15 @@ export function findSessionByHash(db: Executor, tokenHash: string) {
   return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
-/** What the session guards need of the session a token names. */
+/**
+ * What the session guards need of the session a token names; `bound` is 0 when the session was
+ * opened with an API key its slot no longer holds (the session is over: delete it).
+ */
 export function sessionPrincipalByHash(db: Executor, tokenHash: string) {
   return db
     .selectFrom('sessions')
-    .select(['id', 'subject_type', 'subject_id', 'expires_at', 'key_environment'])
+    .select(['id', 'subject_type', 'subject_id', 'expires_at', 'key_environment', 'last_used_at'])
+    .select((eb) => eb.case().when(boundToCredential(eb)).then(1).else(0).end().as('bound'))
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
@@ -52,8 +78,86 @@ export function findSessionMethod(db: Executor, id: string) {
   return db.selectFrom('sessions').select('method').where('id', '=', id).executeTakeFirst();
 }
 
+/** Records a use of the session, unless one was recorded since `since` (another request or process got there first). */
+export async function touchSession(db: Executor, id: string, now: number, since: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_used_at: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', since)]))
+    .execute();
+}
+
+/** The subject's sessions alive at `now` (unexpired and still bound to their credential), newest first. */
+export function liveSessionsOfSubject(db: Executor, subjectType: 'partner' | 'admin', subjectId: string, now: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'method', 'key_environment', 'created_at', 'last_used_at', 'expires_at', 'ip_address', 'user_agent'])
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', '=', subjectId)
+    .where('expires_at', '>', now)
+    .where(boundToCredential)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
 export async function deleteSession(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+/** Ends one live session of the subject; 0 when `id` names none (another subject's, expired, unbound or unknown). */
+export async function deleteLiveSessionOfSubject(db: Executor, subjectType: 'partner' | 'admin', subjectId: string, id: string, now: number): Promise<number> {
+  const r = await db
+    .deleteFrom('sessions')
+    .where('id', '=', id)
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', '=', subjectId)
+    .where('expires_at', '>', now)
+    .where(boundToCredential)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Deletes every session of a subject, but the one `exceptId` names when given. Returns how many went. */
+export async function deleteSessionsOfSubject(db: Executor, subjectType: 'partner' | 'admin', subjectId: string, exceptId?: string): Promise<number> {
+  let q = db.deleteFrom('sessions').where('subject_type', '=', subjectType).where('subject_id', '=', subjectId);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  const r = await q.executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Keeps the subject's `keep` newest sessions and deletes the others (the oldest first to go). Returns how many went. */
+export async function trimSessionsOfSubject(db: Executor, subjectType: 'partner' | 'admin', subjectId: string, keep: number): Promise<number> {
+  const r = await db
+    .deleteFrom('sessions')
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', '=', subjectId)
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('sessions')
+        .select('id')
+        .where('subject_type', '=', subjectType)
+        .where('subject_id', '=', subjectId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(keep),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Deletes the `api_key` sessions of these partners whose slot no longer holds the key that opened them. */
+export async function deleteUnboundKeySessions(db: Executor, partnerIds: string[]): Promise<number> {
+  if (partnerIds.length === 0) return 0;
+  const r = await db
+    .deleteFrom('sessions')
+    .where('subject_type', '=', 'partner')
+    .where('subject_id', 'in', partnerIds)
+    .where('method', '=', 'api_key')
+    .where((eb) => eb.not(boundToCredential(eb)))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
 }
 
 export async function deleteExpiredSessions(db: Executor, subjectType: 'partner' | 'admin', subjectId: string, now: number): Promise<void> {
@@ -61,16 +165,7 @@ export async function deleteExpiredSessions(db: Executor, subjectType: 'partner'
 }
 
 export async function deletePartnerSessions(db: Executor, partnerId: string): Promise<number> {
-  const r = await db.deleteFrom('sessions').where('subject_type', '=', 'partner').where('subject_id', '=', partnerId).executeTakeFirst();
-  return Number(r.numDeletedRows);
-}
-
-/** Ends every session of one account except `exceptId` (the session asking, when given); returns how many ended. */
-export async function deleteSessionsOfSubject(db: Executor, subjectType: 'partner' | 'admin', subjectId: string, exceptId?: string): Promise<number> {
-  let q = db.deleteFrom('sessions').where('subject_type', '=', subjectType).where('subject_id', '=', subjectId);
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  const r = await q.executeTakeFirst();
-  return Number(r.numDeletedRows);
+  return deleteSessionsOfSubject(db, 'partner', partnerId);
 }
 
 /** Maintenance: at most `batch` sessions expired by `now`, oldest expiry first. */

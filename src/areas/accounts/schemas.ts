@@ -125,6 +125,48 @@ export const AdminMe = Type.Object(
 
 export const LogoutResponse = Type.Object({ logged_out: Type.Boolean() }, { title: 'LogoutResponse' });
 
+export const SessionInfo = Type.Object(
+  {
+    id: Type.String({ description: 'The session id (not its token): name it to end the session' }),
+    method: Type.Union([Type.Literal('password'), Type.Literal('api_key'), Type.Literal('signup')], { description: 'How the session was opened' }),
+    key_environment: Nullable(
+      Type.Union([Type.Literal('test'), Type.Literal('live')], {
+        description: 'For an `api_key` session, the environment of the key that opened it (the session acts only there and ends when that key slot changes); null otherwise',
+      }),
+    ),
+    created_at: IsoDateTime,
+    last_used_at: Type.String({ description: 'ISO 8601 UTC timestamp of the last request the session authenticated, recorded at most once a minute' }),
+    expires_at: IsoDateTime,
+    ip_address: Nullable(Type.String({ description: 'The client address that opened the session' })),
+    user_agent: Nullable(Type.String({ description: 'The User-Agent that opened the session (control characters removed, at most 256 characters)' })),
+    current: Type.Boolean({ description: 'true for the session that made this request' }),
+  },
+  { title: 'SessionInfo' },
+);
+export type SessionInfo = Static<typeof SessionInfo>;
+
+export const SessionList = Type.Object(
+  { items: Type.Array(SessionInfo, { description: 'Live sessions, newest first (at most 20)' }), count: Type.Integer() },
+  { title: 'SessionList' },
+);
+export type SessionList = Static<typeof SessionList>;
+
+export const SessionIdPath = Type.Object({ session_id: Type.String({ minLength: 1, maxLength: 120 }) });
+
+export const SessionRevoked = Type.Object(
+  {
+    revoked: Type.Boolean(),
+    session_id: Type.String(),
+    current: Type.Boolean({ description: 'true when the presented session was ended (the cookie is cleared: signed out)' }),
+  },
+  { title: 'SessionRevoked' },
+);
+
+export const OtherSessionsRevoked = Type.Object(
+  { revoked: Type.Integer({ description: 'How many sessions ended' }) },
+  { title: 'OtherSessionsRevoked' },
+);
+
 // ---------- keys ----------
 
 export const ApiKeyOut = Type.Object(

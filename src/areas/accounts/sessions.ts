@@ -4,8 +4,10 @@
  * A session token is `sess_` + 43 random base62 characters (~256 bits); only its
  * SHA-256 is stored. It lasts config.sessionTtlHours and is sent back either as
  * Authorization: Bearer or in the HttpOnly, SameSite=Lax `svc_session` cookie.
+ * An account keeps at most SESSION_CAP live sessions (opening one more ends the
+ * oldest); it can list them and end any of them.
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../context.js';
 import type { Environment } from '../../db/schema/index.js';
 import { SESSION_COOKIE, type SessionPrincipal } from '../../http/auth.js';
@@ -18,15 +20,55 @@ import { findPartnerByEmail, findPartnerById, keyByHash, keysOfPartner } from '.
 import { audit, isUniqueViolation, toPartnerAccount } from './common.js';
 import { beginAttempt, emailScope, ipScope } from './lockout.js';
 import { requireAcceptablePassword } from './passwords.js';
-import { deleteExpiredSessions, deleteSession, findAdminByEmail, findAdminById, findSessionByHash, findSessionMethod, insertSession } from './repo.js';
-import type { AdminAccount, PartnerAccount, PartnerRegister } from './schemas.js';
+import {
+  deleteExpiredSessions,
+  deleteLiveSessionOfSubject,
+  deleteSession,
+  deleteSessionsOfSubject,
+  findAdminByEmail,
+  findAdminById,
+  findSessionByHash,
+  findSessionMethod,
+  insertSession,
+  liveSessionsOfSubject,
+  trimSessionsOfSubject,
+} from './repo.js';
+import type { AdminAccount, PartnerAccount, PartnerRegister, SessionInfo, SessionList } from './schemas.js';
 
 export const BAD_CREDENTIALS = 'Incorrect email or password';
 export const BAD_KEY = 'Invalid API key';
 
+/** Live sessions an account may hold at once: opening one more ends the oldest. */
+export const SESSION_CAP = 20;
+
+const USER_AGENT_MAX = 256;
+const ADDRESS_MAX = 64;
+
 interface Opened {
   token: string;
   expiresAt: number;
+}
+
+/** Who opened a session, as the request tells it (kept for the account's session list). */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/** The client of a sign-in request: its address (the trusted-proxy view) and User-Agent. */
+export function clientOf(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+// Control characters (C0, DEL, C1), format characters (bidirectional overrides, zero-width) and
+// line or paragraph separators: none belongs in a value shown back in a list.
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/** A client-supplied value cleaned for storage and display: unprintable characters out, at most `max` code points, null when nothing is left. */
+function printable(value: string | undefined, max: number): string | null {
+  if (typeof value !== 'string') return null;
+  const text = Array.from(value.replace(UNPRINTABLE, '').trim()).slice(0, max).join('').trim();
+  return text === '' ? null : text;
 }
 
 /** The key that opened an `api_key` session: the session acts only in its environment. */
@@ -41,12 +83,14 @@ async function openSession(
   subjectId: string,
   method: 'password' | 'api_key' | 'signup',
   key: OpeningKey | null = null,
+  client: ClientInfo | null = null,
 ): Promise<Opened> {
   const now = deps.clock.now();
   const token = `sess_${randomBase62(43)}`;
   const expiresAt = now + deps.config.sessionTtlHours * 3_600_000;
-  await deleteExpiredSessions(deps.database.db, subjectType, subjectId, now);
-  await insertSession(deps.database.db, {
+  const db = deps.database.db;
+  await deleteExpiredSessions(db, subjectType, subjectId, now);
+  await insertSession(db, {
     id: newId('ses', now),
     token_hash: sha256Hex(token),
     subject_type: subjectType,
@@ -56,7 +100,12 @@ async function openSession(
     method,
     key_environment: key?.environment ?? null,
     key_hash: key?.hash ?? null,
+    last_used_at: now,
+    ip_address: printable(client?.ip, ADDRESS_MAX),
+    user_agent: printable(client?.userAgent, USER_AGENT_MAX),
   });
+  // The expired ones are gone: what is left beyond the cap are the oldest live sessions.
+  await trimSessionsOfSubject(db, subjectType, subjectId, SESSION_CAP);
   return { token, expiresAt };
 }
 
@@ -87,7 +136,7 @@ function sessionBody(s: Opened) {
 }
 
 /** Self sign-up: a partner with a test key, a live key and an ingest secret, not production-enabled; signed in at once. */
-export async function register(deps: Deps, body: PartnerRegister) {
+export async function register(deps: Deps, body: PartnerRegister, client: ClientInfo | null = null) {
   requireAcceptablePassword(['body', 'password'], body.password, { email: body.email });
   const passwordHash = await hashPassword(body.password);
   let id: string;
@@ -108,7 +157,7 @@ export async function register(deps: Deps, body: PartnerRegister) {
     if (isUniqueViolation(err)) throw errors.conflict('A partner with this email already exists');
     throw err;
   }
-  const s = await openSession(deps, 'partner', id, 'signup');
+  const s = await openSession(deps, 'partner', id, 'signup', null, client);
   return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, id) } };
 }
 
@@ -118,25 +167,34 @@ async function checkPassword(password: string, stored: string | null | undefined
   return ok && !!stored;
 }
 
-export async function partnerLogin(deps: Deps, email: string, password: string, ip: string) {
+/**
+ * Password sign-in. A suspended account answers 403 whether the password was right or not, and
+ * every attempt on it counts as a failure toward the lockout: neither the answer nor the lockout
+ * (a right password would otherwise reset the count) tells a guesser that a password was right.
+ */
+export async function partnerLogin(deps: Deps, email: string, password: string, client: ClientInfo) {
   const attempt = await beginAttempt(deps, [
     { scope: emailScope('partner', email), resetOnSuccess: true },
-    { scope: ipScope(ip), resetOnSuccess: false },
+    { scope: ipScope(client.ip), resetOnSuccess: false },
   ]);
   const p = await findPartnerByEmail(deps.database.db, email.trim());
-  if (!(await checkPassword(password, p?.password_hash))) {
+  const ok = await checkPassword(password, p?.password_hash);
+  if (p && Number(p.active) !== 1) {
+    await attempt.failed();
+    throw errors.suspended();
+  }
+  if (!ok) {
     await attempt.failed();
     throw errors.invalidCredentials(BAD_CREDENTIALS);
   }
   await attempt.succeeded();
-  if (Number(p!.active) !== 1) throw errors.suspended();
-  const s = await openSession(deps, 'partner', p!.id, 'password');
+  const s = await openSession(deps, 'partner', p!.id, 'password', null, client);
   return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, p!.id) } };
 }
 
 /** The portal's second way in: paste one of your API keys. Failures count against the client address. */
-export async function keyLogin(deps: Deps, key: string, ip: string) {
-  const attempt = await beginAttempt(deps, [{ scope: ipScope(ip), resetOnSuccess: false }]);
+export async function keyLogin(deps: Deps, key: string, client: ClientInfo) {
+  const attempt = await beginAttempt(deps, [{ scope: ipScope(client.ip), resetOnSuccess: false }]);
   const keyHash = sha256Hex(key);
   const slot = await keyByHash(deps.database.db, keyHash);
   if (!slot) {
@@ -147,7 +205,7 @@ export async function keyLogin(deps: Deps, key: string, ip: string) {
   const p = await findPartnerById(deps.database.db, slot.partner_id);
   if (!p) throw errors.unauthorized(BAD_KEY);
   if (Number(p.active) !== 1) throw errors.suspended();
-  const s = await openSession(deps, 'partner', p.id, 'api_key', { environment: slot.environment, hash: keyHash });
+  const s = await openSession(deps, 'partner', p.id, 'api_key', { environment: slot.environment, hash: keyHash }, client);
   return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, p.id) } };
 }
 
@@ -155,10 +213,10 @@ function adminAccount(a: { id: string; email: string; created_at: number }): Adm
   return { id: a.id, email: a.email, created_at: iso(Number(a.created_at)) };
 }
 
-export async function adminLogin(deps: Deps, email: string, password: string, ip: string) {
+export async function adminLogin(deps: Deps, email: string, password: string, client: ClientInfo) {
   const attempt = await beginAttempt(deps, [
     { scope: emailScope('admin', email), resetOnSuccess: true },
-    { scope: ipScope(ip), resetOnSuccess: false },
+    { scope: ipScope(client.ip), resetOnSuccess: false },
   ]);
   const a = await findAdminByEmail(deps.database.db, email);
   if (!(await checkPassword(password, a?.password_hash))) {
@@ -166,7 +224,7 @@ export async function adminLogin(deps: Deps, email: string, password: string, ip
     throw errors.invalidCredentials(BAD_CREDENTIALS);
   }
   await attempt.succeeded();
-  const s = await openSession(deps, 'admin', a!.id, 'password');
+  const s = await openSession(deps, 'admin', a!.id, 'password', null, client);
   await audit(deps.database.db, { type: 'admin', id: a!.id }, deps.clock.now(), 'admin.login', 'admin', a!.id);
   return { session: s, body: { ...sessionBody(s), admin: adminAccount(a!) } };
 }
@@ -198,4 +256,54 @@ export async function logout(deps: Deps, token: string | null, role: 'partner' |
   if (!s || Number(s.expires_at) <= deps.clock.now()) throw errors.sessionExpired('Session expired or invalid: sign in again');
   if (s.subject_type !== role) throw errors.forbidden(role === 'admin' ? 'This operation needs an administrator session' : 'This operation needs a partner session');
   await deleteSession(deps.database.db, s.id);
+}
+
+// ---------- the account's own sessions ----------
+
+const METHODS = new Set(['password', 'api_key', 'signup']);
+
+/** The account's live sessions, newest first; `current` marks the one presented. Never a token or hash. */
+export async function listSessions(deps: Deps, session: SessionPrincipal): Promise<SessionList> {
+  const rows = await liveSessionsOfSubject(deps.database.db, session.subjectType, session.subjectId, deps.clock.now());
+  const items: SessionInfo[] = rows.map((r) => {
+    const createdAt = Number(r.created_at);
+    return {
+      id: r.id,
+      // Sessions are opened only by the three methods; anything else was written by hand and reads as a password session.
+      method: (METHODS.has(r.method) ? r.method : 'password') as SessionInfo['method'],
+      key_environment: r.method === 'api_key' ? r.key_environment : null,
+      created_at: iso(createdAt),
+      last_used_at: iso(r.last_used_at === null ? createdAt : Number(r.last_used_at)),
+      expires_at: iso(Number(r.expires_at)),
+      ip_address: r.ip_address,
+      user_agent: r.user_agent,
+      current: r.id === session.sessionId,
+    };
+  });
+  return { items, count: items.length };
+}
+
+/**
+ * Ends one of the account's live sessions: 404 for any id that is not one (another account's
+ * included, so ids of other accounts cannot be probed). Ending the presented one is signing out.
+ */
+export async function revokeSession(deps: Deps, session: SessionPrincipal, sessionId: string) {
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  const n = await deleteLiveSessionOfSubject(db, session.subjectType, session.subjectId, sessionId, now);
+  if (n === 0) throw errors.notFound(`No session with id '${sessionId}'`);
+  const current = sessionId === session.sessionId;
+  await audit(db, { type: session.subjectType, id: session.subjectId }, now, 'session.revoke', session.subjectType, session.subjectId, { session_id: sessionId, current });
+  return { revoked: true, session_id: sessionId, current };
+}
+
+/** Ends every session of the account but the presented one; answers how many ended. */
+export async function revokeOtherSessions(deps: Deps, session: SessionPrincipal) {
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  // Expired rows first, so the count is of sessions that were still alive.
+  await deleteExpiredSessions(db, session.subjectType, session.subjectId, now);
+  const revoked = await deleteSessionsOfSubject(db, session.subjectType, session.subjectId, session.sessionId);
+  await audit(db, { type: session.subjectType, id: session.subjectId }, now, 'session.revoke_others', session.subjectType, session.subjectId, { revoked });
+  return { revoked };
 }

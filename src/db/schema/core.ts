@@ -64,8 +64,14 @@ export interface SessionsTable {
   method: string;
   /** The environment of the key that opened an `api_key` session (it acts only there); null otherwise. */
   key_environment: Environment | null;
-  /** SHA-256 of the key that opened an `api_key` session; null otherwise. */
+  /** SHA-256 of the key that opened an `api_key` session; null otherwise. The session lives only while its slot holds that key. */
   key_hash: string | null;
+  /** When the session last authenticated a request, written at most once a minute; null: not since it was opened. */
+  last_used_at: number | null;
+  /** The client address that opened the session (the trusted-proxy view of it). */
+  ip_address: string | null;
+  /** The User-Agent that opened the session, control characters removed and truncated. */
+  user_agent: string | null;
 }
 
 export interface CalculationsTable {

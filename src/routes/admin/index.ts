@@ -11,12 +11,14 @@ import { mailOutboxRoutes } from './mail-outbox.js';
 import { partnerRoutes } from './partners.js';
 import { passwordRoutes } from './password.js';
 import { platformSecretRoutes } from './platform-secret.js';
+import { sessionRoutes } from './sessions.js';
 import { usageEventRoutes } from './usage-events.js';
 
 export const adminScope: Routes = async (app, opts) => {
   app.addHook('onRequest', opts.guards.adminSession);
   await app.register(accountRoutes, opts);
   await app.register(passwordRoutes, opts);
+  await app.register(sessionRoutes, opts);
   await app.register(partnerRoutes, opts);
   await app.register(externalKeyRoutes, opts);
   await app.register(platformSecretRoutes, opts);

@@ -10,6 +10,7 @@ import { myCalculationRoutes } from './calculations.js';
 import { keyRoutes } from './keys.js';
 import { passwordRoutes } from './password.js';
 import { myReportRoutes } from './reports.js';
+import { sessionRoutes } from './sessions.js';
 import { usageEventRoutes } from './usage-events.js';
 import { myUsageRoutes } from './usage.js';
 import { myWebhookRoutes } from './webhooks.js';
@@ -19,6 +20,7 @@ export const portalScope: Routes = async (app, opts) => {
   await app.register(accountRoutes, opts);
   await app.register(passwordRoutes, opts);
   await app.register(apiKeyRoutes, opts);
+  await app.register(sessionRoutes, opts);
   await withV1Alias(app, opts, keyRoutes);
   await app.register(usageEventRoutes, opts);
   // The session forms of key and key + secret operations (the ingest secret never reaches a browser).

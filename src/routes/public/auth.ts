@@ -33,7 +33,7 @@ export const authRoutes: Routes = async (app, { deps, guards }) => {
       },
     },
     async (request, reply) => {
-      const out = await sessions.register(deps, request.body);
+      const out = await sessions.register(deps, request.body, sessions.clientOf(request));
       sessions.setSessionCookie(deps, reply, out.session);
       return out.body;
     },
@@ -51,14 +51,15 @@ export const authRoutes: Routes = async (app, { deps, guards }) => {
         description:
           'Answers {token, token_type: "bearer", expires_at, partner} and sets the HttpOnly, SameSite=Lax svc_session cookie; either authenticates later calls. ' +
           'Sessions last SESSION_TTL_HOURS (12 h). 5 failed attempts for an email (or from one address) within 15 minutes lock it for 15 minutes: 429 with Retry-After. ' +
-          'An unknown email and a wrong password give the same 401.',
+          'An unknown email and a wrong password give the same 401. A suspended account answers 403 `partner_suspended` whether the password is right or wrong ' +
+          '(each attempt on it counts toward the lockout). An account keeps at most 20 live sessions: opening one more ends the oldest.',
         security: [],
         body: S.LoginPayload,
         response: { 200: S.PartnerSession, ...errorResponses(401, 403, 413, 422, 429) },
       },
     },
     async (request, reply) => {
-      const out = await sessions.partnerLogin(deps, request.body.email, request.body.password, request.ip);
+      const out = await sessions.partnerLogin(deps, request.body.email, request.body.password, sessions.clientOf(request));
       sessions.setSessionCookie(deps, reply, out.session);
       return out.body;
     },
@@ -75,14 +76,16 @@ export const authRoutes: Routes = async (app, { deps, guards }) => {
         summary: 'Partner sign-in by pasting an API key',
         description:
           "The portal's second way in: any current key of the partner (test or live) opens a session that acts only in that key's environment " +
-          "(the other environment's key is shown masked and cannot be changed; usage of the other environment is 403). Failed attempts count against the client address.",
+          "(the other environment's key is shown masked and cannot be changed; usage of the other environment is 403). Failed attempts count against the client address. " +
+          'The session is bound to that key: any change of its slot (rotation, clearing, a paste, a sync, an administrator\'s regeneration) ends it at once (401). ' +
+          'A valid key of a suspended partner answers 403.',
         security: [],
         body: S.KeyLoginPayload,
         response: { 200: S.PartnerSession, ...errorResponses(401, 403, 413, 422, 429) },
       },
     },
     async (request, reply) => {
-      const out = await sessions.keyLogin(deps, request.body.key, request.ip);
+      const out = await sessions.keyLogin(deps, request.body.key, sessions.clientOf(request));
       sessions.setSessionCookie(deps, reply, out.session);
       return out.body;
     },
@@ -97,14 +100,16 @@ export const authRoutes: Routes = async (app, { deps, guards }) => {
         operationId: 'loginAdmin',
         tags: AUTH_TAG,
         summary: 'Administrator sign-in',
-        description: 'Answers {token, token_type: "bearer", expires_at, admin} and sets the svc_session cookie. Same lockout as the partner sign-in.',
+        description:
+          'Answers {token, token_type: "bearer", expires_at, admin} and sets the svc_session cookie. Same lockout as the partner sign-in, ' +
+          'and the same cap of 20 live sessions per account (opening one more ends the oldest).',
         security: [],
         body: S.LoginPayload,
         response: { 200: S.AdminSession, ...errorResponses(401, 413, 422, 429) },
       },
     },
     async (request, reply) => {
-      const out = await sessions.adminLogin(deps, request.body.email, request.body.password, request.ip);
+      const out = await sessions.adminLogin(deps, request.body.email, request.body.password, sessions.clientOf(request));
       sessions.setSessionCookie(deps, reply, out.session);
       return out.body;
     },

@@ -1,0 +1,66 @@
+/** The signed-in administrator's sessions: /api/auth/admin/sessions[/{session_id}|/revoke-others]. */
+import { errorResponses, security } from '../../http/schemas.js';
+import * as S from '../../areas/accounts/schemas.js';
+import * as sessions from '../../areas/accounts/sessions.js';
+import { typed, type Routes } from '../scope.js';
+
+const AUTH_TAG = ['auth'];
+
+export const sessionRoutes: Routes = async (app, { deps }) => {
+  const r = typed(app);
+
+  r.get(
+    '/api/auth/admin/sessions',
+    {
+      schema: {
+        operationId: 'listAdminSessions',
+        tags: AUTH_TAG,
+        summary: "The signed-in administrator's live sessions, newest first",
+        description:
+          'Every unexpired session of the account (at most 20: opening one more ends the oldest), with how it was opened, when it was last used ' +
+          '(recorded at most once a minute), the client address and User-Agent that opened it, and `current` for the session making this request. ' +
+          'Never a token.',
+        security: security.adminSession,
+        response: { 200: S.SessionList, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => sessions.listSessions(deps, request.session),
+  );
+
+  r.delete(
+    '/api/auth/admin/sessions/:session_id',
+    {
+      schema: {
+        operationId: 'revokeAdminSession',
+        tags: AUTH_TAG,
+        summary: 'End one of your sessions',
+        description:
+          'The session stops working at once. 404 `not_found` when the id is not one of this account\'s live sessions. ' +
+          'Ending the current session signs out (the cookie is cleared).',
+        security: security.adminSession,
+        params: S.SessionIdPath,
+        response: { 200: S.SessionRevoked, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const out = await sessions.revokeSession(deps, request.session, request.params.session_id);
+      if (out.current) sessions.clearSessionCookie(deps, reply);
+      return out;
+    },
+  );
+
+  r.post(
+    '/api/auth/admin/sessions/revoke-others',
+    {
+      schema: {
+        operationId: 'revokeOtherAdminSessions',
+        tags: AUTH_TAG,
+        summary: 'End every session of yours but this one',
+        description: 'Answers how many sessions ended; the session making the request stays signed in.',
+        security: security.adminSession,
+        response: { 200: S.OtherSessionsRevoked, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => sessions.revokeOtherSessions(deps, request.session),
+  );
+};
