@@ -161,7 +161,7 @@ describe('passwords', () => {
       assert.equal((await login(p.email, PW)).statusCode, 200, 'nothing changed');
     });
 
-    it('needs a partner session: none is 401, an admin session 403, a cross-site cookie 403, a suspended partner 403', async () => {
+    it('needs a partner session: none is 401, an admin session 403, a cross-site cookie 403; the session of a suspended partner has ended', async () => {
       const p = await partnerWithPassword();
       const payload = { current_password: PW, new_password: NEW };
       const none = await t.inject({ method: 'POST', url: '/api/auth/partner/password', payload });
@@ -181,7 +181,7 @@ describe('passwords', () => {
       const q = await partnerWithPassword();
       const qToken = await t.session('partner', q.id);
       await t.inject({ method: 'POST', url: `/api/admin/partners/${q.id}/suspend`, headers: bearer(adminToken) });
-      assert.equal((await change(qToken, PW, NEW)).json().code, 'partner_suspended');
+      assert.equal((await change(qToken, PW, NEW)).json().code, 'session_expired', 'suspension ended the session');
     });
 
     it('an administrator changes its password: other sessions of that administrator end, a partner session is refused', async () => {
@@ -336,7 +336,7 @@ describe('passwords', () => {
       const r = await confirm(token, NEW);
       assert.equal(r.statusCode, 200, r.body);
       assert.match(r.json().detail, /suspended/);
-      assert.equal(r.json().sessions_ended, 1);
+      assert.equal(r.json().sessions_ended, 0, 'the suspension already ended its session');
       assert.equal((await me(s)).statusCode, 401);
       assert.equal((await login(p.email, NEW)).json().code, 'partner_suspended');
       await t.inject({ method: 'POST', url: `/api/admin/partners/${p.id}/activate`, headers: bearer(adminToken) });

@@ -96,7 +96,7 @@ describe('the partner-session operations never answer the ingest secret', () => 
   it('the document lists every session form, each with the partner-session scheme and a named response', async () => {
     const ids = ops.map((o) => o.operationId);
     for (const id of SESSION_FORMS) assert.ok(ids.includes(id), `${id} is documented`);
-    for (const op of ops) assert.deepEqual(op.security, [{ session: [] }, { sessionCookie: [] }], op.operationId);
+    for (const op of ops) assert.deepEqual(op.security, [{ partnerSession: [] }, { partnerSessionCookie: [] }], op.operationId);
     for (const op of ops.filter((o) => SESSION_FORMS.includes(o.operationId))) {
       const ok = op.responses['200'] ?? op.responses['202'];
       const json = ok.content?.['application/json']?.schema;
@@ -104,7 +104,8 @@ describe('the partner-session operations never answer the ingest secret', () => 
         assert.ok(ok.content?.['text/csv'], `${op.operationId}: JSON or CSV`);
         continue;
       }
-      const name = json.type === 'array' ? json.items?.title : json.title;
+      const named = (x: { $ref?: string; title?: string } | undefined) => x?.$ref ?? x?.title;
+      const name = json.type === 'array' ? named(json.items) : named(json);
       assert.ok(name, `${op.operationId}: its answer is a named schema`);
       assert.ok(op.responses['401'] && op.responses['403'], `${op.operationId}: documents 401 and 403`);
     }
