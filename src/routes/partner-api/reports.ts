@@ -10,7 +10,7 @@ import { WebhooksCsvQuery } from '../../areas/webhooks/schemas.js';
 import { deliveriesCsv } from '../../areas/webhooks/service.js';
 import { typed, type Routes } from '../scope.js';
 import type { V1Options } from '../v1-alias.js';
-import { RETENTION_HEADER, RETENTION_NOTE, retentionDays } from './webhook-retention.js';
+import { RETENTION_HEADER, RETENTION_NOTE, retentionDays } from '../webhook-retention.js';
 
 export const reportRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
   const r = typed(app);

@@ -11,7 +11,7 @@ import { calculationsCsv, envName, today, usageCsv } from '../../areas/usage/rep
 import { CalculationsCsvQuery, CsvResponse, UsageCsvQuery } from '../../areas/usage/schemas.js';
 import { WebhooksCsvQuery } from '../../areas/webhooks/schemas.js';
 import { deliveriesCsv } from '../../areas/webhooks/service.js';
-import { RETENTION_HEADER, RETENTION_NOTE, retentionDays } from '../partner-api/webhook-retention.js';
+import { RETENTION_HEADER, RETENTION_NOTE, retentionDays } from '../webhook-retention.js';
 import { typed, type Routes } from '../scope.js';
 import { EnvironmentParam, reader } from './environment.js';
 

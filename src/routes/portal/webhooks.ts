@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import { errorResponses, security } from '../../http/schemas.js';
 import { DeliveriesQuery, DeliveryParams, WebhookConfig, WebhookConfigBody, WebhookConfigCreated, WebhookDeleted, WebhookDelivery, WebhookTestQueued } from '../../areas/webhooks/schemas.js';
 import { deliveries, getConfig, removeConfig, resend, rotateSecret, sendTestEvent, setConfig } from '../../areas/webhooks/service.js';
-import { RETENTION_HEADER, RETENTION_NOTE, retentionDays } from '../partner-api/webhook-retention.js';
+import { RETENTION_HEADER, RETENTION_NOTE, retentionDays } from '../webhook-retention.js';
 import { typed, type Routes } from '../scope.js';
 import { EnvironmentParam, EnvironmentQuery, reader, writer } from './environment.js';
 

@@ -8,7 +8,7 @@ import { DeliveriesQuery, DeliveryParams, WebhookConfig, WebhookConfigBody, Webh
 import { deliveries, getConfig, removeConfig, resend, rotateSecret, sendTestEvent, setConfig } from '../../../areas/webhooks/service.js';
 import { typed, type Routes } from '../../scope.js';
 import type { V1Options } from '../../v1-alias.js';
-import { RETENTION_HEADER, RETENTION_NOTE, retentionDays } from '../webhook-retention.js';
+import { RETENTION_HEADER, RETENTION_NOTE, retentionDays } from '../../webhook-retention.js';
 
 const TAG = ['webhooks'];
 
