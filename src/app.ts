@@ -9,7 +9,7 @@ import type { Deps } from './context.js';
 import { clientErrorHandler, guardConnections } from './http/connections.js';
 import { problem } from './http/error-codes.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
-import { frameworkErrors, installInputGuards } from './http/input-guard.js';
+import { documentOptionalBodies, frameworkErrors, installInputGuards } from './http/input-guard.js';
 import { installRequestLog } from './http/request-log.js';
 import { installNoStore } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
@@ -71,7 +71,9 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   // Cookies are parsed only where sessions are read (presentedSessionToken), not on every request.
   await app.register(cookie, { hook: false });
+  const transformObject = documentOptionalBodies(app);
   await app.register(swagger, {
+    transformObject,
     openapi: {
       openapi: '3.1.0',
       info: {

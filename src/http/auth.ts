@@ -3,7 +3,8 @@
  * onRequest hook, so no route inside can forget its guard.
  *
  *   apiKey            X-API-Key or Authorization: Bearer <svc_test_…|svc_live_…>
- *   ingestSecret      + X-Service-Ingest-Secret (the partner's own secret); use after apiKey
+ *   ingestSecret      + X-Service-Ingest-Secret (the partner's own secret, or the one its last
+ *                     rotation replaced during the overlap); use after apiKey
  *   platformSecret    the platform INGEST_SECRET (header or Bearer); 503 when unconfigured
  *   partnerSession    a partner login session (Bearer token or cookie)
  *   adminSession      an admin login session (Bearer token or cookie)
@@ -211,10 +212,21 @@ export function makeGuards(deps: Deps) {
     );
   }
 
+  /**
+   * The partner's current ingest secret, or the one its last rotation replaced while the overlap
+   * lasts. Both hashes are always compared (constant time), so the answer's timing does not tell
+   * which one matched or whether an overlap is running.
+   */
   async function ingestSecret(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const presented = header(request, INGEST_SECRET_HEADER);
     if (!presented) throw errors.missingIngestSecret('Missing X-Service-Ingest-Secret header');
-    if (!safeEqual(sha256Hex(presented), request.partner.ingest_secret_hash)) {
+    const p = request.partner;
+    const now = deps.clock.now();
+    const hash = sha256Hex(presented);
+    const current = safeEqual(hash, p.ingest_secret_hash);
+    const inOverlap = p.ingest_secret_previous_hash !== null && p.ingest_secret_previous_valid_until !== null && now < p.ingest_secret_previous_valid_until;
+    const previous = safeEqual(hash, p.ingest_secret_previous_hash ?? p.ingest_secret_hash) && inOverlap;
+    if (!current && !previous) {
       throw errors.invalidIngestSecret('Invalid ingest secret');
     }
   }

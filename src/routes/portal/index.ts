@@ -3,6 +3,7 @@ import type { Routes } from '../scope.js';
 import { withV1Alias } from '../v1-alias.js';
 import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
+import { ingestSecretRoutes } from './ingest-secret.js';
 import { keyRoutes } from './keys.js';
 import { usageEventRoutes } from './usage-events.js';
 
@@ -10,6 +11,7 @@ export const portalScope: Routes = async (app, opts) => {
   app.addHook('onRequest', opts.guards.partnerSession);
   await app.register(accountRoutes, opts);
   await app.register(apiKeyRoutes, opts);
+  await app.register(ingestSecretRoutes, opts);
   await withV1Alias(app, opts, keyRoutes);
   await app.register(usageEventRoutes, opts);
 };
