@@ -11,6 +11,7 @@ import type { Environment } from './db/schema/index.js';
 import type { SecretBox } from './lib/crypto.js';
 import type { Clock } from './lib/time.js';
 import type { AuthCache } from './http/auth-cache.js';
+import type { CredentialBudget } from './http/credential-budget.js';
 import type { ExportGate } from './http/csv.js';
 import type { RateLimiter } from './areas/usage/rate-limit.js';
 import type { WebhookRuntime } from './areas/webhooks/runtime.js';
@@ -60,6 +61,8 @@ export interface Deps {
   secrets: SecretBox;
   log: FastifyBaseLogger;
   auth: AuthCache;
+  /** The failed-credential budget of each client address (in this process's memory; nothing to start or close). */
+  credentials: CredentialBudget;
   usage: UsageMeter;
   mailer: Mailer;
   /** The eraser of every area that stores end-user data (GDPR erasure), registered by createDeps. */

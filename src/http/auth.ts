@@ -11,6 +11,10 @@
  *   sameOriginCookie  refuses a cross-site write that rides on the session cookie
  *                     (the session guards apply it themselves; routes that read
  *                     the session without a guard, like logout, add it)
+ *
+ * A wrong API key, partner secret or platform secret counts against the client address's
+ * failed-credential budget (deps.credentials); apiKey and platformSecret refuse (429) an
+ * address that has spent it before they check its credential.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../context.js';
@@ -172,8 +176,13 @@ export function makeGuards(deps: Deps) {
     done();
   }
 
-  function accept(request: FastifyRequest, resolved: ResolvedKey | null): void {
-    if (!resolved) throw errors.unauthorized('Invalid API key');
+  const budget = deps.credentials;
+
+  function accept(request: FastifyRequest, resolved: ResolvedKey | null, now: number): void {
+    if (!resolved) {
+      budget.fail(request.ip, now);
+      throw errors.unauthorized('Invalid API key');
+    }
     if (!resolved.partner.active) throw errors.suspended();
     // A live key makes billable production traffic only once an administrator has granted
     // production access. The sandbox layer answers its own 402 for it instead (the spec's rule).
@@ -185,15 +194,20 @@ export function makeGuards(deps: Deps) {
     request.apiKeyId = resolved.keyId;
   }
 
-  /** Callback style: a cached key is accepted without a promise; a miss reads the database once. */
+  /**
+   * Callback style: a cached key is accepted without a promise; a miss reads the database once.
+   * An address that has spent its failed-credential budget is refused before its key is looked at.
+   */
   function apiKey(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
     const key = presentedApiKey(request);
     if (!key) return done(errors.missingApiKey('Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>'));
     const now = deps.clock.now();
+    const refused = budget.refusal(request, now);
+    if (refused) return done(refused);
     const cached = deps.auth.peek(key, now);
     if (cached) {
       try {
-        accept(request, cached);
+        accept(request, cached, now);
       } catch (err) {
         return done(err as Error);
       }
@@ -202,7 +216,7 @@ export function makeGuards(deps: Deps) {
     deps.auth.resolve(key, now).then(
       (resolved) => {
         try {
-          accept(request, resolved);
+          accept(request, resolved, now);
         } catch (err) {
           return done(err as Error);
         }
@@ -227,6 +241,7 @@ export function makeGuards(deps: Deps) {
     const inOverlap = p.ingest_secret_previous_hash !== null && p.ingest_secret_previous_valid_until !== null && now < p.ingest_secret_previous_valid_until;
     const previous = safeEqual(hash, p.ingest_secret_previous_hash ?? p.ingest_secret_hash) && inOverlap;
     if (!current && !previous) {
+      budget.fail(request.ip, now);
       throw errors.invalidIngestSecret('Invalid ingest secret');
     }
   }
@@ -236,7 +251,13 @@ export function makeGuards(deps: Deps) {
     if (!configured) throw errors.notConfigured('Ingest secret not configured on the server');
     const presented = header(request, INGEST_SECRET_HEADER) ?? bearer(request);
     if (!presented) throw errors.missingIngestSecret('Missing ingest secret: send X-Service-Ingest-Secret or Authorization: Bearer');
-    if (!safeEqual(sha256Hex(presented), sha256Hex(configured))) throw errors.invalidIngestSecret('Invalid ingest secret');
+    const now = deps.clock.now();
+    const refused = budget.refusal(request, now);
+    if (refused) throw refused;
+    if (!safeEqual(sha256Hex(presented), sha256Hex(configured))) {
+      budget.fail(request.ip, now);
+      throw errors.invalidIngestSecret('Invalid ingest secret');
+    }
   }
 
   async function loadSession(request: FastifyRequest): Promise<SessionPrincipal> {

@@ -30,7 +30,8 @@ describe('authorization matrix of the accounts routes', () => {
   let keyId: string;
 
   before(async () => {
-    t = await buildTestApp();
+    // Hundreds of wrong credentials from one address on purpose: the failed-credential budget has its own tests.
+    t = await buildTestApp({ env: { CREDENTIAL_FAILURE_LIMIT: '100000' } });
     victim = await t.partner();
     other = await t.partner();
     suspended = await t.partner();

@@ -20,7 +20,8 @@ describe('ingest secret rotation', () => {
   let t: TestApp;
   const clock = new TestClock(Date.parse('2026-03-02T10:00:00.000Z'));
   before(async () => {
-    t = await buildTestApp({ clock });
+    // Wrong secrets are answered here on purpose: the failed-credential budget has its own tests.
+    t = await buildTestApp({ clock, env: { CREDENTIAL_FAILURE_LIMIT: '1000' } });
   });
   after(() => t.close());
 
@@ -351,7 +352,7 @@ describe('ingest secret rotation across two processes (PostgreSQL: NOTIFY)', { s
     ({ config, cleanup } = await testConfig());
     deps = createDeps(config, { log: createLogger(config), poolSize: 2 });
     await migrate(deps.database);
-    const env = { ...databaseEnv(config), RUN_WORKERS: 'false', SEED_DEMO_PARTNER: 'false', RATE_LIMIT_PER_SECOND: '100000' };
+    const env = { ...databaseEnv(config), RUN_WORKERS: 'false', SEED_DEMO_PARTNER: 'false', RATE_LIMIT_PER_SECOND: '100000', CREDENTIAL_FAILURE_LIMIT: '1000' };
     [a, b] = await Promise.all([startServer(env), startServer(env)]);
   });
   after(async () => {

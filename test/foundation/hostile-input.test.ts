@@ -47,7 +47,8 @@ describe('hostile input', () => {
   /** Two sets of credentials: every operation is authorized by one of them. */
   let creds: Record<string, string>[];
   before(async () => {
-    t = await buildTestApp({ env: { USAGE_FLUSH_MS: '60000' } });
+    // Every operation is called with a wrong credential set too: the failed-credential budget has its own tests.
+    t = await buildTestApp({ env: { USAGE_FLUSH_MS: '60000', CREDENTIAL_FAILURE_LIMIT: '100000' } });
     p = await t.partner();
     other = await t.partner();
     partnerSession = await t.session('partner', p.id);
