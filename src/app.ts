@@ -9,7 +9,7 @@ import type { Deps } from './context.js';
 import { clientErrorHandler, guardConnections } from './http/connections.js';
 import { problem } from './http/error-codes.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
-import { frameworkErrors, installInputGuards } from './http/input-guard.js';
+import { documentOptionalBodies, frameworkErrors, installInputGuards } from './http/input-guard.js';
 import { installRequestLog } from './http/request-log.js';
 import { installNoStore } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
@@ -72,7 +72,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   // Cookies are parsed only where sessions are read (presentedSessionToken), not on every request.
   await app.register(cookie, { hook: false });
   // The OpenAPI document: schemas named, headers, examples and webhooks added centrally (src/http/openapi.ts).
-  await app.register(swagger, swaggerOptions());
+  await app.register(swagger, swaggerOptions(documentOptionalBodies(app)));
   // Every route, by auth scope (src/routes/): registered after swagger, which collects them for the document.
   await registerRoutes(app, deps);
 

@@ -64,6 +64,10 @@ export interface Config {
    * CIDRs, as Fastify's trustProxy takes them); empty = the peer is the client.
    */
   trustProxy: string[];
+  /** Wrong API keys, ingest secrets and platform secrets one client address may send per window before it is refused (429). */
+  credentialFailureLimit: number;
+  /** The window of that budget, opened by an address's first failure; the refusal lasts until it ends. */
+  credentialFailureWindowMs: number;
 }
 
 export class ConfigError extends Error {
@@ -265,5 +269,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxConnections: int(env, 'MAX_CONNECTIONS', 10_000, 1, 1_000_000),
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 1, 1_000_000),
     trustProxy: Object.freeze(proxyList(env, 'TRUST_PROXY')) as string[],
+    credentialFailureLimit: int(env, 'CREDENTIAL_FAILURE_LIMIT', 20, 1, 1_000_000),
+    credentialFailureWindowMs: int(env, 'CREDENTIAL_FAILURE_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
   });
 }

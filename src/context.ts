@@ -12,6 +12,7 @@ import type { SecretBox } from './lib/crypto.js';
 import type { Clock } from './lib/time.js';
 import type { BackgroundTasks } from './lib/background.js';
 import type { AuthCache } from './http/auth-cache.js';
+import type { CredentialBudget } from './http/credential-budget.js';
 import type { ExportGate } from './http/csv.js';
 import type { RateLimiter } from './areas/usage/rate-limit.js';
 import type { WebhookRuntime } from './areas/webhooks/runtime.js';
@@ -61,6 +62,8 @@ export interface Deps {
   secrets: SecretBox;
   log: FastifyBaseLogger;
   auth: AuthCache;
+  /** The failed-credential budget of each client address (in this process's memory; nothing to start or close). */
+  credentials: CredentialBudget;
   usage: UsageMeter;
   mailer: Mailer;
   /** Work started by a request and not waited for (the password-reset mail); close() waits for it. */

@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Deps } from './context.js';
 import { openDatabase, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './db/database.js';
 import { AuthCache } from './http/auth-cache.js';
+import { CredentialBudget } from './http/credential-budget.js';
 import { ExportGate } from './http/csv.js';
 import { BackgroundTasks } from './lib/background.js';
 import { SecretBox } from './lib/crypto.js';
@@ -83,6 +84,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
     secrets,
     log,
     auth: new AuthCache(database, { log }),
+    credentials: new CredentialBudget({ limit: config.credentialFailureLimit, windowMs: config.credentialFailureWindowMs }),
     usage: createUsageMeter({ database, clock, config, log, secrets }),
     mailer: createMailer(config, database),
     background: new BackgroundTasks(log),

@@ -1,10 +1,11 @@
 /**
  * API-key resolution without a database round trip per request.
  *
- * Resolved keys are cached in memory by their SHA-256. Every change that can
- * invalidate a key (rotate, clear, paste, suspend, delete) calls
- * `invalidatePartner` after it commits: the local entries go at once, so the very
- * next request of this process re-reads the database. On PostgreSQL the same
+ * Resolved keys are cached in memory by their SHA-256, with what the guards check of
+ * their partner (active, production access, the ingest secret's hashes). Every change
+ * that can invalidate one (rotate, clear, paste, suspend, delete, an ingest-secret
+ * rotation) calls `invalidatePartner` after it commits: the local entries go at
+ * once, so the very next request of this process re-reads the database. On PostgreSQL the same
  * invalidation is broadcast with NOTIFY to every other process (LISTEN), and a TTL
  * bounds how long any entry can live even if a notification were missed.
  * Unknown keys are never cached, so a freshly pasted key works at once.
@@ -32,6 +33,9 @@ export interface AuthedPartner {
   activated_at: number | null;
   rate_limit_per_second: number | null;
   ingest_secret_hash: string;
+  /** The secret a rotation replaced, accepted until `ingest_secret_previous_valid_until` (epoch ms); both null without an overlap. */
+  ingest_secret_previous_hash: string | null;
+  ingest_secret_previous_valid_until: number | null;
 }
 
 export interface ResolvedKey {
@@ -137,6 +141,8 @@ export class AuthCache {
         activated_at: row.activated_at,
         rate_limit_per_second: row.rate_limit_per_second,
         ingest_secret_hash: row.ingest_secret_hash,
+        ingest_secret_previous_hash: row.ingest_secret_previous_hash,
+        ingest_secret_previous_valid_until: row.ingest_secret_previous_valid_until === null ? null : Number(row.ingest_secret_previous_valid_until),
       },
     };
     // Cache only what was read while invalidations were being received throughout.

@@ -3,13 +3,18 @@
  * onRequest hook, so no route inside can forget its guard.
  *
  *   apiKey            X-API-Key or Authorization: Bearer <svc_test_…|svc_live_…>
- *   ingestSecret      + X-Service-Ingest-Secret (the partner's own secret); use after apiKey
+ *   ingestSecret      + X-Service-Ingest-Secret (the partner's own secret, or the one its last
+ *                     rotation replaced during the overlap); use after apiKey
  *   platformSecret    the platform INGEST_SECRET (header or Bearer); 503 when unconfigured
  *   partnerSession    a partner login session (Bearer token or cookie)
  *   adminSession      an admin login session (Bearer token or cookie)
  *   sameOriginCookie  refuses a cross-site write that rides on the session cookie
  *                     (the session guards apply it themselves; routes that read
  *                     the session without a guard, like logout, add it)
+ *
+ * A wrong API key, partner secret or platform secret counts against the client address's
+ * failed-credential budget (deps.credentials); apiKey and platformSecret refuse (429) an
+ * address that has spent it before they check its credential.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../context.js';
@@ -176,8 +181,13 @@ export function makeGuards(deps: Deps) {
     done();
   }
 
-  function accept(request: FastifyRequest, resolved: ResolvedKey | null): void {
-    if (!resolved) throw errors.unauthorized('Invalid API key');
+  const budget = deps.credentials;
+
+  function accept(request: FastifyRequest, resolved: ResolvedKey | null, now: number): void {
+    if (!resolved) {
+      budget.fail(request.ip, now);
+      throw errors.unauthorized('Invalid API key');
+    }
     if (!resolved.partner.active) throw errors.suspended();
     // A live key makes billable production traffic only once an administrator has granted
     // production access. The sandbox layer answers its own 402 for it instead (the spec's rule).
@@ -189,15 +199,20 @@ export function makeGuards(deps: Deps) {
     request.apiKeyId = resolved.keyId;
   }
 
-  /** Callback style: a cached key is accepted without a promise; a miss reads the database once. */
+  /**
+   * Callback style: a cached key is accepted without a promise; a miss reads the database once.
+   * An address that has spent its failed-credential budget is refused before its key is looked at.
+   */
   function apiKey(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
     const key = presentedApiKey(request);
     if (!key) return done(errors.missingApiKey('Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>'));
     const now = deps.clock.now();
+    const refused = budget.refusal(request, now);
+    if (refused) return done(refused);
     const cached = deps.auth.peek(key, now);
     if (cached) {
       try {
-        accept(request, cached);
+        accept(request, cached, now);
       } catch (err) {
         return done(err as Error);
       }
@@ -206,7 +221,7 @@ export function makeGuards(deps: Deps) {
     deps.auth.resolve(key, now).then(
       (resolved) => {
         try {
-          accept(request, resolved);
+          accept(request, resolved, now);
         } catch (err) {
           return done(err as Error);
         }
@@ -216,10 +231,22 @@ export function makeGuards(deps: Deps) {
     );
   }
 
+  /**
+   * The partner's current ingest secret, or the one its last rotation replaced while the overlap
+   * lasts. Both hashes are always compared (constant time), so the answer's timing does not tell
+   * which one matched or whether an overlap is running.
+   */
   async function ingestSecret(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const presented = header(request, INGEST_SECRET_HEADER);
     if (!presented) throw errors.missingIngestSecret('Missing X-Service-Ingest-Secret header');
-    if (!safeEqual(sha256Hex(presented), request.partner.ingest_secret_hash)) {
+    const p = request.partner;
+    const now = deps.clock.now();
+    const hash = sha256Hex(presented);
+    const current = safeEqual(hash, p.ingest_secret_hash);
+    const inOverlap = p.ingest_secret_previous_hash !== null && p.ingest_secret_previous_valid_until !== null && now < p.ingest_secret_previous_valid_until;
+    const previous = safeEqual(hash, p.ingest_secret_previous_hash ?? p.ingest_secret_hash) && inOverlap;
+    if (!current && !previous) {
+      budget.fail(request.ip, now);
       throw errors.invalidIngestSecret('Invalid ingest secret');
     }
   }
@@ -229,7 +256,13 @@ export function makeGuards(deps: Deps) {
     if (!configured) throw errors.notConfigured('Ingest secret not configured on the server');
     const presented = header(request, INGEST_SECRET_HEADER) ?? bearer(request);
     if (!presented) throw errors.missingIngestSecret('Missing ingest secret: send X-Service-Ingest-Secret or Authorization: Bearer');
-    if (!safeEqual(sha256Hex(presented), sha256Hex(configured))) throw errors.invalidIngestSecret('Invalid ingest secret');
+    const now = deps.clock.now();
+    const refused = budget.refusal(request, now);
+    if (refused) throw refused;
+    if (!safeEqual(sha256Hex(presented), sha256Hex(configured))) {
+      budget.fail(request.ip, now);
+      throw errors.invalidIngestSecret('Invalid ingest secret');
+    }
   }
 
   /**

@@ -35,6 +35,7 @@ export const ERROR_STATUS = {
   validation_failed: 422,
   rate_limited: 429,
   locked_out: 429,
+  too_many_failed_credentials: 429,
   export_in_progress: 429,
   headers_too_large: 431,
   internal_error: 500,
@@ -168,6 +169,8 @@ export const ERRORS = {
 
   tooManyRequests: (retryAfterSeconds: number, detail = 'Rate limit exceeded') => raise('rate_limited', detail, {}, retryAfter(retryAfterSeconds)),
   lockedOut: (retryAfterSeconds: number, detail: string) => raise('locked_out', detail, {}, retryAfter(retryAfterSeconds)),
+  /** The client address sent too many wrong API keys or secrets: every credential it sends is refused for a while. */
+  tooManyFailedCredentials: (retryAfterSeconds: number, detail: string) => raise('too_many_failed_credentials', detail, {}, retryAfter(retryAfterSeconds)),
   exportInProgress: (detail = 'An export of yours is still running: one export at a time, try again when it is done') =>
     raise('export_in_progress', detail, {}, retryAfter(1)),
 

@@ -6,13 +6,22 @@
  *   path (422 `string_control_character` at the value's loc): PostgreSQL refuses NUL in text while SQLite
  *   stores it, so both databases see the same refusal at the edge;
  * - a body on an operation that takes none (415 for a non-JSON type, 422 for JSON other than `{}`/`null`;
- *   an empty JSON body is fine there);
+ *   an empty JSON body is fine there); an operation whose body is optional (`config.bodyOptional`) takes no
+ *   body, or an empty one, as `{}`, so its schema's defaults apply;
  * - Fastify's own errors (bad URL encoding, long parameter) in the `{"detail", "code"}` shape (Node's socket-level ones: src/http/connections.ts).
  */
 import http from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SwaggerTransformObject } from '@fastify/swagger';
 import { codeForStatus, problem } from './error-codes.js';
 import { ValidationFailed, type ValidationItem } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The operation's body may be left out (no body, or an empty one): it is validated as `{}`. */
+    bodyOptional?: boolean;
+  }
+}
 
 /** Deepest nesting of arrays and objects a JSON body may have. */
 export const MAX_JSON_DEPTH = 64;
@@ -111,7 +120,7 @@ export function installInputGuards(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
     const s = text as string;
     // An operation that takes no body accepts an empty one with a JSON type (clients often set it on every call).
-    if (s.length === 0 && !request.routeOptions.schema?.body) return done(null, undefined);
+    if (s.length === 0 && (!request.routeOptions.schema?.body || request.routeOptions.config.bodyOptional)) return done(null, undefined);
     const scan = scanJson(s, MAX_JSON_DEPTH);
     if (scan.tooDeepAt >= 0) return done(tooDeep(scan.tooDeepAt), undefined);
     defaultJson(request, s, (err, body) => {
@@ -134,6 +143,7 @@ export function installInputGuards(app: FastifyInstance): void {
     const items = controlItems(request.params, ['path']);
     if (items.length === 0) items.push(...controlItems(request.query, ['query']));
     if (items.length > 0) return done(new ValidationFailed(items));
+    if (request.body === undefined && request.routeOptions.config.bodyOptional) request.body = {};
     if (request.body !== undefined && !request.routeOptions.schema?.body) {
       const type = request.headers['content-type'];
       if (typeof type !== 'string' || !/^application\/json\s*(;|$)/i.test(type)) {
@@ -180,5 +190,30 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
         : http.STATUS_CODES[status] ?? 'Bad Request';
   // Answered before any hook runs: the headers every answer carries are set here.
   reply.headers({ 'x-request-id': request.id, 'x-content-type-options': 'nosniff' }).status(status).send(problem(codeForStatus(status), detail));
+}
+
+type OpenApiPaths = Record<string, Record<string, { requestBody?: { required?: boolean } } | undefined> | undefined>;
+
+/**
+ * @fastify/swagger marks every request body required (Fastify itself would insist on one); the operations
+ * of `config.bodyOptional` take none, and their document says so. Call before any route is added and give
+ * the returned function to swagger as `transformObject`.
+ */
+export function documentOptionalBodies(app: FastifyInstance): SwaggerTransformObject {
+  const optional: { method: string; path: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.bodyOptional) return;
+    const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    for (const method of [route.method].flat()) optional.push({ method: method.toLowerCase(), path });
+  });
+  return (document) => {
+    const doc = 'openapiObject' in document ? document.openapiObject : document.swaggerObject;
+    const paths = doc.paths as OpenApiPaths | undefined;
+    for (const { method, path } of optional) {
+      const body = paths?.[path]?.[method]?.requestBody;
+      if (body) body.required = false;
+    }
+    return doc;
+  };
 }
 

@@ -18,7 +18,7 @@
  * states its security, every example valid and accepted by the server) and openapi-lint.test.ts
  * runs Redocly's recommended rules on the result.
  */
-import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import type { FastifyDynamicSwaggerOptions, SwaggerTransformObject } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { TSchema } from 'typebox';
 import { API_VERSION } from '../version.js';
@@ -107,7 +107,8 @@ const SCHEMA_REF = '#/components/schemas/';
 const ERROR_DESCRIPTION = (ErrorDetail as { description?: string }).description;
 
 /** The options of @fastify/swagger (dynamic mode) for this service. */
-export function swaggerOptions(): FastifyDynamicSwaggerOptions {
+/** `before` edits the document as @fastify/swagger made it, before it is finished here (routes' own options). */
+export function swaggerOptions(before?: SwaggerTransformObject): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
       openapi: '3.1.0',
@@ -118,7 +119,8 @@ export function swaggerOptions(): FastifyDynamicSwaggerOptions {
     },
     transformObject: (document) => {
       if (!('openapiObject' in document)) throw new Error('OpenAPI: expected an OpenAPI 3 document');
-      return finishDocument(document.openapiObject as unknown as Doc) as never;
+      const made = before ? before(document) : document.openapiObject;
+      return finishDocument(made as unknown as Doc) as never;
     },
   };
 }

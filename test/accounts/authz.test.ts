@@ -34,7 +34,8 @@ describe('authorization matrix of the accounts routes', () => {
   let adminSpareId: string;
 
   before(async () => {
-    t = await buildTestApp();
+    // Hundreds of wrong credentials from one address on purpose: the failed-credential budget has its own tests.
+    t = await buildTestApp({ env: { CREDENTIAL_FAILURE_LIMIT: '100000' } });
     victim = await t.partner();
     other = await t.partner();
     suspended = await t.partner();
@@ -61,6 +62,7 @@ describe('authorization matrix of the accounts routes', () => {
       { method: 'GET', url: '/api/auth/partner/sessions', kind: 'partnerSession' },
       { method: 'DELETE', url: `/api/auth/partner/sessions/${victimSpareId}`, kind: 'partnerSession' },
       { method: 'POST', url: '/api/auth/partner/sessions/revoke-others', kind: 'partnerSession' },
+      { method: 'POST', url: '/api/partners/me/ingest-secret/rotate', kind: 'partnerSession', payload: { grace_hours: 1 } },
       { method: 'GET', url: '/api/auth/admin/me', kind: 'adminSession' },
       { method: 'POST', url: '/api/auth/admin/logout', kind: 'adminSession' },
       { method: 'GET', url: '/api/auth/admin/sessions', kind: 'adminSession' },
@@ -77,8 +79,11 @@ describe('authorization matrix of the accounts routes', () => {
       { method: 'DELETE', url: `/api/admin/external-keys/${keyId}`, kind: 'adminSession' },
       { method: 'GET', url: '/api/admin/ingest-secret', kind: 'adminSession' },
       { method: 'GET', url: '/api/admin/audit-log', kind: 'adminSession' },
+      { method: 'POST', url: `/api/admin/partners/${v}/rotate-ingest-secret`, kind: 'adminSession' },
       { method: 'POST', url: '/api/v1/key/rotate', kind: 'keySecret', payload: { key_type: 'sandbox' } },
       { method: 'POST', url: '/v1/key/rotate', kind: 'keySecret', payload: { key_type: 'production' } },
+      { method: 'POST', url: '/api/v1/secrets/rotate', kind: 'keySecret', payload: { grace_hours: 2 } },
+      { method: 'POST', url: '/v1/secrets/rotate', kind: 'keySecret' },
       { method: 'POST', url: '/api/v1/admin/keys/sync', kind: 'platform', payload: { key: 'matrix-synced-key', environment: 'test', partner_id: v } },
       { method: 'POST', url: '/api/v1/admin/keys/bulk-sync', kind: 'platform', payload: { keys: [{ key: 'matrix-synced-key', environment: 'test', partner_id: v }] } },
       { method: 'DELETE', url: `/api/v1/admin/keys/${victim.testKey}`, kind: 'platform' },
@@ -184,9 +189,9 @@ describe('authorization matrix of the accounts routes', () => {
     for (const route of [...routes].sort((a, b) => rank(a) - rank(b))) {
       const headers = { ...good()[route.kind] };
       if (route.kind === 'keySecret') {
-        // The key changes at each rotation: take the current key of the slot being rotated (a key acts
-        // only in its own environment) from the database.
-        const env = (route.payload as { key_type?: string } | undefined)?.key_type === 'production' ? 'live' : 'test';
+        // The key and the secret change at each rotation: take the current key of the slot being rotated (a key
+        // acts only in its own environment; the secret is rotated with the live key) and the current secret.
+        const env = (route.payload as { key_type?: string } | undefined)?.key_type === 'production' || route.url.endsWith('/secrets/rotate') ? 'live' : 'test';
         const keys = (await t.inject({ method: 'GET', url: '/api/partners/me/api-keys', headers: bearer(victimSession) })).json() as { environment: string; key: string }[];
         const k = keys.find((x) => x.environment === env);
         if (k) headers['x-api-key'] = k.key;
@@ -194,6 +199,7 @@ describe('authorization matrix of the accounts routes', () => {
           const g = await t.inject({ method: 'POST', url: `/api/admin/partners/${victim.id}/regenerate-key?environment=${env}`, headers: bearer(admin.token) });
           headers['x-api-key'] = g.json().key;
         }
+        headers['x-service-ingest-secret'] = (await t.inject({ method: 'GET', url: '/api/v1/secrets', headers: { 'x-api-key': headers['x-api-key'] } })).json().ingest_secret;
       }
       const res = await t.inject({ method: route.method, url: route.url, headers, ...(route.payload ? { payload: route.payload } : {}) });
       // Suspension ends every session of the partner: the portal routes after it need a new one.

@@ -199,6 +199,13 @@ describe('error codes', () => {
       headers: keyHeaders(p, { secret: true }),
       payload: { key_type: 'production' },
     });
+    // One address spends its failed-credential budget (20 wrong keys); the next request with a key is refused.
+    for (let i = 0; i < 20; i++) {
+      const r = await t.inject({ method: 'GET', url: '/api/v1/me', headers: { 'x-api-key': `svc_test_guess${i}` }, remoteAddress: '10.9.2.1' });
+      assert.equal(r.statusCode, 401, `guess ${i + 1}`);
+    }
+    const budget = await check('wrong keys from one address', 'too_many_failed_credentials', { method: 'GET', url: '/api/v1/me', headers: keyHeaders(p), remoteAddress: '10.9.2.1' });
+    assert.match(String(budget.headers['retry-after']), /^\d+$/);
     await check('admin session on a partner route', 'forbidden', { method: 'GET', url: '/api/auth/partner/me', headers: { authorization: `Bearer ${adm.token}` } });
     await check('cross-site cookie write', 'csrf_rejected', {
       method: 'POST',

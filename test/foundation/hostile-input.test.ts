@@ -22,15 +22,17 @@ interface Operation {
   method: string;
   path: string;
   hasBody: boolean;
+  /** The body may not be left out (an operation with an optional body takes none as `{}`). */
+  bodyRequired: boolean;
 }
 
 async function operations(t: TestApp): Promise<Operation[]> {
-  const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+  const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { requestBody?: { required?: boolean } }>> };
   const ops: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
-      ops.push({ method: method.toUpperCase(), path: path.replace(/\{([^}]+)\}/g, (_, name: string) => PARAM_VALUES[name] ?? 'x'), hasBody: Boolean(op.requestBody) });
+      ops.push({ method: method.toUpperCase(), path: path.replace(/\{([^}]+)\}/g, (_, name: string) => PARAM_VALUES[name] ?? 'x'), hasBody: Boolean(op.requestBody), bodyRequired: Boolean(op.requestBody?.required) });
     }
   }
   return ops;
@@ -45,7 +47,8 @@ describe('hostile input', () => {
   /** Two sets of credentials: every operation is authorized by one of them. */
   let creds: Record<string, string>[];
   before(async () => {
-    t = await buildTestApp({ env: { USAGE_FLUSH_MS: '60000' } });
+    // Every operation is called with a wrong credential set too: the failed-credential budget has its own tests.
+    t = await buildTestApp({ env: { USAGE_FLUSH_MS: '60000', CREDENTIAL_FAILURE_LIMIT: '100000' } });
     p = await t.partner();
     other = await t.partner();
     partnerSession = await t.session('partner', p.id);
@@ -74,7 +77,7 @@ describe('hostile input', () => {
     const anon = await t.inject({ method: 'POST', url: CALC });
     assert.equal(anon.statusCode, 401);
 
-    const ops = (await operations(t)).filter((o) => o.hasBody);
+    const ops = (await operations(t)).filter((o) => o.bodyRequired);
     assert.ok(ops.length > 20, `only ${ops.length} body operations found`);
     const unmet: string[] = [];
     for (const op of ops) {

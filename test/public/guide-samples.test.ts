@@ -186,6 +186,7 @@ describe('integration guide samples', () => {
       p = await t.partner({ email: 'dev@acme.example', company: 'Acme Credit Union' });
       env.BASE_URL = 'https://api.svc.example';
       env.API_KEY = p.testKey;
+      env.LIVE_API_KEY = p.liveKey;
       env.INGEST_SECRET = 'set-by-the-secrets-sample';
       env.ACCOUNT_ID = 'set-by-the-accounts-sample';
     });
@@ -229,6 +230,16 @@ describe('integration guide samples', () => {
           const checking = res.json().accounts.find((a: { subtype: string }) => a.subtype === 'checking');
           assert.ok(checking, 'the sandbox links a checking account');
           env.ACCOUNT_ID = checking.account_id;
+        }
+        if (name === 'rotate-secret') {
+          // The guide's steps: the new secret works at once and the previous one until the overlap ends.
+          const previous = env.INGEST_SECRET;
+          env.INGEST_SECRET = res.json().ingest_secret;
+          assert.notEqual(env.INGEST_SECRET, previous);
+          const hooks = (secret: string) => t.inject({ method: 'GET', url: '/api/v1/webhooks/deliveries', headers: { 'x-api-key': env.API_KEY, 'x-service-ingest-secret': secret } });
+          assert.equal((await hooks(env.INGEST_SECRET)).statusCode, 200);
+          assert.equal((await hooks(previous)).statusCode, 200);
+          assert.equal((await t.inject({ method: 'GET', url: '/api/v1/secrets', headers: { 'x-api-key': env.API_KEY } })).json().ingest_secret, env.INGEST_SECRET);
         }
         if (name === 'rotate') {
           env.API_KEY = res.json().new_key;

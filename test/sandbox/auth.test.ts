@@ -26,7 +26,8 @@ describe('sandbox: authentication, live keys (402/503), partner isolation', () =
   let t: TestApp;
   let p: TestPartner;
   before(async () => {
-    t = await buildTestApp({ clock: new TestClock(NOW), env: SANDBOX_ENV });
+    // Wrong keys on every operation and both path forms on purpose: the failed-credential budget has its own tests.
+    t = await buildTestApp({ clock: new TestClock(NOW), env: { ...SANDBOX_ENV, CREDENTIAL_FAILURE_LIMIT: '100000' } });
     p = await t.partner();
   });
   after(() => t.close());

@@ -11,7 +11,8 @@ describe('webhook configuration (key + ingest secret)', () => {
   let t: TestApp;
   let p: TestPartner;
   before(async () => {
-    t = await buildTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'false', RATE_LIMIT_PER_SECOND: '100000' } });
+    // Wrong keys and secrets on every route on purpose: the failed-credential budget has its own tests.
+    t = await buildTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'false', RATE_LIMIT_PER_SECOND: '100000', CREDENTIAL_FAILURE_LIMIT: '100000' } });
     setWebhookResolver(t.deps, async (host) => {
       const table: Record<string, string[]> = {
         'hooks.partner.example': ['93.184.215.14'],

@@ -30,9 +30,50 @@ export async function anyPartnerExists(db: Executor): Promise<boolean> {
 export function authPartnerById(db: Executor, id: string) {
   return db
     .selectFrom('partners')
-    .select(['id', 'name', 'email', 'company', 'tier', 'active', 'activated_at', 'rate_limit_per_second', 'ingest_secret_hash'])
+    .select([
+      'id',
+      'name',
+      'email',
+      'company',
+      'tier',
+      'active',
+      'activated_at',
+      'rate_limit_per_second',
+      'ingest_secret_hash',
+      'ingest_secret_previous_hash',
+      'ingest_secret_previous_valid_until',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+export interface IngestSecretWrite {
+  hash: string;
+  enc: string;
+  rotatedAt: number;
+  /** Until when the secret being replaced stays valid; null: it stops at once. */
+  previousValidUntil: number | null;
+}
+
+/**
+ * Replaces a partner's ingest secret in one statement. With an overlap the replaced secret's hash
+ * becomes the previous one: `set` reads the row as it was before the statement on both databases,
+ * so two rotations racing each other keep a chain (the later one's previous is the earlier one's
+ * new secret) instead of both naming the same old secret. Returns whether the partner exists.
+ */
+export async function replaceIngestSecret(db: Executor, partnerId: string, w: IngestSecretWrite): Promise<boolean> {
+  const r = await db
+    .updateTable('partners')
+    .set((eb) => ({
+      ingest_secret_previous_hash: w.previousValidUntil === null ? null : eb.ref('ingest_secret_hash'),
+      ingest_secret_previous_valid_until: w.previousValidUntil,
+      ingest_secret_hash: w.hash,
+      ingest_secret_enc: w.enc,
+      ingest_secret_rotated_at: w.rotatedAt,
+    }))
+    .where('id', '=', partnerId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 
 /** Partners whose email matches (case-insensitive; email_lower is unique, so at most one). */
@@ -177,6 +218,8 @@ export function keyWithPartnerByHash(db: Executor, keyHash: string) {
       'p.activated_at',
       'p.rate_limit_per_second',
       'p.ingest_secret_hash',
+      'p.ingest_secret_previous_hash',
+      'p.ingest_secret_previous_valid_until',
     ])
     .where('k.key_hash', '=', keyHash)
     .executeTakeFirst();

@@ -1,4 +1,4 @@
-/** Creating partners with their keys and ingest secret: used by the CLI, the demo seed, sign-up and key sync. */
+/** Creating partners with their keys and ingest secret (used by the CLI, the demo seed, sign-up and key sync), and GET /api/v1/me. The ingest secret itself: ingest-secret.ts. */
 import type { Deps } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
@@ -78,6 +78,8 @@ export async function createPartner(deps: Pick<Deps, 'secrets' | 'clock'>, db: E
     ingest_secret_hash: sha256Hex(ingestSecret),
     ingest_secret_enc: deps.secrets.seal(ingestSecret),
     ingest_secret_rotated_at: null,
+    ingest_secret_previous_hash: null,
+    ingest_secret_previous_valid_until: null,
     usage_alert_email: '',
     payment_customer_id: null,
     payment_method_attached: 0,
@@ -123,17 +125,5 @@ export async function profileOf(deps: Deps, caller: { partnerId: string; environ
     activated_at: isoOrNull(p.activated_at),
     expected_volume: p.expected_volume,
     signup_source: p.signup_source,
-  };
-}
-
-/** GET /api/v1/secrets: the partner's ingest secret, opened from its sealed form. */
-export async function ingestSecretOf(deps: Deps, partnerId: string) {
-  const p = await findPartnerById(deps.database.db, partnerId);
-  if (!p) throw errors.unauthorized('Invalid API key');
-  return {
-    ingest_secret: deps.secrets.open(p.ingest_secret_enc),
-    header_name: 'X-Service-Ingest-Secret',
-    scope: '/api/v1/ingest, /api/v1/ingest/*, /api/v1/webhooks, /api/v1/webhooks/*, /api/v1/key/rotate',
-    rotation_policy: 'Rotate on demand from the keys page; the previous secret stops working at once.',
   };
 }

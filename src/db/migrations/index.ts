@@ -15,6 +15,7 @@ import * as m0013 from './0013_usage_erasures.js';
 import * as m0014 from './0014_usage_end_user_counts.js';
 import * as m0015 from './0015_session_details.js';
 import * as m0016 from './0016_password_reset.js';
+import * as m0017 from './0017_ingest_secret_rotation.js';
 
 /** Every migration, in order. Names are fixed once released. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014_usage_end_user_counts': m0014,
   '0015_session_details': m0015,
   '0016_password_reset': m0016,
+  '0017_ingest_secret_rotation': m0017,
 };

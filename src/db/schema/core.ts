@@ -17,6 +17,10 @@ export interface PartnersTable {
   ingest_secret_hash: string;
   ingest_secret_enc: string;
   ingest_secret_rotated_at: number | null;
+  /** SHA-256 of the secret the last rotation replaced, while its overlap lasts; null without one. */
+  ingest_secret_previous_hash: string | null;
+  /** When the replaced secret stops being accepted (epoch ms); null without an overlap. */
+  ingest_secret_previous_valid_until: number | null;
   usage_alert_email: string;
   payment_customer_id: string | null;
   payment_method_attached: number;

@@ -1,9 +1,11 @@
-/** Partner administration: /api/admin/partners, /api/admin/partners/{partner_id}[/suspend|/activate|/clear-key|/regenerate-key]. */
+/** Partner administration: /api/admin/partners, /api/admin/partners/{partner_id}[/suspend|/activate|/clear-key|/regenerate-key|/rotate-ingest-secret]. */
 import { errorResponses, security } from '../../http/schemas.js';
 import { iso } from '../../lib/time.js';
 import * as admin from '../../areas/accounts/admin.js';
 import * as keys from '../../areas/accounts/keys.js';
 import * as S from '../../areas/accounts/schemas.js';
+import { rotateIngestSecretByAdmin } from '../../areas/partners/ingest-secret.js';
+import { AdminIngestSecretRotation, IngestSecretRotateBody } from '../../areas/partners/schemas.js';
 import { adminActor } from '../actors.js';
 import { typed, type Routes } from '../scope.js';
 
@@ -114,5 +116,23 @@ export const partnerRoutes: Routes = async (app, { deps }) => {
       const r2 = await keys.regenerateKey(deps, adminActor(request), partner_id, env, 'admin.key.regenerate');
       return { partner_id, environment: env, key: r2.key, masked: r2.masked, rotated_at: iso(r2.rotatedAt) };
     },
+  );
+
+  r.post(
+    '/api/admin/partners/:partner_id/rotate-ingest-secret',
+    {
+      config: { bodyOptional: true },
+      schema: {
+        operationId: 'adminRotateIngestSecret',
+        tags: ADMIN_TAG,
+        summary: "Rotate a partner's ingest secret; the answer carries no secret (the partner's servers read it with their key)",
+        description: 'The body is optional: grace_hours (0 to 24, default 0) keeps the previous secret valid that long beside the new one.',
+        security: security.adminSession,
+        params: S.PartnerIdPath,
+        body: IngestSecretRotateBody,
+        response: { 200: AdminIngestSecretRotation, ...errorResponses(401, 403, 404, 413, 422) },
+      },
+    },
+    async (request) => rotateIngestSecretByAdmin(deps, adminActor(request), request.params.partner_id, request.body.grace_hours ?? 0),
   );
 };

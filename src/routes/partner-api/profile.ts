@@ -1,7 +1,8 @@
 /** GET /api/v1/me and GET /api/v1/secrets: the calling key's partner (also under /v1). */
 import { errorResponses, security } from '../../http/schemas.js';
 import { PartnerProfile, SecretsResponse } from '../../areas/partners/schemas.js';
-import { ingestSecretOf, profileOf } from '../../areas/partners/service.js';
+import { ingestSecretOf } from '../../areas/partners/ingest-secret.js';
+import { profileOf } from '../../areas/partners/service.js';
 import { typed, type Routes } from '../scope.js';
 import type { V1Options } from '../v1-alias.js';
 

@@ -7,6 +7,7 @@ import { withV1Alias } from '../v1-alias.js';
 import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { myCalculationRoutes } from './calculations.js';
+import { ingestSecretRoutes } from './ingest-secret.js';
 import { keyRoutes } from './keys.js';
 import { passwordRoutes } from './password.js';
 import { myReportRoutes } from './reports.js';
@@ -21,6 +22,7 @@ export const portalScope: Routes = async (app, opts) => {
   await app.register(passwordRoutes, opts);
   await app.register(apiKeyRoutes, opts);
   await app.register(sessionRoutes, opts);
+  await app.register(ingestSecretRoutes, opts);
   await withV1Alias(app, opts, keyRoutes);
   await app.register(usageEventRoutes, opts);
   // The session forms of key and key + secret operations (the ingest secret never reaches a browser).

@@ -6,11 +6,13 @@ import type { Routes } from '../../scope.js';
 import { withV1Alias } from '../../v1-alias.js';
 import { calculationRoutes } from './calculations.js';
 import { rotateKeyRoutes } from './rotate-key.js';
+import { rotateSecretRoutes } from './rotate-secret.js';
 import { webhookRoutes } from './webhooks.js';
 
 export const ingestSecretScope: Routes = async (app, opts) => {
   app.addHook('onRequest', opts.guards.ingestSecret);
   await withV1Alias(app, opts, calculationRoutes);
   await withV1Alias(app, opts, rotateKeyRoutes);
+  await withV1Alias(app, opts, rotateSecretRoutes);
   await withV1Alias(app, opts, webhookRoutes);
 };
