@@ -3,12 +3,14 @@ import type { Routes } from '../scope.js';
 import { withV1Alias } from '../v1-alias.js';
 import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
+import { emailVerificationRoutes } from './email-verification.js';
 import { keyRoutes } from './keys.js';
 import { usageEventRoutes } from './usage-events.js';
 
 export const portalScope: Routes = async (app, opts) => {
   app.addHook('onRequest', opts.guards.partnerSession);
   await app.register(accountRoutes, opts);
+  await app.register(emailVerificationRoutes, opts);
   await app.register(apiKeyRoutes, opts);
   await withV1Alias(app, opts, keyRoutes);
   await app.register(usageEventRoutes, opts);

@@ -1,6 +1,6 @@
 /**
  * No credential: the API document, probes, health, status, blog, changelog, pages, the
- * integration guide, sign-up/sign-in/sign-out and the public writes (each limited per
+ * integration guide, sign-up/sign-in/sign-out, email verification links and the public writes (each limited per
  * client address on its own route).
  */
 import type { Routes } from '../scope.js';
@@ -9,6 +9,7 @@ import { apiDocsRoutes } from './api-docs.js';
 import { authRoutes } from './auth.js';
 import { blogRoutes } from './blog.js';
 import { changelogRoutes } from './changelog.js';
+import { emailVerificationRoutes } from './email-verification.js';
 import { healthRoutes } from './health.js';
 import { integrationGuideRoutes } from './integration-guide.js';
 import { pageRoutes } from './pages.js';
@@ -24,6 +25,7 @@ export const publicScope: Routes = async (app, opts) => {
   await withV1Alias(app, opts, healthRoutes);
   await withV1Alias(app, opts, integrationGuideRoutes);
   await app.register(authRoutes, opts);
+  await app.register(emailVerificationRoutes, opts);
   await app.register(statusRoutes, opts);
   await app.register(changelogRoutes, opts);
   await app.register(blogRoutes, opts);
