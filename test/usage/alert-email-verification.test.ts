@@ -56,18 +56,17 @@ describe('usage alert mail to verified addresses only', () => {
 
   it('a new self-signed-up account cannot make the service mail an address it chose; alerts start once both addresses are verified', async () => {
     const { partner } = await signUp('mallory@attacker.example', HOSTILE);
+    const resend = () => t.inject({ method: 'POST', url: '/api/v1/usage/alerts/verify-email/resend', headers: keyHeaders(partner) });
     const res = await put(partner, { notify_email: 'ceo@victim.example', calls_threshold: 1 });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().notify_email_verified, false);
     assert.equal(res.json().mail_delivery, 'account_email_unverified');
-
-    // The victim gets the verification link only: the platform's words, the link and the partner id.
-    const links = await mailsTo('ceo@victim.example');
-    assert.equal(links.length, 1);
-    assert.equal(links[0].kind, 'notify_email_verification');
-    assert.equal(links[0].subject, 'Confirm this address for usage alerts');
-    assert.doesNotMatch(links[0].text, /Evil|evil\.example|suspended|Security Team|Mallory/);
-    assert.match(links[0].text, new RegExp(`Partner: ${partner.id}`));
+    // Until the account email is verified, the victim is sent nothing at all, not even a link.
+    assert.equal((await mailsTo('ceo@victim.example')).length, 0);
+    const early = await resend();
+    assert.equal(early.statusCode, 409);
+    assert.match(early.json().detail, /Verify the account email first/);
+    assert.equal((await mailsTo('ceo@victim.example')).length, 0);
 
     const first = await use(partner, 3);
     assert.equal(first.notified, 0);
@@ -79,20 +78,24 @@ describe('usage alert mail to verified addresses only', () => {
     assert.ok(fired.every((f: { mail: string | null }) => f.mail === 'suppressed' || f.mail === null));
     assert.ok(fired.some((f: { mail: string | null }) => f.mail === 'suppressed'));
 
-    // The victim following the link is not enough while the account email is unverified.
-    assert.equal((await verifyEmail(t, verificationToken(links[0].text))).json().purpose, 'notify_email');
-    const half = await alerts(partner);
-    assert.equal(half.notify_email_verified, true);
-    assert.equal(half.mail_delivery, 'account_email_unverified');
-    await put(partner, { notify_email: 'ceo@victim.example', calls_threshold: 20 });
-    assert.equal((await use(partner, 20)).notified, 0);
-
-    // Once the account email is verified as well, alerts are mailed, with no partner text where the platform speaks.
+    // The account email verified, notify_email still waits for its own link.
     const [accountLink] = await mailsTo('mallory@attacker.example', 'email_verification');
     assert.equal((await verifyEmail(t, verificationToken(accountLink.text))).statusCode, 200);
-    assert.equal((await alerts(partner)).mail_delivery, 'active');
-    await put(partner, { notify_email: 'ceo@victim.example', calls_threshold: 100 });
-    const sent = await use(partner, 70); // past 80 % of 100
+    assert.equal((await alerts(partner)).mail_delivery, 'notify_email_unverified');
+    assert.equal((await resend()).statusCode, 202);
+    // The link carries the platform's words, the link and the partner id: nothing the partner wrote.
+    const links = await mailsTo('ceo@victim.example');
+    assert.equal(links.length, 1);
+    assert.equal(links[0].kind, 'notify_email_verification');
+    assert.equal(links[0].subject, 'Confirm this address for usage alerts');
+    assert.doesNotMatch(links[0].text, /Evil|evil\.example|suspended|Security Team|Mallory/);
+    assert.match(links[0].text, new RegExp(`Partner: ${partner.id}`));
+    assert.equal((await verifyEmail(t, verificationToken(links[0].text))).json().purpose, 'notify_email');
+
+    // Both verified: alerts are mailed, with no partner text where the platform speaks.
+    const now = (await put(partner, { notify_email: 'ceo@victim.example', calls_threshold: 100 })).json();
+    assert.equal(now.mail_delivery, 'active');
+    const sent = await use(partner, 85 - now.current.calls); // 85 calls: past 80 % of 100
     assert.equal(sent.notified, 1);
     const [mail] = await mailsTo('ceo@victim.example', 'usage_alert');
     assert.equal(mail.subject, 'Usage alert (sandbox): API calls is at 80% of your threshold for 2026-11');

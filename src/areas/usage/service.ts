@@ -132,7 +132,9 @@ export async function getAlerts(deps: Deps, caller: Caller) {
  * PUT /usage/alerts: replaces the configuration (a field left out is off). A notify_email that is
  * new for this configuration, is not the account email and was never verified by the partner gets
  * a verification link; alerts are not mailed to it until the link is followed. Over the partner's
- * budget of verification mails, nothing changes (429).
+ * budget of verification mails, nothing changes (429). While the account email is unverified no
+ * link is sent either: an account nobody has proven to own makes the service mail no third party
+ * (the link is asked for with the resend operation once the account is verified).
  */
 export async function putAlerts(deps: Deps, caller: Caller, body: AlertBody) {
   const now = deps.clock.now();
@@ -141,6 +143,7 @@ export async function putAlerts(deps: Deps, caller: Caller, body: AlertBody) {
   const existing = await getAlertConfig(db, caller.partnerId, caller.environment);
   const address = body.notify_email?.trim() || null;
   const needsLink =
+    p.email_verified_at !== null &&
     address !== null &&
     !(existing?.notify_email && sameEmail(existing.notify_email, address)) &&
     !sameEmail(address, p.email) &&
@@ -179,6 +182,11 @@ export async function resendNotifyEmailVerification(deps: Deps, caller: Caller) 
     return { sent: false, detail, expires_at: null };
   }
   if (await isVerifiedAlertAddress(db, p.id, address)) return { sent: false, detail: 'notify_email is already verified', expires_at: null };
+  if (p.email_verified_at === null) {
+    throw errors.conflict(
+      'Verify the account email first (the link sent at sign-up, or POST /api/auth/partner/verify-email/resend): until then no mail goes to another address, verification links included',
+    );
+  }
   await checkMailBudget(deps, db, p.id);
   const { expiresAt } = await sendNotifyEmailVerification(deps, p.id, address);
   return { sent: true, detail: 'A new verification link was sent to notify_email; earlier links for it no longer work', expires_at: iso(expiresAt) };

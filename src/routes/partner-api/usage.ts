@@ -48,8 +48,9 @@ export const usageRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
         summary: "Sets the usage alert thresholds and notify email of the key's environment",
         description:
           'A notify_email that is new here, is not the account email and was never verified by the account is mailed a single-use verification link ' +
-          '(48 hours); alerts are mailed to it only once the link is followed (`notify_email_verified`, `mail_delivery`). At most 5 verification mails per ' +
-          'account per hour: beyond, 429 `verification_mail_limited` and nothing changes.',
+          '(48 hours); alerts are mailed to it only once the link is followed (`notify_email_verified`, `mail_delivery`). While the account email is ' +
+          'unverified no link is sent (ask for it with the resend operation afterwards). At most 5 verification mails per account per hour: beyond, ' +
+          '429 `verification_mail_limited` and nothing changes.',
         security: security.key,
         body: UsageAlertBody,
         response: { 200: UsageAlertConfig, ...errorResponses(401, 403, 413, 422, 429) },
@@ -82,7 +83,8 @@ export const usageRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
         summary: "Mails a new verification link to the notify_email of the key's environment",
         description:
           'Answers 202 when a link was sent (earlier links for that address stop working), 200 with `sent: false` when the address needs none ' +
-          '(already verified, or it is the account email), 409 when no notify_email is set. At most 5 verification mails per account per hour: ' +
+          '(already verified, or it is the account email), 409 when no notify_email is set or the account email is not verified yet. ' +
+          'At most 5 verification mails per account per hour: ' +
           '429 `verification_mail_limited` with Retry-After.',
         security: security.key,
         response: { 200: VerificationSent, 202: VerificationSent, ...errorResponses(401, 403, 409, 429) },
