@@ -9,6 +9,7 @@
 export const ERROR_STATUS = {
   bad_request: 400,
   reset_token_invalid: 400,
+  verification_token_invalid: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
   missing_ingest_secret: 401,
@@ -29,6 +30,8 @@ export const ERROR_STATUS = {
   in_progress: 409,
   reset_token_expired: 410,
   reset_token_used: 410,
+  verification_token_expired: 410,
+  verification_token_used: 410,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
@@ -37,6 +40,7 @@ export const ERROR_STATUS = {
   locked_out: 429,
   too_many_failed_credentials: 429,
   export_in_progress: 429,
+  verification_mail_limited: 429,
   headers_too_large: 431,
   internal_error: 500,
   upstream_error: 502,
@@ -173,6 +177,15 @@ export const ERRORS = {
   tooManyFailedCredentials: (retryAfterSeconds: number, detail: string) => raise('too_many_failed_credentials', detail, {}, retryAfter(retryAfterSeconds)),
   exportInProgress: (detail = 'An export of yours is still running: one export at a time, try again when it is done') =>
     raise('export_in_progress', detail, {}, retryAfter(1)),
+
+  /** Email verification links (POST /api/auth/partner/verify-email). */
+  verificationTokenInvalid: (detail = 'This verification link is not valid: check that the whole link was opened, or ask for a new one') =>
+    raise('verification_token_invalid', detail),
+  verificationTokenExpired: (detail = 'This verification link has expired: ask for a new one') => raise('verification_token_expired', detail),
+  verificationTokenUsed: (detail = 'This verification link was already used') => raise('verification_token_used', detail),
+  /** Too many verification mails for one partner within the hour. */
+  verificationMailLimited: (retryAfterSeconds: number, detail = 'Too many verification mails for this account: try again later') =>
+    raise('verification_mail_limited', detail, {}, retryAfter(retryAfterSeconds)),
 
   upstreamFailed: (detail: string, extra?: Record<string, unknown>) => raise('upstream_error', detail, extra),
   /** A feature this server is not set up for: retrying does not help until an operator configures it. */

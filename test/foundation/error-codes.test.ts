@@ -21,6 +21,7 @@ import { errors } from '../../src/http/errors.js';
 import { findContentDir } from '../../src/areas/public/content.js';
 import { buildTestApp, keyHeaders, testConfig, type TestApp } from '../helpers/app.js';
 import { inlineRefs } from '../helpers/openapi.js';
+import { outbox, verificationToken } from '../helpers/mail.js';
 
 const seen = new Map<ErrorCode, string>();
 
@@ -232,8 +233,8 @@ describe('error codes', () => {
       assert.equal(asked.statusCode, 202, asked.body);
     }
     await t.deps.background.idle();
-    const outbox = await t.inject({ method: 'GET', url: '/api/admin/mail-outbox?kind=password_reset', headers: { authorization: `Bearer ${adm.token}` } });
-    const resetToken = (email: string) => /token=(pwr_\w+)/.exec((outbox.json().items as { to: string; text: string }[]).find((m) => m.to === email)!.text)![1];
+    const resetMails = await t.inject({ method: 'GET', url: '/api/admin/mail-outbox?kind=password_reset', headers: { authorization: `Bearer ${adm.token}` } });
+    const resetToken = (email: string) => /token=(pwr_\w+)/.exec((resetMails.json().items as { to: string; text: string }[]).find((m) => m.to === email)!.text)![1];
     assert.equal((await t.inject(confirmReset(resetToken(resetee.email)))).statusCode, 200);
     await check('reset token used twice', 'reset_token_used', confirmReset(resetToken(resetee.email)));
     await t.deps.database.db.updateTable('password_resets').set({ expires_at: Date.now() - 1 }).where('partner_id', '=', pending.id).execute();
@@ -281,6 +282,25 @@ describe('error codes', () => {
       }
     }
     assert.ok(seen.has('locked_out'), 'the sign-in locks');
+    // Email verification links: unknown, replaced by a newer one, used twice; and the hourly budget of links.
+    const verify = (token: string) => ({ method: 'POST' as const, url: '/api/auth/partner/verify-email', payload: { token }, remoteAddress: '10.9.2.1' });
+    await check('unknown verification link', 'verification_token_invalid', verify(`vfy_${'0'.repeat(43)}`));
+    const linkTo = async (to: string) => verificationToken((await outbox(t, adm.token, 'notify_email_verification')).find((m) => m.to === to)!.text);
+    await t.inject({ method: 'PUT', url: '/api/v1/usage/alerts', headers: keyHeaders(p), payload: { notify_email: 'a0@codes.example' } });
+    const replaced = await linkTo('a0@codes.example');
+    await t.inject({ method: 'POST', url: '/api/v1/usage/alerts/verify-email/resend', headers: keyHeaders(p) });
+    await check('replaced verification link', 'verification_token_expired', verify(replaced));
+    const current = await linkTo('a0@codes.example');
+    assert.equal((await t.inject(verify(current))).statusCode, 200);
+    await check('verification link used twice', 'verification_token_used', verify(current));
+    for (const n of [1, 2, 3]) await t.inject({ method: 'PUT', url: '/api/v1/usage/alerts', headers: keyHeaders(p), payload: { notify_email: `a${n}@codes.example` } });
+    const limited = await check('a sixth verification mail within the hour', 'verification_mail_limited', {
+      method: 'PUT',
+      url: '/api/v1/usage/alerts',
+      headers: keyHeaders(p),
+      payload: { notify_email: 'a4@codes.example' },
+    });
+    assert.match(String(limited.headers['retry-after']), /^\d+$/);
     await check('live key, no aggregator configured', 'not_configured', { method: 'GET', url: '/api/v1/accounts?user_id=u1', headers: keyHeaders(p, { env: 'live' }) });
     const suspended = await t.inject({ method: 'POST', url: `/api/admin/partners/${p.id}/suspend`, headers: { authorization: `Bearer ${adm.token}` } });
     assert.equal(suspended.statusCode, 200, suspended.body);

@@ -44,7 +44,10 @@ describe('POST /api/contact', () => {
     const sent = await mails(t, 'contact');
     assert.equal(sent.length, 1);
     assert.equal(sent[0].to_address, OPERATOR);
-    assert.match(sent[0].subject, /Ada Lovelace \(Analytical Bank\)/);
+    // What the visitor wrote stays out of the subject (the topic only as a slug tag) and is quoted in the body.
+    assert.equal(sent[0].subject, `[contact:sales] New message from the contact form (${b.lead_id})`);
+    assert.match(sent[0].text_body, /^Name: +"Ada Lovelace"$/m);
+    assert.match(sent[0].text_body, /^Company: +"Analytical Bank"$/m);
     assert.match(sent[0].text_body, /pilot safe-to-spend/);
     assert.match(sent[0].text_body, new RegExp(b.lead_id));
   });
@@ -55,7 +58,9 @@ describe('POST /api/contact', () => {
     const row = await t.deps.database.db.selectFrom('contact_leads').selectAll().where('id', '=', res.json().lead_id).executeTakeFirstOrThrow();
     assert.equal(row.topic, 'general');
     const sent = await mails(t, 'contact');
-    assert.doesNotMatch(sent[sent.length - 1].subject, /[\r\n]/);
+    const last = sent[sent.length - 1];
+    assert.doesNotMatch(last.subject, /[\r\n]|Eve|Bcc/);
+    assert.match(last.text_body, /^Name: +"Eve Bcc: all@x\.example"$/m);
   });
 
   it('a filled honeypot is accepted in the answer but stored as spam and not notified', async () => {

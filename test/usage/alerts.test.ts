@@ -5,6 +5,7 @@ import { evaluateAlerts } from '../../src/areas/usage/service.js';
 import { newId } from '../../src/lib/ids.js';
 import { buildTestApp, keyHeaders, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
 import { startSmtp } from './smtp.js';
+import { outbox, verificationToken, verifyEmail } from '../helpers/mail.js';
 
 const calc = (t: TestApp, p: TestPartner, endUser: string, env: 'test' | 'live' = 'live') =>
   t.inject({ method: 'POST', url: '/api/v1/calculate/safe-to-spend', headers: keyHeaders(p, { env }), payload: { end_user_id: endUser } });
@@ -59,6 +60,8 @@ describe('usage alert configuration', () => {
       environment: 'live',
       notify_email: null,
       effective_notify_email: p.email,
+      notify_email_verified: true,
+      mail_delivery: 'active',
       calls_threshold: null,
       unique_users_threshold: null,
       bill_threshold_usd: null,
@@ -80,6 +83,8 @@ describe('usage alert configuration', () => {
     const b = put.json();
     assert.equal(b.notify_email, 'ops@bank.example');
     assert.equal(b.effective_notify_email, 'ops@bank.example');
+    assert.equal(b.notify_email_verified, false, 'a new address waits for its link');
+    assert.equal(b.mail_delivery, 'notify_email_unverified');
     assert.equal(b.calls_threshold, 1000);
     assert.equal(b.unique_users_threshold, 50);
     assert.equal(b.bill_threshold_usd, 12.5);
@@ -178,6 +183,11 @@ describe('usage alerts firing', () => {
       payload: { notify_email: 'ops@bank.example', calls_threshold: 10, unique_users_threshold: 3, bill_threshold_usd: 0.1 },
     });
     assert.equal(put.statusCode, 200); // 1 call
+    // The new address gets its verification link first (over SMTP too); alerts go there once it is followed.
+    assert.equal(smtp.received.length, 1);
+    assert.deepEqual(smtp.received[0].to, ['ops@bank.example']);
+    assert.equal((await verifyEmail(t, verificationToken(smtp.received[0].raw))).statusCode, 200);
+    smtp.received.length = 0;
     for (let i = 0; i < 6; i++) await calc(t, p, 'u1'); // 7 calls, 1 user, $0.05
     assert.equal((await evaluate()).notified, 0);
     assert.equal(smtp.received.length, 0);
@@ -270,8 +280,11 @@ describe('usage alerts firing', () => {
     const w = await buildTestApp({ workers: true, env: { USAGE_FLUSH_MS: '50', SMTP_URL: smtp.url } });
     try {
       const p = await w.partner();
-      const before = smtp.received.length;
       await w.inject({ method: 'PUT', url: '/api/v1/usage/alerts', headers: keyHeaders(p), payload: { unique_users_threshold: 2, notify_email: 'worker@bank.example' } });
+      const link = smtp.received[smtp.received.length - 1];
+      assert.deepEqual(link.to, ['worker@bank.example']);
+      assert.equal((await verifyEmail(w, verificationToken(link.raw))).statusCode, 200);
+      const before = smtp.received.length;
       for (const u of ['a', 'b']) await w.inject({ method: 'POST', url: '/api/v1/calculate/safe-to-spend', headers: keyHeaders(p), payload: { end_user_id: u } });
       const deadline = Date.now() + 5000;
       while (smtp.received.length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
@@ -294,13 +307,16 @@ describe('mail outbox (no SMTP, or SMTP refusing)', () => {
 
   it('keeps alert mail in the outbox, which an admin lists page by page', async () => {
     const p = await t.partner();
+    const admin = await t.admin();
     await t.inject({ method: 'PUT', url: '/api/v1/usage/alerts', headers: keyHeaders(p), payload: { calls_threshold: 1, unique_users_threshold: 1, notify_email: 'box@bank.example' } });
+    const [link] = await outbox(t, admin.token, 'notify_email_verification');
+    assert.equal(link.to, 'box@bank.example');
+    assert.equal((await verifyEmail(t, verificationToken(link.text))).statusCode, 200);
     await t.inject({ method: 'POST', url: '/api/v1/calculate/safe-to-spend', headers: keyHeaders(p), payload: { end_user_id: '=HYPERLINK("x")' } });
     await t.deps.usage.flush();
     assert.equal((await evaluateAlerts(t.deps)).notified, 2);
     for (let i = 0; i < 3; i++) await t.deps.mailer.send({ kind: 'contact', to: 'ops@svc.example', subject: `Lead ${i}`, text: 'hello' });
 
-    const admin = await t.admin();
     const first = await t.inject({ method: 'GET', url: '/api/admin/mail-outbox?limit=3', headers: { authorization: `Bearer ${admin.token}` } });
     assert.equal(first.statusCode, 200);
     const b = first.json();
@@ -309,9 +325,9 @@ describe('mail outbox (no SMTP, or SMTP refusing)', () => {
     assert.ok(b.next_cursor);
     const second = await t.inject({ method: 'GET', url: `/api/admin/mail-outbox?limit=3&cursor=${b.next_cursor}`, headers: { authorization: `Bearer ${admin.token}` } });
     const all = [...b.items, ...second.json().items];
-    assert.equal(all.length, 5);
+    assert.equal(all.length, 6, 'the verification link, two alerts, three contact mails');
     assert.equal(second.json().next_cursor, null);
-    assert.equal(new Set(all.map((m: { id: string }) => m.id)).size, 5);
+    assert.equal(new Set(all.map((m: { id: string }) => m.id)).size, 6);
     const alerts = all.filter((m: { kind: string }) => m.kind === 'usage_alert');
     assert.equal(alerts.length, 2);
     for (const m of alerts) {

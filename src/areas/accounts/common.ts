@@ -26,6 +26,7 @@ export function toPartnerAccount(p: PartnersTable, keys: Pick<ApiKeysTable, 'env
   return {
     id: p.id,
     email: p.email,
+    email_verified: p.email_verified_at !== null,
     company_name: p.company,
     contact_name: p.name,
     tier: p.tier,

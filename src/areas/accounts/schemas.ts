@@ -75,6 +75,9 @@ export const PartnerAccount = Type.Object(
   {
     id: Type.String(),
     email: Type.String(),
+    email_verified: Type.Boolean({
+      description: 'true once the owner of the email has followed the verification link (operator-created accounts: from the start); no other mail goes to an unverified address',
+    }),
     company_name: Type.String(),
     contact_name: Type.String(),
     tier: Type.String(),
@@ -121,6 +124,30 @@ export const PartnerMe = Type.Object(
 export const AdminMe = Type.Object(
   { ...AdminAccount.properties, session_expires_at: IsoDateTime },
   { title: 'AdminMe' },
+);
+
+export const VerifyEmailBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200, description: 'The `token` parameter of the link that was mailed' }) },
+  { title: 'VerifyEmailBody' },
+);
+
+export const VerifyEmailResult = Type.Object(
+  {
+    detail: Type.String(),
+    purpose: Type.Union([Type.Literal('account'), Type.Literal('notify_email')], {
+      description: '`account`: the account email is verified; `notify_email`: the address may receive usage alerts',
+    }),
+  },
+  { title: 'VerifyEmailResult' },
+);
+
+export const VerificationSent = Type.Object(
+  {
+    detail: Type.String(),
+    sent: Type.Boolean({ description: 'false when there was nothing to verify (no mail sent)' }),
+    expires_at: Nullable(IsoDateTime),
+  },
+  { title: 'VerificationSent' },
 );
 
 export const LogoutResponse = Type.Object({ logged_out: Type.Boolean() }, { title: 'LogoutResponse' });
@@ -331,6 +358,9 @@ export const AdminPartner = Type.Object(
   {
     id: Type.String(),
     email: Type.String(),
+    email_verified: Type.Boolean({
+      description: 'true once the owner of the email has followed the verification link (operator-created accounts: from the start); no other mail goes to an unverified address',
+    }),
     company_name: Type.String(),
     contact_name: Type.String(),
     tier: Type.String(),

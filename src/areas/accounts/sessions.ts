@@ -16,6 +16,7 @@ import { dummyPasswordHash, hashPassword, randomBase62, sha256Hex, verifyPasswor
 import { newId } from '../../lib/ids.js';
 import { iso } from '../../lib/time.js';
 import { createPartner } from '../partners/service.js';
+import { sendSignUpVerification } from './email-verification.js';
 import { findPartnerByEmail, findPartnerById, keyByHash, keysOfPartner } from '../partners/repo.js';
 import { audit, isUniqueViolation, toPartnerAccount } from './common.js';
 import { beginAttempt, emailScope, ipScope } from './lockout.js';
@@ -135,7 +136,7 @@ function sessionBody(s: Opened) {
   return { token: s.token, token_type: 'bearer' as const, expires_at: iso(s.expiresAt) };
 }
 
-/** Self sign-up: a partner with a test key, a live key and an ingest secret, not production-enabled; signed in at once. */
+/** Self sign-up: a partner with a test key, a live key and an ingest secret, not production-enabled, its email unverified (a link is mailed); signed in at once. */
 export async function register(deps: Deps, body: PartnerRegister, client: ClientInfo | null = null) {
   requireAcceptablePassword(['body', 'password'], body.password, { email: body.email });
   const passwordHash = await hashPassword(body.password);
@@ -149,6 +150,7 @@ export async function register(deps: Deps, body: PartnerRegister, client: Client
         passwordHash,
         activated: false,
         signupSource: 'self-signup',
+        emailVerified: false,
       });
       await audit(trx, { type: 'partner', id: p.id }, deps.clock.now(), 'partner.register', 'partner', p.id, { email: p.email });
       return p.id;
@@ -157,6 +159,7 @@ export async function register(deps: Deps, body: PartnerRegister, client: Client
     if (isUniqueViolation(err)) throw errors.conflict('A partner with this email already exists');
     throw err;
   }
+  await sendSignUpVerification(deps, id, body.email.trim());
   const s = await openSession(deps, 'partner', id, 'signup', null, client);
   return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, id) } };
 }

@@ -84,7 +84,7 @@ export function partnersByEmail(db: Executor, emailLower: string) {
 export function getPartnerBilling(db: Executor, partnerId: string) {
   return db
     .selectFrom('partners')
-    .select(['id', 'email', 'company', 'tier', 'usage_alert_email', 'rate_per_user_usd'])
+    .select(['id', 'email', 'company', 'tier', 'usage_alert_email', 'rate_per_user_usd', 'email_verified_at'])
     .where('id', '=', partnerId)
     .executeTakeFirst();
 }
@@ -112,6 +112,12 @@ export async function setPartnerActive(db: Executor, partnerId: string, active: 
 
 export async function setPartnerPasswordHash(db: Executor, partnerId: string, passwordHash: string): Promise<void> {
   await db.updateTable('partners').set({ password_hash: passwordHash }).where('id', '=', partnerId).execute();
+}
+
+/** Marks the account email verified (the first time only); true when this call did. */
+export async function markPartnerEmailVerified(db: Executor, partnerId: string, at: number): Promise<boolean> {
+  const r = await db.updateTable('partners').set({ email_verified_at: at }).where('id', '=', partnerId).where('email_verified_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 export async function updatePartnerMetadata(db: Executor, partnerId: string, values: { company?: string; name?: string }): Promise<void> {

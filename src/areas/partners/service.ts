@@ -23,6 +23,12 @@ export interface NewPartnerInput {
   activated?: boolean;
   /** false: only create the key slots that are given in `keys` (key sync). */
   generateKeys?: boolean;
+  /**
+   * Whether the email counts as verified from the start (default true): an operator creating a partner
+   * (CLI, admin, key sync, the demo seed) vouches for the address. Self sign-up passes false: its owner
+   * must follow the link mailed to it before any other mail goes there.
+   */
+  emailVerified?: boolean;
 }
 
 export interface CreatedPartner {
@@ -87,6 +93,7 @@ export async function createPartner(deps: Pick<Deps, 'secrets' | 'clock'>, db: E
     signup_source: input.signupSource ?? null,
     rate_limit_per_second: null,
     rate_per_user_usd: null,
+    email_verified_at: (input.emailVerified ?? true) ? now : null,
   });
   const generate = input.generateKeys ?? true;
   const testKey = generate ? generateApiKey('test') : null;

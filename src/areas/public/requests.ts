@@ -10,15 +10,10 @@ import { eraseEndUserRows } from '../calculations/service.js';
 import { errors } from '../../http/errors.js';
 import { emailKey } from '../../lib/email.js';
 import { newId } from '../../lib/ids.js';
+import { quoted } from '../../lib/mail-text.js';
 import { iso, isoOrNull } from '../../lib/time.js';
 import * as repo from './repo.js';
 import type { ContactBody, DeletionRequestBody, DeletionRequestUpdate, DeletionStatus } from './schemas.js';
-
-/** One line, no control characters: safe in a mail subject. */
-function oneLine(s: string, max = 120): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  return s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, max);
-}
 
 function blankToNull(s: string | null | undefined): string | null {
   if (s === undefined || s === null) return null;
@@ -62,18 +57,23 @@ export async function submitContact(deps: Deps, body: ContactBody, clientIp: str
   await repo.insertLead(deps.database.db, row);
   // The answer is the same for spam, so the trap does not teach bots anything.
   if (!spam) {
+    // What the visitor wrote is data: never in the subject's words (the topic only as a bare slug tag), each
+    // field quoted on its own line, the message below a rule.
+    const tag = /^[a-z0-9_-]{1,40}$/i.test(row.topic) ? `[contact:${row.topic.toLowerCase()}]` : '[contact]';
     const sent = await notifyOperator(
       deps,
-      `[contact] ${oneLine(row.topic, 40)}: ${oneLine(row.name)}${row.company ? ` (${oneLine(row.company)})` : ''}`,
+      `${tag} New message from the contact form (${id})`,
       [
         `New message from the contact form (lead ${id}).`,
         '',
-        `Name:    ${row.name}`,
-        `Email:   ${row.email}`,
-        `Company: ${row.company ?? '-'}`,
-        `Topic:   ${row.topic}`,
+        `Name:    ${quoted(row.name, 120)}`,
+        `Email:   ${quoted(row.email, 320)}`,
+        `Company: ${row.company ? quoted(row.company, 160) : '-'}`,
+        `Topic:   ${quoted(row.topic, 40)}`,
         `Sent:    ${iso(now)}`,
         '',
+        'Message, as written by the visitor:',
+        '----',
         row.message,
       ].join('\n'),
       'contact',
@@ -185,9 +185,9 @@ export async function requestDeletion(deps: Deps, body: DeletionRequestBody) {
     [
       `A data-deletion request was received (${id}).`,
       '',
-      `Email: ${email}`,
-      `Name:  ${blankToNull(body.name) ?? '-'}`,
-      `Reason: ${blankToNull(body.reason) ?? '-'}`,
+      `Email:  ${quoted(email, 320)}`,
+      `Name:   ${blankToNull(body.name) ? quoted(body.name!, 120) : '-'}`,
+      `Reason: ${blankToNull(body.reason) ? quoted(body.reason!, 1000) : '-'}`,
       '',
       'Review it in the admin console (deletion requests).',
     ].join('\n'),

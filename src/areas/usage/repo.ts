@@ -144,7 +144,18 @@ export function alertsToEvaluate(db: Executor, since: number | null) {
 /** Records one fired threshold level; true when this call wrote it (it had not fired before). */
 export async function insertFired(
   db: Executor,
-  row: { partner_id: string; environment: Environment; month: string; threshold: string; level: string; limit_value: number; observed: number; fired_at: number; notified: number },
+  row: {
+    partner_id: string;
+    environment: Environment;
+    month: string;
+    threshold: string;
+    level: string;
+    limit_value: number;
+    observed: number;
+    fired_at: number;
+    notified: number;
+    mail_status: 'sent' | 'suppressed' | null;
+  },
 ): Promise<boolean> {
   const r = await db
     .insertInto('usage_alert_fired')

@@ -23,7 +23,16 @@ const Threshold = (description: string) => Type.Optional(Nullable(Type.Integer({
 
 export const UsageAlertBody = Type.Object(
   {
-    notify_email: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 320, description: 'Where alerts go; null: the profile usage_alert_email, else the account email' }))),
+    notify_email: Type.Optional(
+      Nullable(
+        Type.String({
+          format: 'email',
+          maxLength: 320,
+          description:
+            'Where alerts go; null: the profile usage_alert_email, else the account email. An address other than the account email is mailed a verification link and gets alerts only once it is verified.',
+        }),
+      ),
+    ),
     calls_threshold: Threshold('Monthly calls; null or absent = off'),
     unique_users_threshold: Threshold('Monthly unique end-users; null or absent = off'),
     bill_threshold_usd: Type.Optional(Nullable(Type.Number({ minimum: 0.01, maximum: 1e12, description: 'Estimated bill in USD (production only), at least one cent; null or absent = off' }))),
@@ -38,6 +47,11 @@ export const FiredAlert = Type.Object(
     limit: Type.Number({ description: 'The threshold value when it fired' }),
     value: Type.Number({ description: 'The observed value when it fired' }),
     fired_at: Type.String(),
+    mail: Nullable(
+      Type.Union([Type.Literal('sent'), Type.Literal('suppressed')], {
+        description: '`sent`; `suppressed` when the alert address (or the account email) was not verified; null for a warning superseded by `reached`',
+      }),
+    ),
   },
   { title: 'FiredAlert' },
 );
@@ -47,6 +61,12 @@ export const UsageAlertConfig = Type.Object(
     environment: Type.Union([Type.Literal('test'), Type.Literal('live')]),
     notify_email: Nullable(Type.String()),
     effective_notify_email: Type.String({ description: 'The address alerts are sent to' }),
+    notify_email_verified: Type.Boolean({ description: 'Whether effective_notify_email is verified (the account email counts when the account is verified)' }),
+    mail_delivery: Type.Union([Type.Literal('active'), Type.Literal('notify_email_unverified'), Type.Literal('account_email_unverified')], {
+      description:
+        '`active`: alerts are mailed to effective_notify_email; `notify_email_unverified`: not until that address is verified (follow the link mailed to it); ' +
+        '`account_email_unverified`: no alert mail goes anywhere until the account email is verified. Webhook events are sent either way.',
+    }),
     calls_threshold: Nullable(Type.Integer()),
     unique_users_threshold: Nullable(Type.Integer()),
     bill_threshold_usd: Nullable(Type.Number()),

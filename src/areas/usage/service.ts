@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
 import type { UsageAlertsTable } from '../../db/schema/usage.js';
 import { errors } from '../../http/errors.js';
+import { quoted } from '../../lib/mail-text.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { iso, utcMonth } from '../../lib/time.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
@@ -23,6 +24,7 @@ import {
 import { getPartnerBilling } from '../partners/repo.js';
 import { endpointStateOf } from '../webhooks/repo.js';
 import { erasedPlaceholder, erasurePseudonym } from './erasure.js';
+import { checkMailBudget, isVerifiedAlertAddress, sameEmail, sendNotifyEmailVerification } from '../accounts/email-verification.js';
 
 /** Price per unique production end-user by tier (USD), when the partner has no rate of its own; other tiers use RATE_PER_USER_USD. */
 export const TIER_RATES_USD: Readonly<Record<string, number>> = Object.freeze({ growth: 0.04, scale: 0.03, enterprise: 0.02 });
@@ -102,10 +104,13 @@ export async function getAlerts(deps: Deps, caller: Caller) {
     envUsage(db, caller.partnerId, caller.environment, month, ratePerUser(deps, p)),
     firedThisMonth(db, caller.partnerId, caller.environment, month),
   ]);
+  const mail = await alertMail(db, p, cfg);
   return {
     environment: caller.environment,
     notify_email: cfg?.notify_email ?? null,
-    effective_notify_email: notifyAddress(cfg, p),
+    effective_notify_email: mail.to,
+    notify_email_verified: mail.addressVerified,
+    mail_delivery: mail.delivery,
     calls_threshold: cfg?.calls_threshold ?? null,
     unique_users_threshold: cfg?.unique_users_threshold ?? null,
     bill_threshold_usd: cfg?.bill_threshold_cents == null ? null : fromCents(Number(cfg.bill_threshold_cents)),
@@ -117,26 +122,74 @@ export async function getAlerts(deps: Deps, caller: Caller) {
       limit: f.threshold === 'bill_threshold_usd' ? fromCents(Number(f.limit_value)) : Number(f.limit_value),
       value: f.threshold === 'bill_threshold_usd' ? fromCents(Number(f.observed)) : Number(f.observed),
       fired_at: iso(Number(f.fired_at)),
+      mail: (f.mail_status ?? null) as 'sent' | 'suppressed' | null,
     })),
     updated_at: cfg ? iso(Number(cfg.updated_at)) : null,
   };
 }
 
-/** PUT /usage/alerts: replaces the configuration (a field left out is off). */
+/**
+ * PUT /usage/alerts: replaces the configuration (a field left out is off). A notify_email that is
+ * new for this configuration, is not the account email and was never verified by the partner gets
+ * a verification link; alerts are not mailed to it until the link is followed. Over the partner's
+ * budget of verification mails, nothing changes (429). While the account email is unverified no
+ * link is sent either: an account nobody has proven to own makes the service mail no third party
+ * (the link is asked for with the resend operation once the account is verified).
+ */
 export async function putAlerts(deps: Deps, caller: Caller, body: AlertBody) {
   const now = deps.clock.now();
-  const existing = await getAlertConfig(deps.database.db, caller.partnerId, caller.environment);
-  await putAlertConfig(deps.database.db, {
+  const db = deps.database.db;
+  const p = await partnerOrThrow(db, caller.partnerId);
+  const existing = await getAlertConfig(db, caller.partnerId, caller.environment);
+  const address = body.notify_email?.trim() || null;
+  const needsLink =
+    p.email_verified_at !== null &&
+    address !== null &&
+    !(existing?.notify_email && sameEmail(existing.notify_email, address)) &&
+    !sameEmail(address, p.email) &&
+    !(await isVerifiedAlertAddress(db, p.id, address));
+  if (needsLink) await checkMailBudget(deps, db, p.id);
+  await putAlertConfig(db, {
     partner_id: caller.partnerId,
     environment: caller.environment,
-    notify_email: body.notify_email?.trim() || null,
+    notify_email: address,
     calls_threshold: body.calls_threshold ?? null,
     unique_users_threshold: body.unique_users_threshold ?? null,
     bill_threshold_cents: body.bill_threshold_usd == null ? null : toCents(body.bill_threshold_usd),
     created_at: existing ? Number(existing.created_at) : now,
     updated_at: now,
   });
+  if (needsLink) await sendNotifyEmailVerification(deps, p.id, address);
   return getAlerts(deps, caller);
+}
+
+/** POST /usage/alerts/verify-email/resend: a new link for the environment's notify_email (202), or nothing to verify (200). */
+export async function resendNotifyEmailVerification(deps: Deps, caller: Caller) {
+  const db = deps.database.db;
+  const p = await partnerOrThrow(db, caller.partnerId);
+  const cfg = await getAlertConfig(db, caller.partnerId, caller.environment);
+  const address = cfg?.notify_email ?? null;
+  if (!address) {
+    throw errors.conflict(
+      'No notify_email is set for this environment: alerts go to the account email, which is verified from the portal (POST /api/auth/partner/verify-email/resend)',
+    );
+  }
+  if (sameEmail(address, p.email)) {
+    const detail =
+      p.email_verified_at !== null
+        ? 'notify_email is the account email, which is verified'
+        : 'notify_email is the account email: it is verified with the account (POST /api/auth/partner/verify-email/resend, partner session)';
+    return { sent: false, detail, expires_at: null };
+  }
+  if (await isVerifiedAlertAddress(db, p.id, address)) return { sent: false, detail: 'notify_email is already verified', expires_at: null };
+  if (p.email_verified_at === null) {
+    throw errors.conflict(
+      'Verify the account email first (the link sent at sign-up, or POST /api/auth/partner/verify-email/resend): until then no mail goes to another address, verification links included',
+    );
+  }
+  await checkMailBudget(deps, db, p.id);
+  const { expiresAt } = await sendNotifyEmailVerification(deps, p.id, address);
+  return { sent: true, detail: 'A new verification link was sent to notify_email; earlier links for it no longer work', expires_at: iso(expiresAt) };
 }
 
 export async function deleteAlerts(deps: Deps, caller: Caller) {
@@ -146,6 +199,26 @@ export async function deleteAlerts(deps: Deps, caller: Caller) {
 
 function notifyAddress(cfg: Pick<UsageAlertsTable, 'notify_email'> | undefined, p: { email: string; usage_alert_email: string }): string {
   return cfg?.notify_email || p.usage_alert_email || p.email;
+}
+
+export type MailDelivery = 'active' | 'notify_email_unverified' | 'account_email_unverified';
+
+/**
+ * Where alert mail goes and whether it may: never to an unverified address. The account email
+ * counts as verified when the account's is; any other address (notify_email, or the profile's
+ * usage_alert_email, which no partner operation writes) only once the partner has verified it.
+ * While the account email itself is unverified, no alert mail goes anywhere.
+ */
+async function alertMail(
+  db: Executor,
+  p: { id: string; email: string; usage_alert_email: string; email_verified_at: number | null },
+  cfg: Pick<UsageAlertsTable, 'notify_email'> | undefined,
+): Promise<{ to: string; addressVerified: boolean; delivery: MailDelivery }> {
+  const to = notifyAddress(cfg, p);
+  const accountVerified = p.email_verified_at !== null;
+  const addressVerified = sameEmail(to, p.email) ? accountVerified : await isVerifiedAlertAddress(db, p.id, to);
+  const delivery: MailDelivery = !accountVerified ? 'account_email_unverified' : !addressVerified ? 'notify_email_unverified' : 'active';
+  return { to, addressVerified, delivery };
 }
 
 const LABEL: Record<ThresholdName, string> = {
@@ -179,13 +252,15 @@ function show(threshold: ThresholdName, v: number): string {
  * after `since` (every configuration when null). Each threshold level fires once
  * per UTC month: the fired row's primary key decides which process notifies, and
  * the webhook event is written in the same transaction (outbox). A jump straight
- * past 100 % records the warning too but notifies once (reached).
- * Returns the notifications sent.
+ * past 100 % records the warning too but notifies once (reached). The mail goes
+ * only to a verified address (alertMail); otherwise it is recorded as suppressed.
+ * Returns the mails sent (`notified`) and those suppressed.
  */
-export async function evaluateAlerts(deps: Deps, since: number | null = null): Promise<{ evaluated: number; notified: number }> {
+export async function evaluateAlerts(deps: Deps, since: number | null = null): Promise<{ evaluated: number; notified: number; suppressed: number }> {
   const db = deps.database.db;
   const configs = await alertsToEvaluate(db, since);
   let notified = 0;
+  let suppressed = 0;
   for (const cfg of configs) {
     const now = deps.clock.now();
     const month = utcMonth(now);
@@ -198,6 +273,8 @@ export async function evaluateAlerts(deps: Deps, since: number | null = null): P
       ...(cur.bill_cents === null ? [] : crossings('bill_threshold_usd', cfg.bill_threshold_cents === null ? null : Number(cfg.bill_threshold_cents), cur.bill_cents)),
     ];
     if (all.length === 0) continue;
+    const mail = await alertMail(db, p, cfg);
+    const mailStatus = mail.delivery === 'active' ? 'sent' : 'suppressed';
     const toNotify: Crossing[] = await deps.database.tx(async (trx) => {
       const sent: Crossing[] = [];
       const reachedNow = new Set<string>();
@@ -213,6 +290,7 @@ export async function evaluateAlerts(deps: Deps, since: number | null = null): P
           observed: c.observed,
           fired_at: now,
           notified: superseded ? 0 : 1,
+          mail_status: superseded ? null : mailStatus,
         });
         if (!wrote) continue;
         if (c.level === 'reached') reachedNow.add(c.threshold);
@@ -240,30 +318,39 @@ export async function evaluateAlerts(deps: Deps, since: number | null = null): P
       }
       return sent;
     });
-    const to = notifyAddress(cfg, p);
+    if (mail.delivery !== 'active') {
+      // Recorded on the fired rows (mail_status) and answered by GET /usage/alerts; the webhook event still went.
+      if (toNotify.length > 0) {
+        suppressed += toNotify.length;
+        deps.log.info({ partner: cfg.partner_id, environment: cfg.environment, reason: mail.delivery, alerts: toNotify.length }, 'usage alert mail suppressed: address not verified');
+      }
+      continue;
+    }
     for (const c of toNotify) {
       const env = cfg.environment === 'live' ? 'production' : 'sandbox';
       const what = c.level === 'reached' ? 'reached' : 'is at 80% of';
       const pct = Math.floor((c.observed * 100) / c.limit);
+      // Only the platform speaks in the subject and the opening lines; the company name, which the
+      // partner chose, appears once as quoted data.
       await deps.mailer.send({
         kind: 'usage_alert',
-        to,
+        to: mail.to,
         subject: `Usage alert (${env}): ${LABEL[c.threshold]} ${what} your threshold for ${month}`,
         text: [
-          `Hello ${p.company},`,
+          `Usage alert: ${env} usage for ${month} (UTC) ${what} a threshold set on your partner account.`,
           '',
-          `Your ${env} usage for ${month} (UTC) ${what} the threshold you set.`,
           `  ${LABEL[c.threshold]}: ${show(c.threshold, c.observed)} of ${show(c.threshold, c.limit)} (${pct}%)`,
           '',
           `Thresholds are set with PUT ${deps.config.publicBaseUrl}/api/v1/usage/alerts; each one notifies once per month at 80% and at 100%.`,
           '',
           `Partner: ${p.id}`,
+          `Account name: ${quoted(p.company)}`,
         ].join('\n'),
       });
       notified++;
     }
   }
-  return { evaluated: configs.length, notified };
+  return { evaluated: configs.length, notified, suppressed };
 }
 
 /**

@@ -16,6 +16,7 @@ import * as m0014 from './0014_usage_end_user_counts.js';
 import * as m0015 from './0015_session_details.js';
 import * as m0016 from './0016_password_reset.js';
 import * as m0017 from './0017_ingest_secret_rotation.js';
+import * as m0018 from './0018_email_verification.js';
 
 /** Every migration, in order. Names are fixed once released. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_session_details': m0015,
   '0016_password_reset': m0016,
   '0017_ingest_secret_rotation': m0017,
+  '0018_email_verification': m0018,
 };

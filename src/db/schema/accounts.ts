@@ -23,7 +23,32 @@ export interface PasswordResetsTable {
   used_at: number | null;
 }
 
+/** A single-use email verification link (migration 0018): only the token's SHA-256 is stored. */
+export interface EmailVerificationsTable {
+  id: string;
+  token_hash: string;
+  partner_id: string;
+  /** `account` (the partner's own email) | `notify_email` (an alert address) */
+  purpose: string;
+  /** SHA-256 of the address's normalised form (emailKey): the link verifies that address only. */
+  email_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  /** Set when a newer link for the same address replaced this one. */
+  superseded_at: number | null;
+}
+
+/** An alert address a partner has verified (migration 0018). */
+export interface VerifiedEmailsTable {
+  partner_id: string;
+  email_hash: string;
+  verified_at: number;
+}
+
 export interface AccountsTables {
   login_throttle: LoginThrottleTable;
   password_resets: PasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
+  verified_emails: VerifiedEmailsTable;
 }

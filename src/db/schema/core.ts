@@ -30,6 +30,8 @@ export interface PartnersTable {
   rate_limit_per_second: number | null;
   /** Per-partner price per unique production end-user; null = the configured default for the tier. */
   rate_per_user_usd: number | null;
+  /** When the account email was verified (its owner followed the link, or an operator created the account); null: not yet. */
+  email_verified_at: number | null;
 }
 
 export type Environment = 'test' | 'live';

@@ -70,6 +70,8 @@ export interface UsageAlertFiredTable {
   fired_at: number;
   /** 1 when a notification (mail, webhook) was sent for this row; 0 when it was superseded by `reached`. */
   notified: number;
+  /** `sent` | `suppressed` (the address, or the account email, was not verified); null when nothing was notified (or before 0018). */
+  mail_status: string | null;
 }
 
 /** Mail that was not sent over SMTP: kept here for an administrator (no SMTP_URL, or SMTP failed). */

@@ -1,7 +1,8 @@
-/** The key's usage this month and its alert thresholds: /api/v1/usage, /api/v1/usage/alerts (also under /v1). */
+/** The key's usage this month and its alert thresholds: /api/v1/usage, /api/v1/usage/alerts, /api/v1/usage/alerts/verify-email/resend (also under /v1). */
 import { errorResponses, security } from '../../http/schemas.js';
 import { AlertsDeleted, UsageAlertBody, UsageAlertConfig, UsageRecord } from '../../areas/usage/schemas.js';
-import { currentUsage, deleteAlerts, getAlerts, putAlerts } from '../../areas/usage/service.js';
+import { currentUsage, deleteAlerts, getAlerts, putAlerts, resendNotifyEmailVerification } from '../../areas/usage/service.js';
+import { VerificationSent } from '../../areas/accounts/schemas.js';
 import { typed, type Routes } from '../scope.js';
 import type { V1Options } from '../v1-alias.js';
 
@@ -45,6 +46,11 @@ export const usageRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
         operationId: 'putUsageAlerts',
         tags: ['usage'],
         summary: "Sets the usage alert thresholds and notify email of the key's environment",
+        description:
+          'A notify_email that is new here, is not the account email and was never verified by the account is mailed a single-use verification link ' +
+          '(48 hours); alerts are mailed to it only once the link is followed (`notify_email_verified`, `mail_delivery`). While the account email is ' +
+          'unverified no link is sent (ask for it with the resend operation afterwards). At most 5 verification mails per account per hour: beyond, ' +
+          '429 `verification_mail_limited` and nothing changes.',
         security: security.key,
         body: UsageAlertBody,
         response: { 200: UsageAlertConfig, ...errorResponses(401, 403, 413, 422, 429) },
@@ -66,5 +72,27 @@ export const usageRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
       },
     },
     async (request) => deleteAlerts(deps, caller(request)),
+  );
+
+  r.post(
+    v1('/api/v1/usage/alerts/verify-email/resend'),
+    {
+      schema: {
+        operationId: 'resendUsageAlertEmailVerification',
+        tags: ['usage'],
+        summary: "Mails a new verification link to the notify_email of the key's environment",
+        description:
+          'Answers 202 when a link was sent (earlier links for that address stop working), 200 with `sent: false` when the address needs none ' +
+          '(already verified, or it is the account email), 409 when no notify_email is set or the account email is not verified yet. ' +
+          'At most 5 verification mails per account per hour: ' +
+          '429 `verification_mail_limited` with Retry-After.',
+        security: security.key,
+        response: { 200: VerificationSent, 202: VerificationSent, ...errorResponses(401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const out = await resendNotifyEmailVerification(deps, caller(request));
+      return reply.code(out.sent ? 202 : 200).send(out);
+    },
   );
 };

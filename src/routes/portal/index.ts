@@ -8,6 +8,7 @@ import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { myCalculationRoutes } from './calculations.js';
 import { ingestSecretRoutes } from './ingest-secret.js';
+import { emailVerificationRoutes } from './email-verification.js';
 import { keyRoutes } from './keys.js';
 import { passwordRoutes } from './password.js';
 import { myReportRoutes } from './reports.js';
@@ -20,6 +21,7 @@ export const portalScope: Routes = async (app, opts) => {
   app.addHook('onRequest', opts.guards.partnerSession);
   await app.register(accountRoutes, opts);
   await app.register(passwordRoutes, opts);
+  await app.register(emailVerificationRoutes, opts);
   await app.register(apiKeyRoutes, opts);
   await app.register(sessionRoutes, opts);
   await app.register(ingestSecretRoutes, opts);

@@ -1,6 +1,6 @@
 /**
  * No credential: the API document, probes, health, status, blog, changelog, pages, the
- * integration guide, sign-up/sign-in/sign-out, the password reset and the public writes (each limited per
+ * integration guide, sign-up/sign-in/sign-out, the password reset, email verification links and the public writes (each limited per
  * client address on its own route).
  */
 import { defaultSecurity } from '../../http/openapi.js';
@@ -11,6 +11,7 @@ import { apiDocsRoutes } from './api-docs.js';
 import { authRoutes } from './auth.js';
 import { blogRoutes } from './blog.js';
 import { changelogRoutes } from './changelog.js';
+import { emailVerificationRoutes } from './email-verification.js';
 import { healthRoutes } from './health.js';
 import { integrationGuideRoutes } from './integration-guide.js';
 import { pageRoutes } from './pages.js';
@@ -30,6 +31,7 @@ export const publicScope: Routes = async (app, opts) => {
   await withV1Alias(app, opts, integrationGuideRoutes);
   await app.register(authRoutes, opts);
   await app.register(passwordResetRoutes, opts);
+  await app.register(emailVerificationRoutes, opts);
   await app.register(statusRoutes, opts);
   await app.register(changelogRoutes, opts);
   await app.register(blogRoutes, opts);
