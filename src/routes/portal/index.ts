@@ -5,6 +5,7 @@ import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { keyRoutes } from './keys.js';
 import { usageEventRoutes } from './usage-events.js';
+import { usageCallRoutes } from './usage.js';
 
 export const portalScope: Routes = async (app, opts) => {
   app.addHook('onRequest', opts.guards.partnerSession);
@@ -12,4 +13,5 @@ export const portalScope: Routes = async (app, opts) => {
   await app.register(apiKeyRoutes, opts);
   await withV1Alias(app, opts, keyRoutes);
   await app.register(usageEventRoutes, opts);
+  await app.register(usageCallRoutes, opts);
 };
