@@ -63,6 +63,8 @@ export interface Config {
    * CIDRs, as Fastify's trustProxy takes them); empty = the peer is the client.
    */
   trustProxy: string[];
+  /** The built web app (portal, later the admin console); null: web/dist of the package. */
+  webDistDir: string | null;
 }
 
 export class ConfigError extends Error {
@@ -254,5 +256,6 @@ export function loadConfig(env: Env = process.env): Config {
     maxConnections: int(env, 'MAX_CONNECTIONS', 10_000, 1, 1_000_000),
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 1, 1_000_000),
     trustProxy: Object.freeze(proxyList(env, 'TRUST_PROXY')) as string[],
+    webDistDir: str(env, 'WEB_DIST_DIR'),
   });
 }
