@@ -26,6 +26,9 @@ test.describe('sign-in pages', () => {
     await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
     await expect(page).toHaveURL(/\/portal\/?$/);
     await expect(page.getByText(who.company_name)).toBeVisible();
+    // The session is the HttpOnly cookie: nothing the page's scripts can read, nothing kept in storage.
+    expect(await page.evaluate(() => [document.cookie, localStorage.length, sessionStorage.length])).toEqual(['', 0, 0]);
+    expect((await page.context().cookies()).find((c) => c.name === 'svc_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     const figures = page.getByRole('region', { name: /This month/ });
     const figure = (label: string) => figures.locator('.figure').filter({ has: page.getByText(label, { exact: true }) }).locator('.figure-value');
     await expect(figures.getByText('Calls', { exact: true })).toBeVisible();

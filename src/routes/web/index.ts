@@ -52,7 +52,7 @@ const NOT_BUILT = `<!doctype html>
 <main>
 <h1>The portal is not built</h1>
 <p>This server has no built web app (web/dist is missing). The API works as usual.</p>
-<p>Build it where the development dependencies are installed, with <code>npm install</code> (or <code>npm run build</code>), then restart nothing: the next request finds it.</p>
+<p>Build it where the development dependencies are installed, with <code>npm install</code> (or <code>npm run build</code>), and reload this page: the server finds the build without a restart.</p>
 </main>
 </body>
 </html>
