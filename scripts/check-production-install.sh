@@ -19,6 +19,7 @@ echo "-- build stage: npm ci (with dev dependencies), which builds dist/"
 npm ci --no-audit --no-fund --loglevel=warn 2>&1 | tee "$WORK/install.out"
 if grep -q EBADENGINE "$WORK/install.out"; then echo "a dependency needs a newer Node than engines allows" >&2; exit 1; fi
 test -f dist/src/server.js
+test -f web/dist/portal/index.html
 echo "-- runtime stage: npm ci --omit=dev"
 npm ci --omit=dev --no-audit --no-fund --loglevel=error
 if [[ -d node_modules/typescript ]]; then echo "dev dependencies were installed" >&2; exit 1; fi
@@ -45,6 +46,13 @@ ANSWER="$(curl -fsS "$BASE/api/v1/calculate/safe-to-spend" -H "X-API-Key: $KEY" 
   -d '{"end_user_id":"user_1","cash_balance":2500,"upcoming_bills":[{"amount":1200,"due_in_days":5}],"cash_buffer":300}')"
 echo "$ANSWER"
 grep -q '"safe_to_spend_today":33.33' <<< "$ANSWER"
+# The portal built in the build stage is served by the runtime install, compressed.
+PAGE="$(curl -fsS "$BASE/portal/")"
+grep -q '<div id="root">' <<< "$PAGE"
+ASSET="$(grep -oE '/assets/portal-[^"]+\.js' <<< "$PAGE" | head -n1)"
+HEADERS="$(curl -fsS -o /dev/null -H 'Accept-Encoding: br' -D - "$BASE$ASSET")"
+grep -qi '^content-encoding: br' <<< "$HEADERS"
+echo "portal: $BASE/portal/ ($ASSET, brotli)"
 
 echo "-- worker"
 node --heap-growing-percent=50 dist/src/worker.js > "$WORK/worker.out" 2>&1 &

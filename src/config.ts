@@ -68,6 +68,8 @@ export interface Config {
   credentialFailureLimit: number;
   /** The window of that budget, opened by an address's first failure; the refusal lasts until it ends. */
   credentialFailureWindowMs: number;
+  /** The built web app (portal, later the admin console); null: web/dist of the package. */
+  webDistDir: string | null;
 }
 
 export class ConfigError extends Error {
@@ -271,5 +273,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: Object.freeze(proxyList(env, 'TRUST_PROXY')) as string[],
     credentialFailureLimit: int(env, 'CREDENTIAL_FAILURE_LIMIT', 20, 1, 1_000_000),
     credentialFailureWindowMs: int(env, 'CREDENTIAL_FAILURE_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
+    webDistDir: str(env, 'WEB_DIST_DIR'),
   });
 }

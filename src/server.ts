@@ -69,8 +69,8 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.port, host: config.host });
   deps.log.info({ address, database: deps.database.dialect, location: deps.database.location }, 'listening');
 
+  const base = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
   if (demo) {
-    const base = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
     process.stdout.write(
       [
         '',
@@ -83,11 +83,14 @@ async function main(): Promise<void> {
         `  curl -s ${base}/api/v1/calculate/safe-to-spend -H 'X-API-Key: ${demo.testKey}' -H 'Content-Type: application/json' \\`,
         `    -d '{"end_user_id":"user_1","cash_balance":2500,"upcoming_bills":[{"amount":1200,"due_in_days":5}],"cash_buffer":300}'`,
         '',
-        `More keys: npm run svc -- partner create --email you@example.com --company "Your Co"`,
-        `API docs:  ${base}/api/docs`,
+        `Partner portal: ${base}/portal/ (sign in with an API key: the test key above)`,
+        `API docs:       ${base}/api/docs`,
+        `More keys:      npm run svc -- partner create --email you@example.com --company "Your Co"`,
         '',
       ].join('\n'),
     );
+  } else {
+    process.stdout.write(`Partner portal: ${base}/portal/   API docs: ${base}/api/docs\n`);
   }
 }
 

@@ -8,6 +8,7 @@
  *   admin/         administrator session
  *   platform/      platform ingest secret (INGEST_SECRET)
  *   partner-api/   API key; with-ingest-secret/ (+ the partner's ingest secret), sandbox/ (the sandbox layer)
+ *   web/           no credential: the built web app (/portal/, its /assets/), whose pages sign in through /api/auth/*
  */
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../context.js';
@@ -17,6 +18,7 @@ import { partnerApiScope } from './partner-api/index.js';
 import { platformScope } from './platform/index.js';
 import { portalScope } from './portal/index.js';
 import { publicScope } from './public/index.js';
+import { webRoutes } from './web/index.js';
 import type { ScopeOptions } from './scope.js';
 
 export async function registerRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -26,4 +28,5 @@ export async function registerRoutes(app: FastifyInstance, deps: Deps): Promise<
   await app.register(portalScope, opts);
   await app.register(platformScope, opts);
   await app.register(adminScope, opts);
+  await app.register(webRoutes, opts);
 }

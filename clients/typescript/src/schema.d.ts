@@ -191,7 +191,7 @@ export interface paths {
         put?: never;
         /**
          * Partner sign-in with email and password
-         * @description Answers {token, token_type: "bearer", expires_at, partner} and sets the HttpOnly, SameSite=Lax svc_session cookie; either authenticates later calls. Sessions last SESSION_TTL_HOURS (12 h). 5 failed attempts for an email (or from one address) within 15 minutes lock it for 15 minutes: 429 with Retry-After. An unknown email and a wrong password give the same 401.
+         * @description Answers {token, token_type: "bearer", expires_at, partner} and sets the HttpOnly, SameSite=Lax svc_session cookie; either authenticates later calls. Sessions last SESSION_TTL_HOURS (12 h). 5 failed attempts for an email (or from one address) within 15 minutes lock it for 15 minutes: 429 with Retry-After. An unknown email and a wrong password give the same 401. A suspended account answers 403 `partner_suspended` whether the password is right or wrong (each attempt on it counts toward the lockout). An account keeps at most 20 live sessions: opening one more ends the oldest.
          */
         post: operations["loginPartner"];
         delete?: never;
@@ -211,7 +211,7 @@ export interface paths {
         put?: never;
         /**
          * Partner sign-in by pasting an API key
-         * @description The portal's second way in: any current key of the partner (test or live) opens a session that acts only in that key's environment (the other environment's key is shown masked and cannot be changed; usage of the other environment is 403). Failed attempts count against the client address.
+         * @description The portal's second way in: any current key of the partner (test or live) opens a session that acts only in that key's environment (the other environment's key is shown masked and cannot be changed; usage of the other environment is 403). Failed attempts count against the client address. The session is bound to that key: any change of its slot (rotation, clearing, a paste, a sync, an administrator's regeneration) ends it at once (401). A valid key of a suspended partner answers 403.
          */
         post: operations["loginPartnerWithKey"];
         delete?: never;
@@ -231,7 +231,7 @@ export interface paths {
         put?: never;
         /**
          * Administrator sign-in
-         * @description Answers {token, token_type: "bearer", expires_at, admin} and sets the svc_session cookie. Same lockout as the partner sign-in.
+         * @description Answers {token, token_type: "bearer", expires_at, admin} and sets the svc_session cookie. Same lockout as the partner sign-in, and the same cap of 20 live sessions per account (opening one more ends the oldest).
          */
         post: operations["loginAdmin"];
         delete?: never;
@@ -274,6 +274,66 @@ export interface paths {
          * @description Deletes the presented session (Bearer token or cookie) and clears the cookie; the token stops working at once.
          */
         post: operations["logoutAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/partner/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password-reset link by email
+         * @description Answers the same 202 at once whether or not an account uses the email; when one does, a link to `/portal/reset-password?token=…` is mailed to it. The link works once, for 30 minutes, and a newer request replaces it. Limited per email and per client address (429 with Retry-After).
+         */
+        post: operations["requestPartnerPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/partner/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the token of a reset link
+         * @description `new_password` follows the password policy (422 naming the broken rule; the token stays usable). Success uses the token up, ends every session of the account and opens none: sign in with the new password. An unknown or superseded token is 400 `reset_token_invalid`; an expired one 410 `reset_token_expired`; a used one 410 `reset_token_used`.
+         */
+        post: operations["confirmPartnerPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/partner/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an email address with the token of the link that was mailed to it
+         * @description The portal page `/portal/verify-email?token=…` sends the token here. One endpoint for both kinds of link: the account email (`purpose: "account"`, after sign-up) and a usage-alert address (`purpose: "notify_email"`). A link works once and for 48 hours; a newer link for the same address replaces it. 400 `verification_token_invalid` (unknown token), 410 `verification_token_used`, 410 `verification_token_expired` (expired, replaced, or for an address the account no longer has). No session is needed.
+         */
+        post: operations["verifyPartnerEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -566,7 +626,10 @@ export interface paths {
         };
         /** The usage alert thresholds of the key's environment, the current values and what fired this month */
         get: operations["getUsageAlerts"];
-        /** Sets the usage alert thresholds and notify email of the key's environment */
+        /**
+         * Sets the usage alert thresholds and notify email of the key's environment
+         * @description A notify_email that is new here, is not the account email and was never verified by the account is mailed a single-use verification link (48 hours); alerts are mailed to it only once the link is followed (`notify_email_verified`, `mail_delivery`). While the account email is unverified no link is sent (ask for it with the resend operation afterwards). At most 5 verification mails per account per hour: beyond, 429 `verification_mail_limited` and nothing changes.
+         */
         put: operations["putUsageAlerts"];
         post?: never;
         /**
@@ -574,6 +637,26 @@ export interface paths {
          * @description What already fired this month stays recorded, so setting the same threshold again does not notify twice in one month.
          */
         delete: operations["deleteUsageAlerts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/usage/alerts/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mails a new verification link to the notify_email of the key's environment
+         * @description Answers 202 when a link was sent (earlier links for that address stop working), 200 with `sent: false` when the address needs none (already verified, or it is the account email), 409 when no notify_email is set or the account email is not verified yet. At most 5 verification mails per account per hour: 429 `verification_mail_limited` with Retry-After.
+         */
+        post: operations["resendUsageAlertEmailVerification"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -718,6 +801,26 @@ export interface paths {
          * @description Needs the partner key and X-Service-Ingest-Secret, so a leaked key alone cannot rotate. key_type sandbox = the test slot, production = the live slot. A key acts only in its own environment: a test key rotates the sandbox key, a live key the production key; the other is 403 (nothing changed).
          */
         post: operations["rotateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/secrets/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the ingest secret: the new secret is in the answer; the previous one stops at once or after grace_hours
+         * @description Needs the live key and X-Service-Ingest-Secret (the current secret, or the previous one during an overlap). A test key is 403: the secret also guards production. The body is optional: grace_hours (0 to 24, default 0) keeps the previous secret valid that long beside the new one. A rotation during an overlap ends the older secret at once.
+         */
+        post: operations["rotateIngestSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -960,6 +1063,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/partner/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password of the signed-in partner
+         * @description Checks `current_password` like a sign-in: a wrong one is 401 `invalid_credentials` and counts toward the sign-in lockout of the account and of the client address (429 `locked_out` with Retry-After once locked). `new_password` follows the password policy (422 naming the broken rule). Success ends every other session of the account (this one stays) and any pending reset link. A session opened by pasting an API key cannot change the password: 403 `password_session_required`.
+         */
+        post: operations["changePartnerPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/partner/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a new verification link to the account email
+         * @description Answers 202 when a link was sent (earlier links stop working), 200 with `sent: false` when the email is already verified. At most 5 verification mails per account per hour (every kind together): 429 `verification_mail_limited` with Retry-After.
+         */
+        post: operations["resendPartnerEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partners/me/api-keys": {
         parameters: {
             query?: never;
@@ -994,6 +1137,106 @@ export interface paths {
          */
         put: operations["pasteMyApiKey"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/api-keys/{environment}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the key of a slot with a newly generated one (returned once here)
+         * @description The previous key of that slot stops working on the next request, on every process. Works on a blank slot too (it gets a key). 403 when the session was opened with the other environment's API key.
+         */
+        post: operations["rotateMyApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/partner/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in partner's live sessions, newest first
+         * @description Every unexpired session of the account (at most 20: opening one more ends the oldest), with how it was opened, when it was last used (recorded at most once a minute), the client address and User-Agent that opened it, and `current` for the session making this request. Never a token. A session opened with an API key is listed while its key slot still holds that key.
+         */
+        get: operations["listPartnerSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/partner/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of your sessions
+         * @description The session stops working at once. 404 `not_found` when the id is not one of this account's live sessions. Ending the current session signs out (the cookie is cleared).
+         */
+        delete: operations["revokePartnerSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/partner/sessions/revoke-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every session of yours but this one
+         * @description Answers how many sessions ended; the session making the request stays signed in.
+         */
+        post: operations["revokeOtherPartnerSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/ingest-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the ingest secret (signed in with a password); the answer carries no secret
+         * @description Your servers read the new secret with GET /api/v1/secrets and your API key: a browser never receives it. The body is optional: grace_hours (0 to 24, default 0) keeps the previous secret valid that long. A session opened with an API key is 403 (a key alone cannot rotate the secret).
+         */
+        post: operations["portalRotateIngestSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1066,6 +1309,262 @@ export interface paths {
         };
         /** Usage as CSV: one row per day (summary) or the raw events */
         get: operations["partnerUsageExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in partner's webhook configuration of one environment
+         * @description The session form of GET /api/v1/webhooks: the same rules, in the environment the `environment` query parameter names. 404 when none is configured.
+         */
+        get: operations["getMyWebhookConfig"];
+        put?: never;
+        /**
+         * Create or replace the webhook configuration (the signing secret is returned once)
+         * @description The session form of POST /api/v1/webhooks: the same rules, in the environment the `environment` query parameter names. The URL must be https and resolve to public addresses only. A new configuration answers its signing secret (whsec_…) in `secret`, this one time; updating an existing one keeps its secret (`secret` is null; rotate with POST /api/partners/me/webhooks/rotate-secret). Enabling clears a disablement caused by a 410 answer. A live-environment change needs production access (403 production_not_enabled), as with the live key.
+         */
+        post: operations["setMyWebhookConfig"];
+        /**
+         * Remove the webhook configuration (events not yet delivered are dropped)
+         * @description The session form of DELETE /api/v1/webhooks: the same rules, in the environment the `environment` query parameter names. A live-environment change needs production access (403 production_not_enabled), as with the live key.
+         */
+        delete: operations["deleteMyWebhookConfig"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/webhooks/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New signing secret (returned once); the previous one also signs for 24 hours
+         * @description The session form of POST /api/v1/webhooks/rotate-secret: the same rules, in the environment the `environment` query parameter names. A live-environment change needs production access (403 production_not_enabled), as with the live key.
+         */
+        post: operations["rotateMyWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log: one record per attempt, newest first
+         * @description The session form of GET /api/v1/webhooks/deliveries: the same rules, in the environment the `environment` query parameter names. Delivery records are kept for the retention the `Webhook-Retention-Days` response header states (30 days unless the operator sets WEBHOOK_RETENTION_DAYS), counted from when their event was delivered or gave up; then the event and its records are deleted.
+         */
+        get: operations["listMyWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/webhooks/deliveries/{delivery_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery's event again, now, and answer the new attempt
+         * @description The session form of POST /api/v1/webhooks/deliveries/{delivery_id}/resend: the same rules, in the environment the `environment` query parameter names. The event goes to the current configuration, signed with the current secret(s). A success marks the event delivered; a failure leaves its retry schedule unchanged. 409 while the event is being delivered or when the endpoint is disabled. A live-environment change needs production access (403 production_not_enabled), as with the live key.
+         */
+        post: operations["resendMyWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/webhooks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a webhook.test event to the configured endpoint
+         * @description The session form of POST /api/v1/webhooks/test: the same rules, in the environment the `environment` query parameter names. Delivered like any other event (signed, retried, logged), whatever event types the configuration subscribes to. 409 when the endpoint is disabled. A live-environment change needs production access (403 production_not_enabled), as with the live key.
+         */
+        post: operations["sendMyWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/usage/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage of the current month (UTC): calls, unique end-users and estimated bill, per environment
+         * @description The session form of GET /api/v1/usage, which answers both environments to either key: so does this one, to every partner session. Calls are partner-API calls; portal requests are not counted.
+         */
+        get: operations["getMyUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/usage/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The usage alert thresholds of one environment, the current values and what fired this month
+         * @description The session form of GET /api/v1/usage/alerts, in the environment the `environment` query parameter names.
+         */
+        get: operations["getMyUsageAlerts"];
+        /**
+         * Sets the usage alert thresholds and notify email of one environment
+         * @description The session form of PUT /api/v1/usage/alerts: replaces the configuration (a threshold left out is off). A live-environment change needs production access (403 production_not_enabled), as with the live key.
+         */
+        put: operations["putMyUsageAlerts"];
+        post?: never;
+        /**
+         * Clears every usage alert threshold of one environment
+         * @description The session form of DELETE /api/v1/usage/alerts. What already fired this month stays recorded, so setting the same threshold again does not notify twice in one month. A live-environment change needs production access (403 production_not_enabled), as with the live key.
+         */
+        delete: operations["deleteMyUsageAlerts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/calculations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cached calculations of one environment, newest first (keyset pagination)
+         * @description The session form of GET /api/v1/ingest/calculations, in the environment the `environment` query parameter names; next page via `next_cursor`.
+         */
+        get: operations["listMyCachedCalculations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/reports/calculations.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every cached calculation of one environment with its breakdown (CSV, oldest first)
+         * @description The session form of GET /api/v1/reports/calculations.csv (same columns). One export of the partner and environment at a time (429 otherwise).
+         */
+        get: operations["reportMyCalculationsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/reports/usage.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calls, unique end-users and estimated bill per month of one environment (CSV, oldest month first)
+         * @description The session form of GET /api/v1/reports/usage.csv (same columns); `months` up to and including the current one (the portal offers 3, 6, 12, 24).
+         */
+        get: operations["reportMyUsageCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/reports/webhooks.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook delivery log of one environment as CSV
+         * @description The session form of GET /api/v1/reports/webhooks.csv (same columns, newest first, streamed). `since` is inclusive; `until` is exclusive (a bare date includes that whole UTC day). One export of the partner and environment at a time (429 otherwise). Delivery records are kept for the retention the `Webhook-Retention-Days` response header states (30 days unless the operator sets WEBHOOK_RETENTION_DAYS), counted from when their event was delivered or gave up; then the event and its records are deleted.
+         */
+        get: operations["exportMyWebhookDeliveriesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/usage/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in partner's partner-API calls in one environment: this month's figures and calls per day
+         * @description This month's calls, unique end-users and estimated bill as GET /api/v1/usage counts them (without counting a call), and the calls of each of the last `days` UTC days. A session opened with an API key reads its own environment only (403 for the other).
+         */
+        get: operations["partnerCallHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1222,6 +1721,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/admin/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password of the signed-in administrator
+         * @description As the partner operation: a wrong `current_password` is 401 and counts toward the sign-in lockout; `new_password` follows the password policy (422); success ends every other session of the administrator. A forgotten administrator password is set by an operator: `npm run svc -- admin set-password --email …`.
+         */
+        post: operations["changeAdminPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/admin/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in administrator's live sessions, newest first
+         * @description Every unexpired session of the account (at most 20: opening one more ends the oldest), with how it was opened, when it was last used (recorded at most once a minute), the client address and User-Agent that opened it, and `current` for the session making this request. Never a token.
+         */
+        get: operations["listAdminSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/admin/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of your sessions
+         * @description The session stops working at once. 404 `not_found` when the id is not one of this account's live sessions. Ending the current session signs out (the cookie is cleared).
+         */
+        delete: operations["revokeAdminSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/admin/sessions/revoke-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every session of yours but this one
+         * @description Answers how many sessions ended; the session making the request stays signed in.
+         */
+        post: operations["revokeOtherAdminSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/partners": {
         parameters: {
             query?: never;
@@ -1321,6 +1900,26 @@ export interface paths {
         put?: never;
         /** Generate a new key in a slot (returned once); the old key stops working at once */
         post: operations["adminRegenerateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/partners/{partner_id}/rotate-ingest-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a partner's ingest secret; the answer carries no secret (the partner's servers read it with their key)
+         * @description The body is optional: grace_hours (0 to 24, default 0) keeps the previous secret valid that long beside the new one.
+         */
+        post: operations["adminRotateIngestSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1716,7 +2315,7 @@ export interface components {
          * @description Stable machine-readable error code; every value is described in docs/errors.md.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "missing_api_key" | "invalid_api_key" | "missing_ingest_secret" | "invalid_ingest_secret" | "invalid_credentials" | "session_required" | "session_expired" | "payment_required" | "partner_suspended" | "production_not_enabled" | "environment_mismatch" | "forbidden" | "csrf_rejected" | "not_found" | "request_timeout" | "conflict" | "in_progress" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "locked_out" | "export_in_progress" | "headers_too_large" | "internal_error" | "upstream_error" | "not_configured" | "database_unavailable" | "service_unavailable" | "storage_full";
+        ErrorCode: "bad_request" | "reset_token_invalid" | "verification_token_invalid" | "missing_api_key" | "invalid_api_key" | "missing_ingest_secret" | "invalid_ingest_secret" | "invalid_credentials" | "session_required" | "session_expired" | "payment_required" | "partner_suspended" | "production_not_enabled" | "environment_mismatch" | "forbidden" | "csrf_rejected" | "password_session_required" | "not_found" | "request_timeout" | "conflict" | "in_progress" | "reset_token_expired" | "reset_token_used" | "verification_token_expired" | "verification_token_used" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "locked_out" | "too_many_failed_credentials" | "export_in_progress" | "verification_mail_limited" | "headers_too_large" | "internal_error" | "upstream_error" | "not_configured" | "database_unavailable" | "service_unavailable" | "storage_full";
         /**
          * ErrorDetail
          * @description Every non-validation error: a human-readable message and its code (extra fields where documented).
@@ -1792,6 +2391,7 @@ export interface components {
         PartnerRegister: {
             /** Format: email */
             email: string;
+            /** @description The new password: 8 to 128 characters after NFKC normalisation; not blank, no control characters, not a common or breached password, not the account's email address */
             password: string;
             company_name: string;
             contact_name: string;
@@ -1800,6 +2400,8 @@ export interface components {
         PartnerAccount: {
             id: string;
             email: string;
+            /** @description true once the owner of the email has followed the verification link (operator-created accounts: from the start); no other mail goes to an unverified address */
+            email_verified: boolean;
             company_name: string;
             contact_name: string;
             tier: string;
@@ -1874,6 +2476,39 @@ export interface components {
         /** LogoutResponse */
         LogoutResponse: {
             logged_out: boolean;
+        };
+        /** PasswordResetRequest */
+        PasswordResetRequest: {
+            /** Format: email */
+            email: string;
+        };
+        /** PasswordResetAccepted */
+        PasswordResetAccepted: {
+            detail: string;
+        };
+        /** PasswordResetConfirm */
+        PasswordResetConfirm: {
+            /** @description The token of the reset link (`token=` in its query) */
+            token: string;
+            /** @description The new password: 8 to 128 characters after NFKC normalisation; not blank, no control characters, not a common or breached password, not the account's email address */
+            new_password: string;
+        };
+        /** PasswordChanged */
+        PasswordChanged: {
+            detail: string;
+            /** @description How many sessions of the account the change ended */
+            sessions_ended: number;
+        };
+        /** VerifyEmailBody */
+        VerifyEmailBody: {
+            /** @description The `token` parameter of the link that was mailed */
+            token: string;
+        };
+        /** VerifyEmailResult */
+        VerifyEmailResult: {
+            detail: string;
+            /** @description `account`: the account email is verified; `notify_email`: the address may receive usage alerts */
+            purpose: "account" | "notify_email";
         };
         /**
          * ComponentState
@@ -2082,6 +2717,10 @@ export interface components {
             header_name: string;
             scope: string;
             rotation_policy: string;
+            /** @description When the secret was last rotated (ISO 8601 UTC); null: never */
+            rotated_at: string | null;
+            /** @description While an overlap after a rotation lasts, when the previous secret stops working (ISO 8601 UTC); null otherwise */
+            previous_valid_until: string | null;
         };
         /** IngestCalculationBody */
         IngestCalculationBody: {
@@ -2166,6 +2805,7 @@ export interface components {
             /** @description The observed value when it fired */
             value: number;
             fired_at: string;
+            mail: ("sent" | "suppressed") | null;
         };
         /** UsageAlertConfig */
         UsageAlertConfig: {
@@ -2173,6 +2813,10 @@ export interface components {
             notify_email: string | null;
             /** @description The address alerts are sent to */
             effective_notify_email: string;
+            /** @description Whether effective_notify_email is verified (the account email counts when the account is verified) */
+            notify_email_verified: boolean;
+            /** @description `active`: alerts are mailed to effective_notify_email; `notify_email_unverified`: not until that address is verified (follow the link mailed to it); `account_email_unverified`: no alert mail goes anywhere until the account email is verified. Webhook events are sent either way. */
+            mail_delivery: "active" | "notify_email_unverified" | "account_email_unverified";
             calls_threshold: number | null;
             unique_users_threshold: number | null;
             bill_threshold_usd: number | null;
@@ -2194,7 +2838,7 @@ export interface components {
         UsageAlertBody: {
             /**
              * Format: email
-             * @description Where alerts go; null: the profile usage_alert_email, else the account email
+             * @description Where alerts go; null: the profile usage_alert_email, else the account email. An address other than the account email is mailed a verification link and gets alerts only once it is verified.
              */
             notify_email?: string | null;
             /** @description Monthly calls; null or absent = off */
@@ -2208,6 +2852,14 @@ export interface components {
         UsageAlertsDeleted: {
             deleted: boolean;
             environment: string;
+        };
+        /** VerificationSent */
+        VerificationSent: {
+            detail: string;
+            /** @description false when there was nothing to verify (no mail sent) */
+            sent: boolean;
+            /** @description ISO 8601 UTC timestamp */
+            expires_at: string | null;
         };
         /** CachedCalcRow */
         CachedCalcRow: {
@@ -2244,6 +2896,26 @@ export interface components {
             /** @description ISO 8601 UTC timestamp */
             rotated_at: string;
             message: string;
+        };
+        /** IngestSecretRotateBody */
+        IngestSecretRotateBody: {
+            /**
+             * @description Hours the previous secret stays valid beside the new one (0, the default: it stops working at once)
+             * @default 0
+             */
+            grace_hours?: number;
+        };
+        /** IngestSecretRotated */
+        IngestSecretRotated: {
+            /** @description The new secret */
+            ingest_secret: string;
+            /** @default X-Service-Ingest-Secret */
+            header_name: string;
+            /** @description ISO 8601 UTC timestamp */
+            rotated_at: string;
+            /** @description When the previous secret stops working (ISO 8601 UTC); null: it already has */
+            previous_valid_until: string | null;
+            detail: string;
         };
         /** WebhookConfig */
         WebhookConfig: {
@@ -2477,6 +3149,8 @@ export interface components {
         PartnerMe: {
             id: string;
             email: string;
+            /** @description true once the owner of the email has followed the verification link (operator-created accounts: from the start); no other mail goes to an unverified address */
+            email_verified: boolean;
             company_name: string;
             contact_name: string;
             tier: string;
@@ -2496,6 +3170,12 @@ export interface components {
             session_method: string;
             session_environment: ("test" | "live") | null;
         };
+        /** PasswordChange */
+        PasswordChange: {
+            current_password: string;
+            /** @description The new password: 8 to 128 characters after NFKC normalisation; not blank, no control characters, not a common or breached password, not the account's email address */
+            new_password: string;
+        };
         /** ApiKeyOut */
         ApiKeyOut: {
             id: string;
@@ -2514,6 +3194,55 @@ export interface components {
         ApiKeyUpdate: {
             /** @description An API key value (8 to 200 characters, no control characters) */
             key: string;
+        };
+        /** SessionInfo */
+        SessionInfo: {
+            /** @description The session id (not its token): name it to end the session */
+            id: string;
+            /** @description How the session was opened */
+            method: "password" | "api_key" | "signup";
+            key_environment: ("test" | "live") | null;
+            /** @description ISO 8601 UTC timestamp */
+            created_at: string;
+            /** @description ISO 8601 UTC timestamp of the last request the session authenticated, recorded at most once a minute */
+            last_used_at: string;
+            /** @description ISO 8601 UTC timestamp */
+            expires_at: string;
+            /** @description The client address that opened the session */
+            ip_address: string | null;
+            /** @description The User-Agent that opened the session (control characters removed, at most 256 characters) */
+            user_agent: string | null;
+            /** @description true for the session that made this request */
+            current: boolean;
+        };
+        /** SessionList */
+        SessionList: {
+            /** @description Live sessions, newest first (at most 20) */
+            items: components["schemas"]["SessionInfo"][];
+            count: number;
+        };
+        /** SessionRevoked */
+        SessionRevoked: {
+            revoked: boolean;
+            session_id: string;
+            /** @description true when the presented session was ended (the cookie is cleared: signed out) */
+            current: boolean;
+        };
+        /** OtherSessionsRevoked */
+        OtherSessionsRevoked: {
+            /** @description How many sessions ended */
+            revoked: number;
+        };
+        /**
+         * IngestSecretRotation
+         * @description No secret: the partner's servers read the new one with GET /api/v1/secrets and their key
+         */
+        IngestSecretRotation: {
+            /** @description ISO 8601 UTC timestamp */
+            rotated_at: string;
+            /** @description When the previous secret stops working (ISO 8601 UTC); null: it already has */
+            previous_valid_until: string | null;
+            detail: string;
         };
         /** KeyPasteBody */
         KeyPasteBody: {
@@ -2582,6 +3311,25 @@ export interface components {
             /** @description Transactions in the window by category, largest volume first */
             by_category: components["schemas"]["CategoryUsage"][];
             totals: components["schemas"]["UsageCounts"];
+        };
+        /** PartnerCalls */
+        PartnerCalls: {
+            environment: "test" | "live";
+            /** @description YYYY-MM (UTC) */
+            month: string;
+            /** @description Authenticated partner-API calls this month (UTC) */
+            calls: number;
+            /** @description Distinct end-users this month */
+            unique_end_users: number;
+            /** @description Production: unique end-users × rate_per_user_usd; null for the sandbox (never billed) */
+            estimated_bill_usd: number | null;
+            rate_per_user_usd: number;
+            /** @description One entry per UTC day of the window, oldest first; days without calls are 0 */
+            days: {
+                /** @description YYYY-MM-DD (UTC) */
+                day: string;
+                calls: number;
+            }[];
         };
         /** KeySyncBody */
         KeySyncBody: {
@@ -2704,6 +3452,8 @@ export interface components {
         AdminPartner: {
             id: string;
             email: string;
+            /** @description true once the owner of the email has followed the verification link (operator-created accounts: from the start); no other mail goes to an unverified address */
+            email_verified: boolean;
             company_name: string;
             contact_name: string;
             tier: string;
@@ -2750,6 +3500,15 @@ export interface components {
             masked: string;
             /** @description ISO 8601 UTC timestamp */
             rotated_at: string;
+        };
+        /** AdminIngestSecretRotation */
+        AdminIngestSecretRotation: {
+            partner_id: string;
+            /** @description ISO 8601 UTC timestamp */
+            rotated_at: string;
+            /** @description When the previous secret stops working (ISO 8601 UTC); null: it already has */
+            previous_valid_until: string | null;
+            detail: string;
         };
         /** ExternalKey */
         ExternalKey: {
@@ -3863,6 +4622,309 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    requestPartnerPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetAccepted"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    confirmPartnerPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetConfirm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChanged"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Status 410 */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    verifyPartnerEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyEmailResult"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Status 410 */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5101,6 +6163,103 @@ export interface operations {
             };
         };
     };
+    resendUsageAlertEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationSent"];
+                };
+            };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationSent"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     reportCalculationsCsv: {
         parameters: {
             query?: {
@@ -5901,6 +7060,107 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["KeyRotateResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    rotateIngestSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["IngestSecretRotateBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestSecretRotated"];
                 };
             };
             /** @description Missing or invalid credential */
@@ -7684,6 +8944,144 @@ export interface operations {
             };
         };
     };
+    changePartnerPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChanged"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    resendPartnerEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationSent"];
+                };
+            };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationSent"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     listMyApiKeys: {
         parameters: {
             query?: never;
@@ -7772,6 +9170,269 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    rotateMyApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "test" | "live";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyOut"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    listPartnerSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    revokePartnerSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRevoked"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    revokeOtherPartnerSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtherSessionsRevoked"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    portalRotateIngestSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["IngestSecretRotateBody"];
+            };
+        };
+        responses: {
+            /** @description No secret: the partner's servers read the new one with GET /api/v1/secrets and their key */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestSecretRotation"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -8051,6 +9712,999 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    getMyWebhookConfig: {
+        parameters: {
+            query?: {
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookConfig"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    setMyWebhookConfig: {
+        parameters: {
+            query?: {
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookConfigBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookConfigCreated"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deleteMyWebhookConfig: {
+        parameters: {
+            query?: {
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeleted"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    rotateMyWebhookSecret: {
+        parameters: {
+            query?: {
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookConfigCreated"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    listMyWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                status?: "delivered" | "failed";
+                /** @description Only the attempts of this event */
+                event_id?: string;
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    resendMyWebhookDelivery: {
+        parameters: {
+            query?: {
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path: {
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    sendMyWebhookTestEvent: {
+        parameters: {
+            query?: {
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestQueued"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    getMyUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageRecord"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    getMyUsageAlerts: {
+        parameters: {
+            query?: {
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageAlertConfig"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    putMyUsageAlerts: {
+        parameters: {
+            query?: {
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Replaces the configuration of the key environment: a threshold left out is off. Each fires once per month at 80% (warning) and 100% (reached). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsageAlertBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageAlertConfig"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deleteMyUsageAlerts: {
+        parameters: {
+            query?: {
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageAlertsDeleted"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    listMyCachedCalculations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CachedCalcList"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reportMyCalculationsCsv: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601 date or date-time (inclusive); a bare date is UTC midnight */
+                since?: string;
+                /** @description ISO 8601 date (inclusive: the whole day) or date-time (exclusive) */
+                until?: string;
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (RFC 4180) with a header row, streamed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    reportMyUsageCsv: {
+        parameters: {
+            query?: {
+                /** @description Months up to and including the current one */
+                months?: number;
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (RFC 4180) with a header row, streamed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    exportMyWebhookDeliveriesCsv: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601 date or date-time; attempts at or after it */
+                since?: string;
+                /** @description ISO 8601 date-time (attempts before it) or date (attempts up to the end of that UTC day) */
+                until?: string;
+                status?: "delivered" | "failed";
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    partnerCallHistory: {
+        parameters: {
+            query?: {
+                /** @description test: sandbox key; live: production key. Default: live, or the key's environment for a session opened with an API key (the other one is 403) */
+                environment?: "test" | "live";
+                /** @description UTC days of the daily series, ending today */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerCalls"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -8605,6 +11259,227 @@ export interface operations {
             };
         };
     };
+    changeAdminPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChanged"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    listAdminSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    revokeAdminSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRevoked"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    revokeOtherAdminSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OtherSessionsRevoked"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     adminListPartners: {
         parameters: {
             query?: {
@@ -8961,6 +11836,83 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    adminRotateIngestSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partner_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["IngestSecretRotateBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminIngestSecretRotation"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -161,6 +161,13 @@ export async function regenerateKey(deps: Deps, actor: Actor, partnerId: string,
   return { key, masked: maskKey(key), rotatedAt: now };
 }
 
+/** The portal's rotation (partner session): a new generated key in the slot, answered as the slot (value included, once). */
+export async function rotateSlot(deps: Deps, actor: Actor, partnerId: string, environment: Environment): Promise<ApiKeyOut> {
+  await regenerateKey(deps, actor, partnerId, environment, 'key.rotate');
+  const slot = await keySlot(deps.database.db, partnerId, environment);
+  return apiKeyOut(deps, slot!);
+}
+
 /**
  * Rotation by key + ingest secret. A key acts only in its own environment: a test key
  * rotates the sandbox key only and a live key the production key only (403 otherwise,

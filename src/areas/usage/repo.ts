@@ -64,6 +64,19 @@ export async function endUsersByMonth(db: Executor, partnerId: string, environme
   return new Map(rows.map((r) => [r.month, Number(r.users)]));
 }
 
+/** Calls per UTC day in [fromDay, toDay] (inclusive); days without calls have no row. */
+export async function dailyCalls(db: Executor, partnerId: string, environment: Environment, fromDay: string, toDay: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('usage_daily')
+    .select(['day', 'calls'])
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .execute();
+  return new Map(rows.map((r) => [r.day, Number(r.calls)]));
+}
+
 /** Partner-API calls served, all time, every partner (the platform metrics). */
 export async function countCallsServed(db: Executor): Promise<number> {
   const r = await db.selectFrom('usage_daily').select((eb) => eb.fn.sum<number | string | null>('calls').as('n')).executeTakeFirst();

@@ -19,6 +19,31 @@ export const UsageRecord = Type.Object(
   { title: 'UsageRecord' },
 );
 
+export const PartnerCallsQuery = Type.Object({
+  environment: Type.Optional(
+    Type.Union([Type.Literal('test'), Type.Literal('live')], {
+      description: "test: sandbox key; live: production key. Default: live, or the key's environment for a session opened with an API key (the other one is 403)",
+    }),
+  ),
+  days: Type.Integer({ minimum: 1, maximum: 90, default: 30, description: 'UTC days of the daily series, ending today' }),
+});
+
+export const PartnerCalls = Type.Object(
+  {
+    environment: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+    month: Type.String({ description: 'YYYY-MM (UTC)' }),
+    calls: Type.Integer({ description: 'Authenticated partner-API calls this month (UTC)' }),
+    unique_end_users: Type.Integer({ description: 'Distinct end-users this month' }),
+    estimated_bill_usd: Nullable(Type.Number({ description: 'Production: unique end-users × rate_per_user_usd; null for the sandbox (never billed)' })),
+    rate_per_user_usd: Type.Number(),
+    days: Type.Array(
+      Type.Object({ day: Type.String({ description: 'YYYY-MM-DD (UTC)' }), calls: Type.Integer() }),
+      { description: 'One entry per UTC day of the window, oldest first; days without calls are 0' },
+    ),
+  },
+  { title: 'PartnerCalls' },
+);
+
 const Threshold = (description: string) => Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1e12, description })));
 
 export const UsageAlertBody = Type.Object(

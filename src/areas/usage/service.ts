@@ -6,11 +6,12 @@ import type { UsageAlertsTable } from '../../db/schema/usage.js';
 import { errors } from '../../http/errors.js';
 import { quoted } from '../../lib/mail-text.js';
 import { fromCents, toCents } from '../../lib/money.js';
-import { iso, utcMonth } from '../../lib/time.js';
+import { DAY_MS, iso, utcDay, utcMonth } from '../../lib/time.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
 import {
   alertsToEvaluate,
   anonymiseEndUser,
+  dailyCalls,
   deleteAlertConfig,
   firedThisMonth,
   getAlertConfig,
@@ -81,6 +82,36 @@ export async function currentUsage(deps: Deps, caller: Caller) {
   const [live, test] = await Promise.all([envUsage(db, p.id, 'live', month, rate), envUsage(db, p.id, 'test', month, rate)]);
   const strip = ({ calls, unique_end_users, estimated_bill_usd }: EnvUsage) => ({ calls, unique_end_users, estimated_bill_usd });
   return { month, partner: p.id, production: strip(live), sandbox: strip(test), rate_per_user_usd: rate };
+}
+
+/**
+ * The portal's view of one environment: this month's figures (as GET /usage) and the calls of
+ * each of the last `days` UTC days, today included, oldest first, days without calls as 0.
+ */
+export async function callHistory(deps: Deps, caller: Caller, days: number) {
+  await flushQuietly(deps);
+  const db = deps.database.db;
+  const p = await partnerOrThrow(db, caller.partnerId);
+  const rate = ratePerUser(deps, p);
+  const now = deps.clock.now();
+  const month = utcMonth(now);
+  const first = utcDay(now - (days - 1) * DAY_MS);
+  const last = utcDay(now);
+  const [figures, perDay] = await Promise.all([envUsage(db, p.id, caller.environment, month, rate), dailyCalls(db, p.id, caller.environment, first, last)]);
+  const series: { day: string; calls: number }[] = [];
+  for (let i = days - 1; i >= 0; i--) {
+    const day = utcDay(now - i * DAY_MS);
+    series.push({ day, calls: perDay.get(day) ?? 0 });
+  }
+  return {
+    environment: caller.environment,
+    month,
+    calls: figures.calls,
+    unique_end_users: figures.unique_end_users,
+    estimated_bill_usd: figures.estimated_bill_usd,
+    rate_per_user_usd: rate,
+    days: series,
+  };
 }
 
 export interface AlertBody {

@@ -1,4 +1,4 @@
-/** The signed-in partner's key slots: /api/partners/me/api-keys[/{environment}]. */
+/** The signed-in partner's key slots: /api/partners/me/api-keys[/{environment}[/rotate]]. */
 import { requireSessionEnvironment, sessionCovers } from '../../http/auth.js';
 import { errorResponses, security } from '../../http/schemas.js';
 import * as keys from '../../areas/accounts/keys.js';
@@ -52,6 +52,29 @@ export const apiKeyRoutes: Routes = async (app, { deps }) => {
       keys.checkPrefix(request.body.key, env, ['body', 'key']);
       const { slot } = await keys.pasteKey(deps, partnerActor(request), request.partner.id, env, request.body.key, 'portal-paste');
       return keys.apiKeyOut(deps, slot);
+    },
+  );
+
+  r.post(
+    '/api/partners/me/api-keys/:environment/rotate',
+    {
+      config: { noStore: true },
+      schema: {
+        operationId: 'rotateMyApiKey',
+        tags: PORTAL_TAG,
+        summary: 'Replace the key of a slot with a newly generated one (returned once here)',
+        description:
+          'The previous key of that slot stops working on the next request, on every process. Works on a blank slot too (it gets a key). ' +
+          "403 when the session was opened with the other environment's API key.",
+        security: security.partnerSession,
+        params: S.EnvironmentPath,
+        response: { 200: S.ApiKeyOut, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => {
+      const env = request.params.environment;
+      requireSessionEnvironment(request.session, env);
+      return keys.rotateSlot(deps, partnerActor(request), request.partner.id, env);
     },
   );
 };

@@ -16,6 +16,7 @@ import { sessionRoutes } from './sessions.js';
 import { usageEventRoutes } from './usage-events.js';
 import { myUsageRoutes } from './usage.js';
 import { myWebhookRoutes } from './webhooks.js';
+import { usageCallRoutes } from './usage-calls.js';
 
 export const portalScope: Routes = async (app, opts) => {
   app.addHook('onRequest', opts.guards.partnerSession);
@@ -32,4 +33,5 @@ export const portalScope: Routes = async (app, opts) => {
   await app.register(myUsageRoutes, opts);
   await app.register(myCalculationRoutes, opts);
   await app.register(myReportRoutes, opts);
+  await app.register(usageCallRoutes, opts);
 };

@@ -1,0 +1,175 @@
+/**
+ * The web app as the service serves it (src/routes/web/): the portal's page and its client-side
+ * routes, hashed assets with long caching and precompressed bodies, the Content-Security-Policy,
+ * JSON 404s everywhere else, and a clear 503 when the app is not built. A small build of its own
+ * (WEB_DIST_DIR) keeps this independent of `npm run build`; the real build, when present, is
+ * checked at the end.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { defaultWebDist } from '../../src/routes/web/index.js';
+
+const JS = `console.log(${JSON.stringify('portal '.repeat(400))});\n`;
+const HTML = '<!doctype html><html><head><script type="module" src="/assets/portal-AbC123.js"></script></head><body><div id="root"></div></body></html>\n';
+
+function write(file: string, body: string, compressed = true): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, body);
+  if (compressed) {
+    writeFileSync(`${file}.br`, brotliCompressSync(body));
+    writeFileSync(`${file}.gz`, gzipSync(body));
+  }
+}
+
+function cspOf(h: Record<string, unknown>): Map<string, string> {
+  const csp = String(h['content-security-policy'] ?? '');
+  return new Map(csp.split(';').map((d) => d.trim().split(/\s+(.*)/s).slice(0, 2) as [string, string]));
+}
+
+describe('the web app as the service serves it', () => {
+  let dist: string;
+  let t: TestApp;
+  before(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), 'svc-web-'));
+    write(path.join(dist, 'portal', 'index.html'), HTML);
+    write(path.join(dist, 'assets', 'portal-AbC123.js'), JS);
+    write(path.join(dist, 'assets', 'plain-Zz9.css'), 'body{color:red}\n', false);
+    t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  after(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('/portal/ is the portal page: no-cache, compressed when asked, under a CSP without inline or eval scripts and nothing third-party', async () => {
+    for (const url of ['/portal/', '/portal']) {
+      const r = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      assert.equal(r.statusCode, 200, url);
+      assert.equal(r.headers['cache-control'], 'no-cache');
+      assert.match(String(r.headers['content-type']), /^text\/html/);
+      assert.equal(r.headers['content-encoding'], 'br');
+      assert.equal(brotliDecompressSync(r.rawPayload).toString(), HTML);
+      assert.ok(r.headers.etag, 'revalidated by ETag');
+      const csp = cspOf(r.headers);
+      assert.equal(csp.get('default-src'), "'none'");
+      assert.equal(csp.get('script-src'), "'self'");
+      assert.equal(csp.get('style-src'), "'self'");
+      assert.equal(csp.get('connect-src'), "'self'");
+      assert.equal(csp.get('frame-ancestors'), "'none'");
+      assert.doesNotMatch(String(r.headers['content-security-policy']), /unsafe-inline|unsafe-eval|https?:/);
+      assert.equal(r.headers['x-frame-options'], 'DENY');
+      assert.equal(r.headers['x-content-type-options'], 'nosniff');
+    }
+    const plain = await t.inject({ method: 'GET', url: '/portal/' });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body, HTML);
+  });
+
+  it('every GET under /portal/ answers the same page (client-side routes); other methods and unknown /api paths keep their JSON 404', async () => {
+    for (const url of ['/portal/keys', '/portal/keys?env=live', '/portal/a/b/c', '/portal/sign-in?next=%2Fkeys']) {
+      const r = await t.inject({ method: 'GET', url });
+      assert.equal(r.statusCode, 200, url);
+      assert.equal(r.body, HTML, url);
+    }
+    const head = await t.inject({ method: 'HEAD', url: '/portal/keys' });
+    assert.equal(head.statusCode, 200);
+    for (const [method, url] of [
+      ['POST', '/portal/keys'],
+      ['GET', '/api/portal'],
+      ['GET', '/api/nope'],
+      ['GET', '/portalx'],
+      ['GET', '/admin/'],
+    ] as const) {
+      const r = await t.inject({ method, url });
+      assert.equal(r.statusCode, 404, `${method} ${url}`);
+      assert.deepEqual(r.json(), { detail: 'Not Found', code: 'not_found' }, `${method} ${url}`);
+    }
+  });
+
+  it('assets: cached for a year as immutable, brotli or gzip from the files written at build time, the original otherwise', async () => {
+    const br = await t.inject({ method: 'GET', url: '/assets/portal-AbC123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(br.statusCode, 200);
+    assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.match(String(br.headers['content-type']), /javascript/);
+    assert.match(String(br.headers.vary), /accept-encoding/i);
+    assert.equal(brotliDecompressSync(br.rawPayload).toString(), JS);
+    assert.ok(br.rawPayload.length < JS.length / 4);
+
+    const gz = await t.inject({ method: 'GET', url: '/assets/portal-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gz.rawPayload).toString(), JS);
+
+    const identity = await t.inject({ method: 'GET', url: '/assets/portal-AbC123.js' });
+    assert.equal(identity.headers['content-encoding'], undefined);
+    assert.equal(identity.body, JS);
+
+    // No compressed copy: the file itself.
+    const css = await t.inject({ method: 'GET', url: '/assets/plain-Zz9.css', headers: { 'accept-encoding': 'br, gzip' } });
+    assert.equal(css.statusCode, 200);
+    assert.equal(css.headers['content-encoding'], undefined);
+    assert.equal(css.body, 'body{color:red}\n');
+    assert.match(String(css.headers['content-type']), /^text\/css/);
+  });
+
+  it('an unknown asset, a directory or a way out of the folder is a JSON 404', async () => {
+    for (const url of ['/assets/nope.js', '/assets/', '/assets/..%2fportal%2findex.html', '/assets/%2e%2e/%2e%2e/package.json']) {
+      const r = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      assert.ok(r.statusCode === 404 || r.statusCode === 403, `${url}: ${r.statusCode}`);
+      assert.ok(!r.body.includes('<!doctype html>') && !r.body.includes('"name"'), url);
+      assert.ok(r.json().code, url);
+    }
+  });
+
+  it('without a build the service runs and /portal/ says how to build it (503)', async () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), 'svc-web-none-'));
+    const u = await buildTestApp({ env: { WEB_DIST_DIR: path.join(empty, 'missing') } });
+    try {
+      const r = await u.inject({ method: 'GET', url: '/portal/keys' });
+      assert.equal(r.statusCode, 503);
+      assert.match(String(r.headers['content-type']), /^text\/html/);
+      assert.equal(r.headers['cache-control'], 'no-store');
+      assert.match(r.body, /The portal is not built/);
+      assert.match(r.body, /npm run build/);
+      assert.ok(r.headers['content-security-policy']);
+      assert.equal((await u.inject({ method: 'GET', url: '/assets/portal-AbC123.js' })).statusCode, 404);
+      assert.equal((await u.inject({ method: 'GET', url: '/api/v1/health' })).statusCode, 200);
+    } finally {
+      await u.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('the real build, when there is one: every file the portal page loads is served, with .br and .gz beside it', async (ctx) => {
+    const real = defaultWebDist();
+    if (!existsSync(path.join(real, 'portal', 'index.html'))) {
+      // CI builds it (npm ci runs the prepare step), so there a missing build fails.
+      if (process.env.REQUIRE_BROWSER === '1') assert.fail(`${real} is missing: npm run build`);
+      return ctx.skip('web/dist is not built (npm run build)');
+    }
+    const u = await buildTestApp();
+    try {
+      const page = await u.inject({ method: 'GET', url: '/portal/' });
+      assert.equal(page.statusCode, 200);
+      const urls = [...page.body.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+      assert.ok(urls.some((x) => x.endsWith('.js')) && urls.some((x) => x.endsWith('.css')), page.body);
+      assert.doesNotMatch(page.body, /<script>|<script type="module">[^<]|style="/, 'no inline script or style');
+      for (const url of urls) {
+        const file = path.join(real, url);
+        assert.ok(existsSync(`${file}.br`) && existsSync(`${file}.gz`), `${url} is precompressed`);
+        const r = await u.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+        assert.equal(r.statusCode, 200, url);
+        assert.equal(r.headers['content-encoding'], 'br', url);
+        assert.equal(r.headers['cache-control'], 'public, max-age=31536000, immutable', url);
+        assert.deepEqual(brotliDecompressSync(r.rawPayload), readFileSync(file), url);
+      }
+    } finally {
+      await u.close();
+    }
+  });
+});

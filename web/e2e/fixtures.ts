@@ -1,0 +1,102 @@
+/**
+ * What every browser test shares: a test fails on any console error or uncaught page error
+ * (an expected failed request is allowed by the test that causes it), each test comes from an
+ * address of its own, and screenshots of a page at the two sizes the portal is designed for.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export { expect };
+
+export const SCREENSHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+export const SIZES = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+
+export interface ConsoleGuard {
+  /** Lets console errors matching `pattern` pass (text and source URL): a failed request the test causes on purpose. */
+  allow(pattern: RegExp): void;
+}
+
+let address = 0;
+
+export const test = base.extend<{ consoleErrors: ConsoleGuard; clientAddress: string }>({
+  // Sign-in lockouts and per-address limits count by client address (the server trusts
+  // X-Forwarded-For from 127.0.0.1 here): each test, its page and its API requests, has its own.
+  clientAddress: async ({}, use) => {
+    address += 1;
+    await use(`198.18.${Math.floor(address / 250)}.${(address % 250) + 1}`);
+  },
+  context: async ({ context, clientAddress }, use) => {
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddress });
+    await use(context);
+  },
+  request: async ({ playwright, baseURL, clientAddress }, use) => {
+    const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': clientAddress } });
+    await use(request);
+    await request.dispose();
+  },
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      // "Am I signed in?" answers 401 to anyone signed out: that is not an error of the page.
+      const allowed: RegExp[] = [/status of 401 .*\/api\/auth\/partner\/me$/];
+      page.on('console', (m) => {
+        if (m.type() !== 'error') return;
+        const text = `${m.text()} ${m.location().url}`;
+        if (!allowed.some((r) => r.test(text))) errors.push(text);
+      });
+      page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
+      await use({ allow: (r) => allowed.push(r) });
+      expect(errors, 'no console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Full-page screenshots of the current page at 1280×800 and 390×844, in web/e2e/screenshots/ (git-ignored). */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const before = page.viewportSize();
+  for (const s of SIZES) {
+    await page.setViewportSize({ width: s.width, height: s.height });
+    // Let the layout (and a chart's ResizeObserver) settle at the new width.
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${s.width}x${s.height}.png`), fullPage: true, animations: 'disabled' });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+let n = 0;
+/** A fresh partner's sign-up details. */
+export function newPartner(label = 'Acme') {
+  n += 1;
+  const id = `${Date.now().toString(36)}${n}`;
+  return { company_name: `${label} ${id}`, contact_name: 'Ada Lovelace', email: `ada+${id}@example.com`, password: `correct horse ${id}` };
+}
+
+/** Signs up through the API in the page's context: the session cookie lands in the browser. */
+export async function signUp(page: Page, who = newPartner()): Promise<typeof who & { id: string }> {
+  const r = await page.request.post('/api/auth/partner/register', { data: who });
+  expect(r.status(), await r.text()).toBe(200);
+  const body = (await r.json()) as { partner: { id: string } };
+  return { ...who, id: body.partner.id };
+}
+
+/** The partner's key slots, read through the session API (the page's cookie). */
+export async function keysOf(page: Page): Promise<{ environment: string; key: string; masked: string }[]> {
+  const r = await page.request.get('/api/partners/me/api-keys');
+  expect(r.status()).toBe(200);
+  return (await r.json()) as { environment: string; key: string; masked: string }[];
+}
+
+export const CALCULATION = { end_user_id: 'user_1', cash_balance: 2500, upcoming_bills: [{ amount: 1200, due_in_days: 5 }], cash_buffer: 300 };
+
+/** Calls calculate with a key, as a partner's server does; answers the status. */
+export async function calculate(request: APIRequestContext, key: string, endUser = 'user_1'): Promise<number> {
+  const r = await request.post('/api/v1/calculate/safe-to-spend', { headers: { 'x-api-key': key }, data: { ...CALCULATION, end_user_id: endUser } });
+  return r.status();
+}

@@ -1,0 +1,100 @@
+/**
+ * The web app's only way to the API: openapi-fetch typed by the `paths` of the typed client
+ * (@svc/client, clients/typescript, generated from the service's OpenAPI document). The client's
+ * createClient sends an API key; the pages sign in by cookie instead, so they build their own
+ * openapi-fetch instance over the same types. Pages call `api.GET('/api/…')` and friends through
+ * `unwrap`, and take their types from here.
+ *
+ * Sessions ride on the HttpOnly svc_session cookie the sign-in operations set
+ * (credentials: 'same-origin'): the app never reads, keeps or sends a token itself.
+ */
+import createClient from 'openapi-fetch';
+import type { paths } from '@svc/client';
+
+export type { paths };
+
+export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin', headers: { accept: 'application/json' } });
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+/** The JSON body of an operation's 200 (or 201) answer. */
+export type Answer<P extends keyof paths, M extends Method> = paths[P][M] extends { responses: infer R }
+  ? R extends { 200: { content: { 'application/json': infer T } } }
+    ? T
+    : R extends { 201: { content: { 'application/json': infer T } } }
+      ? T
+      : never
+  : never;
+
+export type Environment = 'test' | 'live';
+export type PartnerMe = Answer<'/api/auth/partner/me', 'get'>;
+export type ApiKey = Answer<'/api/partners/me/api-keys', 'get'>[number];
+export type PartnerCalls = Answer<'/api/partners/me/usage/calls', 'get'>;
+
+/** One item of a 422 answer (FastAPI's shape): `loc` like ["body","email"]. */
+interface ValidationItem {
+  loc?: (string | number)[];
+  msg?: string;
+  type?: string;
+}
+
+/** An answer other than 2xx, or no answer at all (status 0), in the words the pages show. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The closed error code of the answer (docs/errors.md), null without one. */
+  readonly code: string | null;
+  /** 422: the message of each body field, by field name. */
+  readonly fields: Record<string, string>;
+  /** 429 and 503: seconds until a retry may work (Retry-After). */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(status: number, message: string, code: string | null = null, fields: Record<string, string> = {}, retryAfterSeconds: number | null = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Pydantic's messages, said for a person filling a form. */
+function fieldMessage(item: ValidationItem): string {
+  if (item.type === 'missing') return 'Required';
+  const msg = (item.msg ?? 'Invalid value').replace(/^Value error, /, '');
+  return msg.charAt(0).toUpperCase() + msg.slice(1);
+}
+
+function toError(status: number, body: unknown, response: Response): ApiError {
+  const retry = Number(response.headers.get('retry-after'));
+  const retryAfter = Number.isFinite(retry) && retry > 0 ? retry : null;
+  const b = (body && typeof body === 'object' ? body : {}) as { detail?: unknown; code?: unknown };
+  const code = typeof b.code === 'string' ? b.code : null;
+  if (Array.isArray(b.detail)) {
+    const fields: Record<string, string> = {};
+    for (const item of b.detail as ValidationItem[]) {
+      const loc = item.loc ?? [];
+      const name = loc.length > 1 ? String(loc[loc.length - 1]) : 'form';
+      fields[name] ??= fieldMessage(item);
+    }
+    return new ApiError(status, 'Some fields need attention', code, fields, retryAfter);
+  }
+  const detail = typeof b.detail === 'string' && b.detail ? b.detail : `The service answered ${status} ${response.statusText}`.trim();
+  return new ApiError(status, detail, code, {}, retryAfter);
+}
+
+/** The answer's data, or an ApiError: every call of the app goes through here. */
+export async function unwrap<T>(request: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  let result: { data?: T; error?: unknown; response: Response };
+  try {
+    result = await request;
+  } catch {
+    throw new ApiError(0, 'Cannot reach the service: check your connection and try again');
+  }
+  const { data, error, response } = result;
+  if (!response.ok) throw toError(response.status, error, response);
+  return data as T;
+}
+
+export function isApiError(err: unknown, status?: number): err is ApiError {
+  return err instanceof ApiError && (status === undefined || err.status === status);
+}

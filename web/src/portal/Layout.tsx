@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import icon from '../shared/icon.svg';
+import { Banner, Button } from '../shared';
+import { ENV_LABEL, useEnvironment, useMe, useSignOut } from './session';
+import type { Environment } from '../api/client';
+
+const NAV = [
+  { to: '/', label: 'Overview', end: true },
+  { to: '/keys', label: 'API keys', end: false },
+];
+
+/** Sandbox / Production: two radio buttons drawn as one control. */
+function EnvironmentSwitch() {
+  const { env, locked, setEnv } = useEnvironment();
+  return (
+    <fieldset className="env-switch">
+      <legend className="visually-hidden">Environment</legend>
+      {(['test', 'live'] as Environment[]).map((e) => (
+        <label key={e} className={`env-option env-${e}`} title={locked && e !== env ? 'This session was opened with an API key: it sees that key’s environment only' : undefined}>
+          <input type="radio" name="environment" value={e} checked={env === e} disabled={locked && e !== env} onChange={() => setEnv(e)} />
+          <span>{ENV_LABEL[e]}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function Layout() {
+  const me = useMe();
+  const { env } = useEnvironment();
+  const signOut = useSignOut();
+  const [leaving, setLeaving] = useState(false);
+  const search = `?env=${env}`;
+  return (
+    <div className={`app app-env-${env}`}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <div className="topbar-inner">
+          <div className="brand">
+            <img src={icon} alt="" width="28" height="28" />
+            <span className="brand-name">Partner portal</span>
+            <span className="brand-company" title={me.email}>
+              {me.company_name}
+            </span>
+          </div>
+          <div className="topbar-tools">
+            <EnvironmentSwitch />
+            <Button
+              variant="quiet"
+              busy={leaving}
+              onClick={() => {
+                setLeaving(true);
+                void signOut();
+              }}
+            >
+              Sign out
+            </Button>
+          </div>
+        </div>
+        <nav className="nav" aria-label="Portal">
+          <ul>
+            {NAV.map((n) => (
+              <li key={n.to}>
+                <NavLink to={{ pathname: n.to, search }} end={n.end}>
+                  {n.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="main" tabIndex={-1}>
+        {me.session_environment ? (
+          <Banner tone="info">
+            You signed in with your {ENV_LABEL[me.session_environment].toLowerCase()} key: this session sees the {ENV_LABEL[me.session_environment].toLowerCase()} environment only.
+            Sign in with your email and password to manage both.
+          </Banner>
+        ) : null}
+        <Outlet />
+      </main>
+      <footer className="footer">
+        <a href="/status">Service status</a>
+        <a href="/api/docs">API reference</a>
+        <a href="/api/v1/integration-guide">Integration guide</a>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api, unwrap, type ApiKey, type Environment } from '../../api/client';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, Field, useCopy, useTitle } from '../../shared';
+import { formErrors } from '../forms';
+import { KEYS, useApiKeys } from '../queries';
+import { ENV_LABEL, KEY_LABEL, ME, useEnvironment } from '../session';
+
+type Pending = 'rotate' | 'clear' | 'replace' | null;
+
+function CopyButton({ text, what }: { text: string; what: string }) {
+  const { copy, state } = useCopy();
+  return (
+    <>
+      <Button onClick={() => void copy(text)}>Copy</Button>
+      <span className="copy-state" role="status">
+        {state === 'copied' ? `${what} copied` : state === 'failed' ? `Copy failed: select the ${what.toLowerCase()} and copy it` : ''}
+      </span>
+    </>
+  );
+}
+
+function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) {
+  const client = useQueryClient();
+  const [revealed, setRevealed] = useState(false);
+  const [pending, setPending] = useState<Pending>(null);
+  const [pasting, setPasting] = useState(false);
+  const [newKey, setNewKey] = useState('');
+  const [rotated, setRotated] = useState<ApiKey | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const name = KEY_LABEL[env].toLowerCase();
+  const headingId = `slot-${env}`;
+  // The other environment's slot in a session opened with a key: its value is never sent, only the mask.
+  const valueKnown = !!slot && slot.key !== slot.masked;
+
+  // Refreshed only once the new key has been seen: a session opened with the old key may end with it.
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: KEYS });
+    void client.invalidateQueries({ queryKey: ME });
+  };
+
+  const rotate = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/partners/me/api-keys/{environment}/rotate', { params: { path: { environment: env } } })),
+    onSuccess: (k) => {
+      setPending(null);
+      setRevealed(false);
+      setRotated(k);
+    },
+  });
+  const clear = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/v1/keys/{environment}', { params: { path: { environment: env } } })),
+    onSuccess: () => {
+      setPending(null);
+      setRevealed(false);
+      setNotice(`The ${name} was cleared: it no longer works. Paste a key or generate one to fill the slot.`);
+      refresh();
+    },
+  });
+  const paste = useMutation({
+    mutationFn: () => unwrap(api.PUT('/api/partners/me/api-keys/{environment}', { params: { path: { environment: env } }, body: { key: newKey.trim() } })),
+    onSuccess: () => {
+      setPending(null);
+      setPasting(false);
+      setNewKey('');
+      setRevealed(false);
+      setNotice(`The ${name} was saved: it works from now on${slot ? ', and the previous key no longer does' : ''}.`);
+      refresh();
+    },
+    onError: () => setPending(null),
+  });
+  const pasteErrors = formErrors(paste.error, ['key'], { 409: 'key' });
+
+  const savePaste = (e: FormEvent) => {
+    e.preventDefault();
+    setNotice(null);
+    // Replacing a working key is not undone: ask first. A blank slot has nothing to lose.
+    if (slot) setPending('replace');
+    else paste.mutate();
+  };
+
+  return (
+    <section className="card key-slot" aria-labelledby={headingId}>
+      <div className="card-head">
+        <h2 id={headingId}>{KEY_LABEL[env]}</h2>
+        <span className={`env-badge env-badge-${env}`}>{ENV_LABEL[env]}</span>
+      </div>
+      {notice ? <Banner tone="success">{notice}</Banner> : null}
+      {slot ? (
+        <>
+          <div className="key-value">
+            <code data-testid={`key-${env}`} aria-label={revealed ? `${KEY_LABEL[env]}, shown in full` : `${KEY_LABEL[env]}, masked`}>
+              {revealed && valueKnown ? slot.key : slot.masked}
+            </code>
+          </div>
+          <dl className="key-meta">
+            <div>
+              <dt>Created</dt>
+              <dd>
+                <DateTime value={slot.created_at} />
+              </dd>
+            </div>
+            <div>
+              <dt>Last rotated</dt>
+              <dd>{slot.last_rotated_at ? <DateTime value={slot.last_rotated_at} /> : 'Never'}</dd>
+            </div>
+          </dl>
+          <div className="actions">
+            {valueKnown ? (
+              <>
+                <Button onClick={() => setRevealed(!revealed)} aria-pressed={revealed}>
+                  {revealed ? 'Hide' : 'Reveal'}
+                </Button>
+                <CopyButton text={slot.key} what="Key" />
+              </>
+            ) : null}
+            <Button onClick={() => (setNotice(null), rotate.reset(), setPending('rotate'))}>Rotate</Button>
+            <Button variant="danger" onClick={() => (setNotice(null), clear.reset(), setPending('clear'))}>
+              Clear
+            </Button>
+            {!pasting ? <Button onClick={() => (setNotice(null), paste.reset(), setPasting(true))}>Paste a key</Button> : null}
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="empty" data-testid={`blank-${env}`}>
+            No key in this slot. Calls need a {name}: paste one you already use, or generate a new one.
+          </p>
+          <div className="actions">
+            {!pasting ? (
+              <Button variant="primary" onClick={() => (setNotice(null), paste.reset(), setPasting(true))}>
+                Paste a key
+              </Button>
+            ) : null}
+            <Button onClick={() => (setNotice(null), rotate.reset(), rotate.mutate())} busy={rotate.isPending && pending === null}>
+              Generate a key
+            </Button>
+          </div>
+          {rotate.isError && pending === null ? <Banner tone="error">{rotate.error.message}</Banner> : null}
+        </>
+      )}
+
+      {pasting ? (
+        <form className="form paste-form" onSubmit={savePaste} noValidate>
+          {pasteErrors.form ? <Banner tone="error">{pasteErrors.form}</Banner> : null}
+          <Field
+            label="New key"
+            name="key"
+            autoComplete="off"
+            spellCheck={false}
+            hint={`8 to 200 characters. A key that starts with ${env === 'test' ? 'svc_live_' : 'svc_test_'} belongs to the other slot.`}
+            value={newKey}
+            onChange={(e) => setNewKey(e.target.value)}
+            error={pasteErrors.field('key')}
+          />
+          <div className="actions">
+            <Button type="submit" variant="primary" busy={paste.isPending}>
+              Save key
+            </Button>
+            <Button onClick={() => (setPasting(false), setNewKey(''), paste.reset())} disabled={paste.isPending}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : null}
+
+      <ConfirmDialog
+        open={pending === 'rotate'}
+        title={`Rotate the ${name}?`}
+        confirmLabel="Rotate key"
+        danger
+        busy={rotate.isPending}
+        error={rotate.isError ? rotate.error.message : null}
+        onConfirm={() => rotate.mutate()}
+        onCancel={() => setPending(null)}
+      >
+        <p>A new key replaces the current one, which stops working at once: every server that uses it gets 401 until it has the new key.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={pending === 'clear'}
+        title={`Clear the ${name}?`}
+        confirmLabel="Clear key"
+        danger
+        busy={clear.isPending}
+        error={clear.isError ? clear.error.message : null}
+        onConfirm={() => clear.mutate()}
+        onCancel={() => setPending(null)}
+      >
+        <p>The key stops working at once and the slot stays blank until you paste or generate a key.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={pending === 'replace'}
+        title={`Replace the ${name}?`}
+        confirmLabel="Replace key"
+        danger
+        busy={paste.isPending}
+        onConfirm={() => paste.mutate()}
+        onCancel={() => setPending(null)}
+      >
+        <p>The key you pasted replaces the current one, which stops working at once.</p>
+      </ConfirmDialog>
+      <Dialog
+        open={rotated !== null}
+        title={`Your new ${name}`}
+        onClose={() => {
+          setRotated(null);
+          refresh();
+        }}
+        actions={
+          <Button
+            variant="primary"
+            onClick={() => {
+              setRotated(null);
+              refresh();
+            }}
+          >
+            Done
+          </Button>
+        }
+      >
+        {rotated ? (
+          <>
+            <p>Store it now on your servers. The previous key no longer works.</p>
+            <div className="key-value key-value-new">
+              <code data-testid="new-key">{rotated.key}</code>
+            </div>
+            <div className="actions">
+              <CopyButton text={rotated.key} what="Key" />
+            </div>
+          </>
+        ) : null}
+      </Dialog>
+    </section>
+  );
+}
+
+export function ApiKeys() {
+  useTitle('API keys');
+  const { env } = useEnvironment();
+  const keys = useApiKeys();
+  return (
+    <div className="page">
+      <div className="page-head">
+        <h1>API keys</h1>
+      </div>
+      <p className="lede">
+        Your servers send a key in the <code>X-API-Key</code> header of every call. Keep keys on your servers: never in an app, a web page or a repository.
+      </p>
+      {keys.isPending ? (
+        <section className="card" aria-busy="true">
+          <p className="muted">Loading your keys…</p>
+        </section>
+      ) : keys.isError ? (
+        <Banner tone="error" title="Your keys could not be loaded" action={<Button onClick={() => void keys.refetch()}>Try again</Button>}>
+          {keys.error.message}
+        </Banner>
+      ) : (
+        <KeySlot key={env} env={env} slot={keys.data.find((k) => k.environment === env)} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { api, unwrap } from '../../api/client';
+import { Banner, Button, Field } from '../../shared';
+import { AuthShell } from '../AuthShell';
+import { formErrors } from '../forms';
+import { useAfterSignIn } from '../session';
+
+export function KeySignIn() {
+  const [key, setKey] = useState('');
+  const done = useAfterSignIn();
+  const [params] = useSearchParams();
+  const login = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/auth/partner/key-login', { body: { key: key.trim() } })),
+    onSuccess: done,
+  });
+  const errors = formErrors(login.error, ['key'], { 401: 'key' });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    login.mutate();
+  };
+  const keep = params.toString() ? `?${params}` : '';
+  return (
+    <AuthShell
+      title="Sign in with an API key"
+      intro={<p>Paste your sandbox (svc_test_…) or production (svc_live_…) key. The session sees that key’s environment only.</p>}
+      footer={
+        <>
+          <Link to={`/sign-in${keep}`}>Sign in</Link>
+          <Link to={`/register${keep}`}>Create account</Link>
+        </>
+      }
+    >
+      {errors.form ? <Banner tone="error">{errors.form}</Banner> : null}
+      <form className="form" onSubmit={submit} noValidate>
+        <Field
+          label="API key"
+          type="password"
+          name="key"
+          autoComplete="off"
+          spellCheck={false}
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          error={errors.field('key')}
+          required
+        />
+        <Button type="submit" variant="primary" busy={login.isPending}>
+          Sign in with an API key
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,10 @@
+/** The shared components every page of the web app (portal, admin console) is made of. */
+export { Banner, type BannerTone } from './Banner';
+export { Button, type ButtonVariant } from './Button';
+export { ConfirmDialog, Dialog } from './Dialog';
+export { DateTime, utcText } from './DateTime';
+export { Field } from './Field';
+export { Table, type Column } from './Table';
+export { formatDay, formatInteger, formatMonth, formatUsd } from './format';
+export { useCopy } from './useCopy';
+export { useTitle } from './useTitle';
