@@ -95,6 +95,8 @@ const ALERTS = {
   current: { calls: 18204, unique_end_users: 2311, estimated_bill_usd: 115.55 },
   fired: [],
   updated_at: '2026-11-21T09:30:00.000Z',
+  notify_email_verified: true,
+  mail_delivery: 'active',
 };
 
 export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
@@ -131,7 +133,24 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
         ingest_secret: 'svc_ingest_fjNt36RKgFftCwQfcaODbjbqeMKlbF4WSL87ySZI',
         header_name: 'X-Service-Ingest-Secret',
         scope: '/api/v1/ingest, /api/v1/ingest/*, /api/v1/webhooks, /api/v1/webhooks/*, /api/v1/key/rotate',
-        rotation_policy: 'Rotate on demand from the keys page; the previous secret stops working at once.',
+        rotation_policy:
+          "Rotate on demand: POST /api/v1/secrets/rotate with your live key and current secret, from the portal's keys page " +
+          '(signed in with your password), or ask an administrator. An optional overlap of up to 24 hours (grace_hours) keeps ' +
+          'the previous secret valid meanwhile; without one it stops working at once.',
+        rotated_at: '2026-11-20T09:00:00.000Z',
+        previous_valid_until: null,
+      },
+    },
+  },
+  rotateIngestSecret: {
+    request: { grace_hours: 24 },
+    responses: {
+      200: {
+        ingest_secret: 'svc_ingest_Q2rVb7WcN0pLk4sX9aTe1uYh6gMd3fJz8nRo5iKy',
+        header_name: 'X-Service-Ingest-Secret',
+        rotated_at: '2026-11-21T10:00:00.000Z',
+        previous_valid_until: '2026-11-22T10:00:00.000Z',
+        detail: 'Ingest secret rotated: the previous secret keeps working until 2026-11-22T10:00:00.000Z. Store the new one on your servers now.',
       },
     },
   },
@@ -198,6 +217,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
   putUsageAlerts: {
     request: { notify_email: 'billing@partner.example', calls_threshold: 100000, unique_users_threshold: 5000, bill_threshold_usd: 250 },
     responses: { 200: ALERTS },
+  },
+  resendUsageAlertEmailVerification: {
+    responses: {
+      202: {
+        detail: 'A verification link was sent to billing@partner.example; alerts are mailed there once it is followed.',
+        sent: true,
+        expires_at: '2026-11-23T09:30:00.000Z',
+      },
+    },
   },
   deleteUsageAlerts: { responses: { 200: { deleted: true, environment: 'live' } } },
   reportCalculationsCsv: {

@@ -221,7 +221,8 @@ describe('the OpenAPI document', () => {
       const expected = Number(Object.keys(op.responses).find((s) => s.startsWith('2') && op.responses[s].content?.['application/json']?.example !== undefined));
       // A partner of its own per operation (rotating a key, for one, changes the partner).
       const p = await t.partner();
-      const headers = keyHeaders(p, { secret: true });
+      // Rotating the ingest secret takes the live key (the secret guards production too).
+      const headers = keyHeaders(p, { secret: true, env: op.operationId === 'rotateIngestSecret' ? 'live' : 'test' });
       let body = structuredClone(media.example);
       // The example's receiver and account are the guide's: here they are this test's receiver and
       // an account the sandbox linked for this partner.
