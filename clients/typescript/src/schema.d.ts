@@ -5620,7 +5620,9 @@ export interface operations {
                      *       "ingest_secret": "svc_ingest_fjNt36RKgFftCwQfcaODbjbqeMKlbF4WSL87ySZI",
                      *       "header_name": "X-Service-Ingest-Secret",
                      *       "scope": "/api/v1/ingest, /api/v1/ingest/*, /api/v1/webhooks, /api/v1/webhooks/*, /api/v1/key/rotate",
-                     *       "rotation_policy": "Rotate on demand from the keys page; the previous secret stops working at once."
+                     *       "rotation_policy": "Rotate on demand: POST /api/v1/secrets/rotate with your live key and current secret, from the portal's keys page (signed in with your password), or ask an administrator. An optional overlap of up to 24 hours (grace_hours) keeps the previous secret valid meanwhile; without one it stops working at once.",
+                     *       "rotated_at": "2026-11-20T09:00:00.000Z",
+                     *       "previous_valid_until": null
                      *     }
                      */
                     "application/json": components["schemas"]["SecretsResponse"];
@@ -5913,7 +5915,9 @@ export interface operations {
                      *         "estimated_bill_usd": 115.55
                      *       },
                      *       "fired": [],
-                     *       "updated_at": "2026-11-21T09:30:00.000Z"
+                     *       "updated_at": "2026-11-21T09:30:00.000Z",
+                     *       "notify_email_verified": true,
+                     *       "mail_delivery": "active"
                      *     }
                      */
                     "application/json": components["schemas"]["UsageAlertConfig"];
@@ -6011,7 +6015,9 @@ export interface operations {
                      *         "estimated_bill_usd": 115.55
                      *       },
                      *       "fired": [],
-                     *       "updated_at": "2026-11-21T09:30:00.000Z"
+                     *       "updated_at": "2026-11-21T09:30:00.000Z",
+                     *       "notify_email_verified": true,
+                     *       "mail_delivery": "active"
                      *     }
                      */
                     "application/json": components["schemas"]["UsageAlertConfig"];
@@ -6199,6 +6205,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "detail": "A verification link was sent to billing@partner.example; alerts are mailed there once it is followed.",
+                     *       "sent": true,
+                     *       "expires_at": "2026-11-23T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VerificationSent"];
                 };
             };
@@ -7144,6 +7157,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "grace_hours": 24
+                 *     }
+                 */
                 "application/json": components["schemas"]["IngestSecretRotateBody"];
             };
         };
@@ -7160,6 +7178,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ingest_secret": "svc_ingest_Q2rVb7WcN0pLk4sX9aTe1uYh6gMd3fJz8nRo5iKy",
+                     *       "header_name": "X-Service-Ingest-Secret",
+                     *       "rotated_at": "2026-11-21T10:00:00.000Z",
+                     *       "previous_valid_until": "2026-11-22T10:00:00.000Z",
+                     *       "detail": "Ingest secret rotated: the previous secret keeps working until 2026-11-22T10:00:00.000Z. Store the new one on your servers now."
+                     *     }
+                     */
                     "application/json": components["schemas"]["IngestSecretRotated"];
                 };
             };
