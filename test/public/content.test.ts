@@ -7,7 +7,7 @@ import Parser from 'rss-parser';
 import { PDFParse } from 'pdf-parse';
 import matter from 'gray-matter';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { ContentError, findContentDir, loadChangelog, loadPosts } from '../../src/areas/public/content.js';
+import { ContentError, findContentDir, loadChangelog, loadGuide, loadPosts } from '../../src/areas/public/content.js';
 import { compareSemver } from '../../src/domain/semver.js';
 import { pdfText } from '../../src/areas/public/pages.js';
 import { assert422 } from './helpers.js';
@@ -138,6 +138,8 @@ describe('integration guide', () => {
       assert.equal(res.statusCode, 200);
       assert.match(res.headers['content-type'] as string, /^text\/markdown/);
       assert.equal(res.body, source.content.trim() + '\n');
+      // Without its front matter, the text states its revision.
+      assert.match(res.body, /^# .+\n\nRevision v2\.1, updated \d{4}-\d{2}-\d{2}\.\n/);
     });
 
     it(`${prefix}/integration-guide is a viewer with navigation to every section`, async () => {
@@ -381,6 +383,15 @@ describe('content loading', () => {
     write('c3', 'a.md', '---\nversion: v1.0.0\ndate: 2026-03-01\ntitle: T\ntags: [feature]\n---\nx');
     write('c3', 'b.md', '---\nversion: v1.1.0\ndate: 2026-01-01\ntitle: T\ntags: [feature]\n---\nx');
     assert.throws(() => loadChangelog(path.join(dir, 'c3')), /dated after/);
+  });
+
+  it('refuses a guide whose text does not state its revision (the markdown is served without its front matter)', () => {
+    write('g1', 'guide.md', '---\ntitle: G\nrevision: v3.0\nupdated: 2026-01-01\n---\n# G\n\nRevision v2.9, updated 2026-01-01.\n');
+    assert.throws(() => loadGuide(path.join(dir, 'g1', 'guide.md')), (e: Error) => e instanceof ContentError && /does not state its revision \("Revision v3\.0"\)/.test(e.message));
+    write('g3', 'guide.md', '---\ntitle: G\nrevision: v3.0\nupdated: 2026-01-01\n---\n# G\n\nRevision v3.0.1, updated 2026-01-01.\n');
+    assert.throws(() => loadGuide(path.join(dir, 'g3', 'guide.md')), /does not state its revision/);
+    write('g2', 'guide.md', '---\ntitle: G\nrevision: v3.0\nupdated: 2026-01-01\n---\n# G\n\nRevision v3.0, updated 2026-01-01.\n');
+    assert.equal(loadGuide(path.join(dir, 'g2', 'guide.md')).markdown, '# G\n\nRevision v3.0, updated 2026-01-01.\n');
   });
 
   it('orders releases by version, not by file name', () => {

@@ -1,27 +1,38 @@
 /**
  * Every code sample of the integration guide runs against the service:
  * - each ```bash sample=<name> expect=<status>``` curl command is parsed, its shell
- *   variables are filled in ($BASE_URL, $API_KEY, $INGEST_SECRET) and it is replayed
+ *   variables are filled in ($BASE_URL, $API_KEY, $INGEST_SECRET, ...) and it is replayed
  *   through app.inject in document order, with one partner; the status must match,
  *   and the documented ```json response=<name>``` must be a sub-shape of the answer
  *   (and equal in its numbers and booleans with check=values);
- * - the ```js sample=...``` blocks are written to files and imported: the signature
- *   verifier is checked on signatures made here and on real deliveries, received by
- *   the guide's own receiver.
+ * - the ```js sample=...``` blocks are written to a folder where @svc/client is installed
+ *   (a link to clients/typescript, built to its dist/) and imported: the delivery handler,
+ *   on the client's verifyWebhook, is checked on real deliveries (signed during a secret
+ *   rotation, tampered, repeated) and the receiver on a real delivery;
+ * - the ```ts client=...``` blocks (each after the `setup` block, as one module) are
+ *   type-checked with tsc against the client, so a sample cannot drift from it.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import { createHmac } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import matter from 'gray-matter';
 import { Lexer, type Tokens } from 'marked';
-import { buildTestApp, keyHeaders, type TestApp, type TestPartner } from '../helpers/app.js';
+import { buildTestApp, keyHeaders, PLATFORM_SECRET, type TestApp, type TestPartner } from '../helpers/app.js';
+import { runDeliveryPass } from '../../src/areas/webhooks/worker.js';
 import { findContentDir } from '../../src/areas/public/content.js';
+
+const run = promisify(execFile);
+const ROOT = path.dirname(findContentDir());
+const CLIENT = path.join(ROOT, 'clients', 'typescript');
 
 interface Block {
   kind: string;
@@ -145,6 +156,34 @@ function assertSubShape(doc: unknown, actual: unknown, values: boolean, at = '$'
   }
 }
 
+function newestMtime(dir: string): number {
+  return Math.max(...readdirSync(dir).map((n) => {
+    const p = path.join(dir, n);
+    return statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs;
+  }));
+}
+
+let built: Promise<void> | null = null;
+/** The client as a package uses it (clients/typescript/dist, built by the root prepare script); rebuilt here when missing or older than its source. */
+function clientBuilt(): Promise<void> {
+  built ??= (async () => {
+    const dist = path.join(CLIENT, 'dist', 'index.js');
+    if (existsSync(dist) && statSync(dist).mtimeMs >= newestMtime(path.join(CLIENT, 'src'))) return;
+    await run(process.execPath, [path.join(ROOT, 'scripts', 'build-client.mjs')], { cwd: ROOT, timeout: 120_000 });
+  })();
+  return built;
+}
+
+/** A scratch folder (an ES module package) where `import ... from '@svc/client'` finds this repository's client. */
+async function folderWithClient(prefix: string): Promise<string> {
+  await clientBuilt();
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
+  mkdirSync(path.join(dir, 'node_modules', '@svc'), { recursive: true });
+  symlinkSync(CLIENT, path.join(dir, 'node_modules', '@svc', 'client'), 'dir');
+  return dir;
+}
+
 /** A local webhook target that just answers 204. */
 function sink() {
   const server = http.createServer((req, res) => {
@@ -158,6 +197,7 @@ function sink() {
 }
 
 const curlSamples = blocks.filter((b) => b.kind === 'bash' && b.attrs.sample);
+const clientSamples = blocks.filter((b) => b.kind === 'ts' && b.attrs.client);
 const results = new Map<string, 'passed' | 'failed'>();
 
 describe('integration guide samples', () => {
@@ -166,11 +206,17 @@ describe('integration guide samples', () => {
       if (b.kind === 'bash' && !b.text.includes('curl ')) assert.match(b.text, /^export [A-Z_]+=/m, 'a bash block without curl only sets variables');
       if (b.kind === 'bash' && b.text.includes('curl ')) assert.ok(b.attrs.sample && b.attrs.expect, `curl block without sample/expect: ${b.text.slice(0, 80)}`);
       if (b.kind === 'js') assert.ok(b.attrs.sample, `js block without sample=: ${b.text.slice(0, 80)}`);
+      if (b.kind === 'ts') assert.ok(b.attrs.client, `ts block without client=: ${b.text.slice(0, 80)}`);
       if (b.kind === 'json' && b.attrs.response) assert.ok(curlSamples.some((s) => s.attrs.sample === b.attrs.response), `response=${b.attrs.response} has a sample`);
     }
     assert.ok(curlSamples.length >= 25, `${curlSamples.length} curl samples`);
     const names = curlSamples.map((b) => b.attrs.sample);
     assert.equal(new Set(names).size, names.length, 'sample names are unique');
+    const clients = clientSamples.map((b) => b.attrs.client);
+    assert.equal(new Set(clients).size, clients.length, 'client sample names are unique');
+    // The client is shown next to curl for every family of operations.
+    for (const family of ['setup', 'calculate', 'ingest', 'list', 'webhooks', 'usage', 'sandbox']) assert.ok(clients.includes(family), `a client sample ${family}`);
+    assert.match(clientSamples.find((b) => b.attrs.client === 'list')!.text, /paginate\(client, '\/api\/v1\/ingest\/calculations'/);
   });
 
   describe('curl samples replayed in order', () => {
@@ -189,6 +235,8 @@ describe('integration guide samples', () => {
       env.LIVE_API_KEY = p.liveKey;
       env.INGEST_SECRET = 'set-by-the-secrets-sample';
       env.ACCOUNT_ID = 'set-by-the-accounts-sample';
+      env.PLATFORM_INGEST_SECRET = PLATFORM_SECRET;
+      env.PARTNER_ID = p.id;
     });
     after(async () => {
       await t.close();
@@ -253,64 +301,42 @@ describe('integration guide samples', () => {
   });
 
   describe('Node.js samples', () => {
+    type Answer = { status: number; reason?: string; event: Record<string, unknown> | null };
     let dir: string;
-    let verify: {
-      verifyWebhook: (raw: Buffer | string, header: string | undefined, secret: string, tol?: number, now?: number) => Record<string, unknown>;
-      verifySimple: (raw: Buffer | string, header: string | undefined, secret: string, tol?: number, now?: number) => Record<string, unknown>;
-    };
+    let verify: { receiveDelivery: (raw: Buffer | string, headers: Record<string, unknown>, secret: string | string[]) => Answer };
     let receiver: { startReceiver: (secret: string, onEvent: (e: Record<string, unknown>) => void, port?: number) => Promise<http.Server> };
     before(async () => {
-      dir = mkdtempSync(path.join(os.tmpdir(), 'svc-guide-js-'));
-      writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
+      dir = await folderWithClient('svc-guide-js-');
       for (const b of blocks.filter((x) => x.kind === 'js')) writeFileSync(path.join(dir, `${b.attrs.sample}.js`), b.text);
       verify = await import(pathToFileURL(path.join(dir, 'verify-webhook.js')).href);
       receiver = await import(pathToFileURL(path.join(dir, 'webhook-receiver.js')).href);
     });
     after(() => rmSync(dir, { recursive: true, force: true }));
 
-    it('verifyWebhook accepts a valid Service-Signature (any of its v1 values) and refuses tampering, replays and garbage', () => {
-      const secret = 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXR0ZXN0c2VjcmV0';
-      const other = 'whsec_b3RoZXJzZWNyZXRvdGhlcnNlY3JldG90aGVyc2Vj';
-      const body = JSON.stringify({ id: 'evt_1', type: 'calculation.updated', created_at: new Date().toISOString(), data: { end_user_id: 'u' } });
-      const t = Math.floor(Date.now() / 1000);
-      const sig = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
-      const otherSig = createHmac('sha256', other).update(`${t}.${body}`).digest('hex');
-      assert.equal(verify.verifyWebhook(Buffer.from(body), `t=${t},v1=${sig}`, secret).id, 'evt_1');
-      // During a rotation overlap the header carries both secrets' signatures, in either place.
-      assert.equal(verify.verifyWebhook(body, `t=${t},v1=${sig},v1=${otherSig}`, secret).id, 'evt_1');
-      assert.equal(verify.verifyWebhook(body, `t=${t},v1=${otherSig},v1=${sig}`, secret).id, 'evt_1');
-      assert.throws(() => verify.verifyWebhook(body, `t=${t},v1=${otherSig}`, secret), /mismatch/);
-      assert.throws(() => verify.verifyWebhook(body.replace('"u"', '"v"'), `t=${t},v1=${sig}`, secret), /mismatch/);
-      assert.throws(() => verify.verifyWebhook(body, `t=${t},v1=${sig}`, 'whsec_other'), /mismatch/);
-      assert.throws(() => verify.verifyWebhook(body, `t=${t - 600},v1=${sig}`, secret), /tolerance/);
-      assert.throws(() => verify.verifyWebhook(body, 'nonsense', secret), /malformed/);
-      assert.throws(() => verify.verifyWebhook(body, undefined, secret), /malformed/);
-      assert.throws(() => verify.verifyWebhook(body, `t=${t},v1=abcd`, secret), /mismatch/);
-      const simple = createHmac('sha256', secret).update(body).digest('hex');
-      assert.equal(verify.verifySimple(body, simple, secret).id, 'evt_1');
-      assert.throws(() => verify.verifySimple(body + ' ', simple, secret), /mismatch/);
-      assert.throws(() => verify.verifySimple(body, undefined, secret), /mismatch/);
-      // X-Service-Signature signs no time: an old event replayed verbatim is refused on its created_at.
-      const old = JSON.stringify({ id: 'evt_0', type: 'calculation.updated', created_at: new Date(Date.now() - 3_600_000).toISOString(), data: {} });
-      assert.throws(() => verify.verifySimple(old, createHmac('sha256', secret).update(old).digest('hex'), secret), /created_at outside the tolerance/);
+    it('the verification sample is the client: it imports verifyWebhook from @svc/client', () => {
+      const sample = blocks.find((b) => b.kind === 'js' && b.attrs.sample === 'verify-webhook');
+      assert.ok(sample);
+      assert.match(sample.text, /import \{[^}]*\bverifyWebhook\b[^}]*\} from '@svc\/client'/);
+      assert.doesNotMatch(sample.text, /createHmac|timingSafeEqual/, 'no hand-written HMAC beside the client');
     });
 
-    it('the guide sample verifies a real delivery signed during a secret rotation, with the old secret and with the new one', async () => {
-      const t = await buildTestApp({ workers: true });
-      const received: { body: string; headers: http.IncomingHttpHeaders }[] = [];
+    it('the delivery handler verifies a real delivery signed during a secret rotation, and refuses tampered, replayed and unsigned ones', async () => {
+      const t = await buildTestApp();
       const sink = http.createServer((req, res) => {
         const chunks: Buffer[] = [];
-        req.on('data', (c) => chunks.push(c));
+        req.on('data', (c: Buffer) => chunks.push(c));
         req.on('end', () => {
-          received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
+          received.push({ body: Buffer.concat(chunks), headers: req.headers });
           res.writeHead(204).end();
         });
       });
+      const received: { body: Buffer; headers: http.IncomingHttpHeaders }[] = [];
       await new Promise<void>((r) => sink.listen(0, '127.0.0.1', r));
       try {
         const p = await t.partner();
         const url = `http://127.0.0.1:${(sink.address() as AddressInfo).port}/hook`;
         const set = await t.inject({ method: 'POST', url: '/api/v1/webhooks', headers: keyHeaders(p, { secret: true }), payload: { url, events: ['calculation.updated'], enabled: true } });
+        assert.equal(set.statusCode, 200, set.body);
         const oldSecret = set.json().secret as string;
         const rotated = await t.inject({ method: 'POST', url: '/api/v1/webhooks/rotate-secret', headers: keyHeaders(p, { secret: true }) });
         assert.equal(rotated.statusCode, 200, rotated.body);
@@ -318,30 +344,60 @@ describe('integration guide samples', () => {
         assert.notEqual(newSecret, oldSecret);
         const ing = await t.inject({ method: 'POST', url: '/api/v1/ingest', headers: keyHeaders(p, { secret: true }), payload: { end_user_id: 'rot_1', cash_balance: 10 } });
         assert.equal(ing.statusCode, 201);
-        const until = Date.now() + 15_000;
-        while (received.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-        assert.equal(received.length, 1);
+        for (let i = 0; i < 50 && received.length === 0; i++) await runDeliveryPass(t.deps);
+        assert.equal(received.length, 1, 'one delivery');
         const { body, headers } = received[0];
         const header = headers['service-signature'] as string;
         assert.equal(header.match(/v1=/g)?.length, 2, 'both secrets sign during the overlap');
-        for (const secret of [oldSecret, newSecret]) assert.equal(verify.verifyWebhook(body, header, secret).type, 'calculation.updated');
-        assert.throws(() => verify.verifyWebhook(body, header, 'whsec_bm90dGhlc2VjcmV0bm90dGhlc2VjcmV0bm90dGhl'), /mismatch/);
-        assert.equal(verify.verifySimple(body, headers['x-service-signature'] as string, newSecret).type, 'calculation.updated');
-        assert.equal(verify.verifySimple(body, headers['x-service-signature-previous'] as string, oldSecret).type, 'calculation.updated');
+
+        // Either secret verifies it, and so does the pair a receiver holds while it deploys the new one.
+        const byOld = verify.receiveDelivery(body, headers, oldSecret);
+        assert.equal(byOld.status, 204);
+        assert.equal(byOld.event?.type, 'calculation.updated');
+        assert.equal((byOld.event?.data as { end_user_id: string }).end_user_id, 'rot_1');
+        // The same event again (at-least-once): acknowledged, not handed on twice.
+        assert.deepEqual(verify.receiveDelivery(body, headers, newSecret), { status: 204, event: null });
+        assert.deepEqual(verify.receiveDelivery(body, headers, [newSecret, oldSecret]), { status: 204, event: null });
+
+        // Tampered: the body, the signature, or a secret that is neither.
+        const tampered = Buffer.from(body.toString('utf8').replace('"rot_1"', '"rot_2"'));
+        assert.deepEqual(verify.receiveDelivery(tampered, headers, newSecret), { status: 400, reason: 'mismatch', event: null });
+        const flipped = header.replace(/v1=([0-9a-f])/g, (_m, c: string) => `v1=${c === '0' ? '1' : '0'}`);
+        assert.equal(verify.receiveDelivery(body, { ...headers, 'service-signature': flipped }, newSecret).reason, 'mismatch');
+        assert.equal(verify.receiveDelivery(body, headers, 'whsec_bm90dGhlc2VjcmV0bm90dGhlc2VjcmV0bm90dGhl').reason, 'mismatch');
+        // Replayed later: the signed time is outside the tolerance.
+        const later = verify.receiveDelivery(body, { 'service-signature': header.replace(/t=\d+/, `t=${Math.floor(Date.now() / 1000) - 3600}`) }, newSecret);
+        assert.equal(later.reason, 'timestamp');
+        assert.equal(verify.receiveDelivery(body, {}, newSecret).reason, 'no_signature');
+        assert.equal(verify.receiveDelivery(body, { 'service-signature': 'nonsense' }, newSecret).reason, 'malformed');
+
+        // X-Service-Signature alone (and -Previous for the old secret) verifies too; it signs no
+        // time, so an old event is refused on its created_at.
+        const event = JSON.parse(body.toString('utf8')) as { id: string; created_at: string };
+        const fresh = Buffer.from(JSON.stringify({ ...event, id: `${event.id}_simple` }));
+        const simple = (raw: Buffer, secret: string) => createHmac('sha256', secret).update(raw).digest('hex');
+        assert.equal(verify.receiveDelivery(fresh, { 'x-service-signature': simple(fresh, newSecret) }, newSecret).event?.type, 'calculation.updated');
+        assert.equal(verify.receiveDelivery(body, { 'x-service-signature': simple(tampered, newSecret) }, newSecret).reason, 'mismatch');
+        const stale = Buffer.from(JSON.stringify({ ...event, id: `${event.id}_stale`, created_at: new Date(Date.now() - 3_600_000).toISOString() }));
+        assert.deepEqual(verify.receiveDelivery(stale, { 'x-service-signature-previous': simple(stale, oldSecret) }, oldSecret), { status: 400, reason: 'timestamp', event: null });
+        // The real delivery's own X-Service-Signature pair, by each secret.
+        const copy = { 'x-service-signature': headers['x-service-signature'], 'x-service-signature-previous': headers['x-service-signature-previous'] };
+        // (verified, then recognised as the event already processed)
+        for (const secret of [newSecret, oldSecret]) assert.deepEqual(verify.receiveDelivery(body, copy, secret), { status: 204, event: null });
       } finally {
-        sink.close();
+        await new Promise<void>((r) => sink.close(() => r()));
         await t.close();
       }
     });
 
     it('the guide receiver verifies real deliveries from the service', async () => {
       results.set('webhook-delivery', 'failed');
-      const t = await buildTestApp({ workers: true });
+      const t = await buildTestApp();
       let server: http.Server | null = null;
       try {
         const p = await t.partner();
-        // The configuration sample, pointed at the guide's own receiver.
         const events: Record<string, unknown>[] = [];
+        // The configuration sample gives the signing secret; the receiver listens with it, then the URL is set.
         const set = await t.inject({
           method: 'POST',
           url: '/api/v1/webhooks',
@@ -360,7 +416,7 @@ describe('integration guide samples', () => {
           payload: { url: `http://127.0.0.1:${port}/webhooks/svc`, events: ['calculation.updated'], enabled: true },
         });
         assert.equal(again.statusCode, 200, again.body);
-        const current = (again.json().secret as string | undefined) ?? secret;
+        const current = (again.json().secret as string | null | undefined) ?? secret;
         if (current !== secret) {
           server.close();
           server = await receiver.startReceiver(current, (e) => events.push(e), port);
@@ -372,19 +428,66 @@ describe('integration guide samples', () => {
           payload: { end_user_id: 'user_123', cash_balance: 1840.75, upcoming_bills: [{ name: 'Rent', amount: 950, due_date: '2026-12-01' }], savings_commitments: 150, cash_buffer: 200 },
         });
         assert.equal(ing.statusCode, 201);
-        const until = Date.now() + 15_000;
-        while (events.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+        for (let i = 0; i < 50 && events.length === 0; i++) {
+          await runDeliveryPass(t.deps);
+          await new Promise((r) => setTimeout(r, 10));
+        }
         assert.equal(events.length, 1, 'the receiver got and verified one delivery');
         const doc = blocks.find((b) => b.kind === 'json' && b.attrs.event === 'calculation.updated');
         assert.ok(doc, 'the guide documents the event body');
         assertSubShape(JSON.parse(doc.text), events[0], false);
         assert.equal(events[0].type, 'calculation.updated');
         assert.equal((events[0].data as { calculation: { daily_allowance: number } }).calculation.daily_allowance, 18.03);
+        // A request that is not a signed delivery is refused.
+        const forged = await fetch(`http://127.0.0.1:${port}/webhooks/svc`, { method: 'POST', body: JSON.stringify({ id: 'evt_x', type: 'calculation.updated' }) });
+        assert.equal(forged.status, 400);
+        assert.equal(events.length, 1);
         results.set('webhook-delivery', 'passed');
       } finally {
         server?.close();
         await t.close();
       }
+    });
+  });
+
+  describe('TypeScript client samples', () => {
+    const require = createRequire(import.meta.url);
+    const TSC = require.resolve('typescript/bin/tsc');
+    const OPTIONS = ['--noEmit', '--strict', '--target', 'ES2022', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--types', 'node', '--skipLibCheck'];
+    let dir: string;
+    before(async () => {
+      dir = await folderWithClient('svc-guide-ts-');
+    });
+    after(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('type-check against @svc/client, and a call the client does not have is refused', async () => {
+      const setup = clientSamples.find((b) => b.attrs.client === 'setup');
+      assert.ok(setup, 'a setup sample creates the client');
+      assert.match(setup.text, /import \{ createClient \} from '@svc\/client'/);
+      const files = clientSamples.filter((b) => b !== setup).map((b) => {
+        const file = path.join(dir, `${b.attrs.client}.ts`);
+        writeFileSync(file, `${setup.text}\n${b.text}\n`);
+        return file;
+      });
+      // The control: a sample that drifted from the client (a path it does not have, a field of the wrong type).
+      const control = path.join(dir, 'drifted.ts');
+      writeFileSync(
+        control,
+        `${setup.text}\nawait client.POST('/api/v1/calculate/safe-to-spendd', { body: {} });\nawait client.POST('/api/v1/calculate/safe-to-spend', { body: { end_user_id: 'u', cash_balance: '2500' } });\n`,
+      );
+      let out = '';
+      try {
+        await run(process.execPath, [TSC, ...OPTIONS, '--typeRoots', path.join(ROOT, 'node_modules', '@types'), ...files, control], {
+          cwd: dir,
+          timeout: 170_000,
+          maxBuffer: 16 * 1024 * 1024,
+        });
+      } catch (err) {
+        out = (err as { stdout?: string }).stdout ?? String(err);
+      }
+      const failing = new Set([...out.matchAll(/^(.+?\.ts)\(\d+,\d+\): error/gm)].map((m) => path.basename(m[1])));
+      assert.deepEqual([...failing], ['drifted.ts'], out);
+      assert.equal([...out.matchAll(/drifted\.ts\((\d+),/g)].map((m) => m[1]).filter((l, i, a) => a.indexOf(l) === i).length, 2, out);
     });
   });
 });

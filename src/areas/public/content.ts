@@ -266,9 +266,13 @@ export function loadChangelog(dir: string): ChangelogEntry[] {
 export function loadGuide(file: string): Guide {
   const parsed = matter(readFileSync(file, 'utf8'), { excerpt: false });
   const d = parsed.data as Record<string, unknown>;
+  const revision = asString(file, 'revision', d.revision);
+  // The markdown is also served alone, without its front matter: the text itself must say which revision it is.
+  const stated = new RegExp(`\\bRevision ${revision.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w]|\\.\\d)`);
+  if (!stated.test(parsed.content)) throw new ContentError(file, `the text does not state its revision ("Revision ${revision}")`);
   const { html, headings } = renderWithHeadings(parsed.content);
   return {
-    revision: asString(file, 'revision', d.revision),
+    revision,
     title: asString(file, 'title', d.title),
     updated: asDay(file, 'updated', d.updated, parsed.matter).day,
     markdown: parsed.content.trim() + '\n',
