@@ -9,6 +9,7 @@ import { NotFound } from './pages/NotFound';
 import { Overview } from './pages/Overview';
 import { Register } from './pages/Register';
 import { SignIn } from './pages/SignIn';
+import { Usage } from './pages/Usage';
 import { Webhooks } from './pages/Webhooks';
 
 /** A 401 anywhere means the session is gone: the session query is asked again, and the pages behind it send the reader to sign in. */
@@ -55,6 +56,7 @@ export function App() {
             <Route index element={<Overview />} />
             <Route path="keys" element={<ApiKeys />} />
             <Route path="webhooks" element={<Webhooks />} />
+            <Route path="usage" element={<Usage />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Routes>

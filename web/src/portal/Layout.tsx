@@ -8,6 +8,7 @@ import type { Environment } from '../api/client';
 const NAV = [
   { to: '/', label: 'Overview', end: true },
   { to: '/keys', label: 'API keys', end: false },
+  { to: '/usage', label: 'Usage', end: false },
   { to: '/webhooks', label: 'Webhooks', end: false },
 ];
 
