@@ -8,6 +8,7 @@ import { KeySignIn } from './pages/KeySignIn';
 import { NotFound } from './pages/NotFound';
 import { Overview } from './pages/Overview';
 import { Register } from './pages/Register';
+import { Reports } from './pages/Reports';
 import { SignIn } from './pages/SignIn';
 import { Usage } from './pages/Usage';
 import { Webhooks } from './pages/Webhooks';
@@ -57,6 +58,7 @@ export function App() {
             <Route path="keys" element={<ApiKeys />} />
             <Route path="webhooks" element={<Webhooks />} />
             <Route path="usage" element={<Usage />} />
+            <Route path="reports" element={<Reports />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Routes>

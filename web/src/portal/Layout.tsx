@@ -10,6 +10,7 @@ const NAV = [
   { to: '/keys', label: 'API keys', end: false },
   { to: '/usage', label: 'Usage', end: false },
   { to: '/webhooks', label: 'Webhooks', end: false },
+  { to: '/reports', label: 'Reports', end: false },
 ];
 
 /** Sandbox / Production: two radio buttons drawn as one control. */
