@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { ApiError, isApiError } from '../api/client';
 import { Layout } from './Layout';
 import { RequireSession, ME } from './session';
+import { Account } from './pages/Account';
 import { ApiKeys } from './pages/ApiKeys';
 import { KeySignIn } from './pages/KeySignIn';
 import { NotFound } from './pages/NotFound';
@@ -59,6 +60,7 @@ export function App() {
             <Route path="webhooks" element={<Webhooks />} />
             <Route path="usage" element={<Usage />} />
             <Route path="reports" element={<Reports />} />
+            <Route path="account" element={<Account />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Routes>

@@ -11,6 +11,7 @@ const NAV = [
   { to: '/usage', label: 'Usage', end: false },
   { to: '/webhooks', label: 'Webhooks', end: false },
   { to: '/reports', label: 'Reports', end: false },
+  { to: '/account', label: 'Account', end: false },
 ];
 
 /** Sandbox / Production: two radio buttons drawn as one control. */
