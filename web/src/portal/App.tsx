@@ -8,6 +8,7 @@ import { ApiKeys } from './pages/ApiKeys';
 import { KeySignIn } from './pages/KeySignIn';
 import { NotFound } from './pages/NotFound';
 import { Overview } from './pages/Overview';
+import { ForgotPassword, ResetPassword, VerifyEmail } from './pages/PasswordReset';
 import { Register } from './pages/Register';
 import { Reports } from './pages/Reports';
 import { SignIn } from './pages/SignIn';
@@ -48,6 +49,9 @@ export function App() {
           <Route path="sign-in" element={<SignIn />} />
           <Route path="register" element={<Register />} />
           <Route path="key-sign-in" element={<KeySignIn />} />
+          <Route path="forgot-password" element={<ForgotPassword />} />
+          <Route path="reset-password" element={<ResetPassword />} />
+          <Route path="verify-email" element={<VerifyEmail />} />
           <Route
             element={
               <RequireSession>
