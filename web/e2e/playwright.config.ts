@@ -76,6 +76,8 @@ export default defineConfig({
       // sign-ins and sign-ups never lock or limit another's.
       TRUST_PROXY: '127.0.0.1',
       USAGE_FLUSH_MS: '200',
+      // The webhook tests' receiver is a local http server.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     },

@@ -3,12 +3,17 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { ApiError, isApiError } from '../api/client';
 import { Layout } from './Layout';
 import { RequireSession, ME } from './session';
+import { Account } from './pages/Account';
 import { ApiKeys } from './pages/ApiKeys';
 import { KeySignIn } from './pages/KeySignIn';
 import { NotFound } from './pages/NotFound';
 import { Overview } from './pages/Overview';
+import { ForgotPassword, ResetPassword, VerifyEmail } from './pages/PasswordReset';
 import { Register } from './pages/Register';
+import { Reports } from './pages/Reports';
 import { SignIn } from './pages/SignIn';
+import { Usage } from './pages/Usage';
+import { Webhooks } from './pages/Webhooks';
 
 /** A 401 anywhere means the session is gone: the session query is asked again, and the pages behind it send the reader to sign in. */
 function onApiError(client: () => QueryClient) {
@@ -44,6 +49,9 @@ export function App() {
           <Route path="sign-in" element={<SignIn />} />
           <Route path="register" element={<Register />} />
           <Route path="key-sign-in" element={<KeySignIn />} />
+          <Route path="forgot-password" element={<ForgotPassword />} />
+          <Route path="reset-password" element={<ResetPassword />} />
+          <Route path="verify-email" element={<VerifyEmail />} />
           <Route
             element={
               <RequireSession>
@@ -53,6 +61,10 @@ export function App() {
           >
             <Route index element={<Overview />} />
             <Route path="keys" element={<ApiKeys />} />
+            <Route path="webhooks" element={<Webhooks />} />
+            <Route path="usage" element={<Usage />} />
+            <Route path="reports" element={<Reports />} />
+            <Route path="account" element={<Account />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Routes>

@@ -10,10 +10,27 @@ export interface DayCalls {
   calls: number;
 }
 
-export default function CallsChart({ days, label }: { days: DayCalls[]; label: string }) {
-  const total = days.reduce((s, d) => s + d.calls, 0);
+/**
+ * `unit` (plural, lower case) and `valueLabel` name what is counted: calls unless told otherwise
+ * (the Usage page draws daily active end-users with the same chart). `total` replaces the sum of
+ * the days in the summary, for a count that does not add up across days.
+ */
+export default function CallsChart({
+  days,
+  label,
+  unit = 'calls',
+  valueLabel = 'Calls',
+  total: givenTotal,
+}: {
+  days: DayCalls[];
+  label: string;
+  unit?: string;
+  valueLabel?: string;
+  total?: number;
+}) {
+  const total = givenTotal ?? days.reduce((s, d) => s + d.calls, 0);
   const top = days.reduce((m, d) => (d.calls > m.calls ? d : m), days[0] ?? { day: '', calls: 0 });
-  const summary = `${label}: ${formatInteger(total)} calls in ${days.length} days` + (top.calls > 0 ? `, most on ${formatDay(top.day)} (${formatInteger(top.calls)})` : '');
+  const summary = `${label}: ${formatInteger(total)} ${unit} in ${days.length} days` + (top.calls > 0 ? `, most on ${formatDay(top.day)} (${formatInteger(top.calls)})` : '');
   return (
     <figure className="chart">
       <div className="chart-canvas" role="img" aria-label={summary}>
@@ -25,9 +42,9 @@ export default function CallsChart({ days, label }: { days: DayCalls[]; label: s
             <Tooltip
               cursor={{ fill: '#eef2ff' }}
               labelFormatter={(d) => formatDay(String(d))}
-              formatter={(v) => [formatInteger(Number(v)), 'Calls']}
+              formatter={(v) => [formatInteger(Number(v)), valueLabel]}
             />
-            <Bar dataKey="calls" name="Calls" fill="#2563eb" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Bar dataKey="calls" name={valueLabel} fill="#2563eb" radius={[3, 3, 0, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </div>
@@ -39,7 +56,7 @@ export default function CallsChart({ days, label }: { days: DayCalls[]; label: s
           hideCaption
           columns={[
             { header: 'Day (UTC)', cell: (d: DayCalls) => formatDay(d.day) },
-            { header: 'Calls', cell: (d: DayCalls) => formatInteger(d.calls), numeric: true },
+            { header: valueLabel, cell: (d: DayCalls) => formatInteger(d.calls), numeric: true },
           ]}
           rows={[...days].reverse()}
           rowKey={(d) => d.day}

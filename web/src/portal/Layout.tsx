@@ -1,14 +1,43 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import icon from '../shared/icon.svg';
 import { Banner, Button } from '../shared';
 import { ENV_LABEL, useEnvironment, useMe, useSignOut } from './session';
-import type { Environment } from '../api/client';
+import { api, unwrap, type Environment } from '../api/client';
 
 const NAV = [
   { to: '/', label: 'Overview', end: true },
   { to: '/keys', label: 'API keys', end: false },
+  { to: '/usage', label: 'Usage', end: false },
+  { to: '/webhooks', label: 'Webhooks', end: false },
+  { to: '/reports', label: 'Reports', end: false },
+  { to: '/account', label: 'Account', end: false },
 ];
+
+/** Until the account email is verified, no mail (usage alerts, notices) goes to it: the banner says so and mails the link again. */
+function UnverifiedEmail({ email }: { email: string }) {
+  const resend = useMutation({ mutationFn: () => unwrap(api.POST('/api/auth/partner/verify-email/resend')) });
+  return (
+    <Banner
+      tone="warning"
+      title="Verify your email"
+      action={
+        resend.isSuccess ? null : (
+          <Button onClick={() => resend.mutate()} busy={resend.isPending}>
+            Resend the link
+          </Button>
+        )
+      }
+    >
+      {resend.isSuccess
+        ? resend.data.detail
+        : resend.isError
+          ? resend.error.message
+          : `We mailed a link to ${email}. Until you follow it, no mail from the service (usage alerts included) goes to that address.`}
+    </Banner>
+  );
+}
 
 /** Sandbox / Production: two radio buttons drawn as one control. */
 function EnvironmentSwitch() {
@@ -79,6 +108,7 @@ export function Layout() {
             Sign in with your email and password to manage both.
           </Banner>
         ) : null}
+        {me.email_verified === false ? <UnverifiedEmail email={me.email} /> : null}
         <Outlet />
       </main>
       <footer className="footer">

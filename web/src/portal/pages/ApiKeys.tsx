@@ -233,6 +233,67 @@ function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) 
   );
 }
 
+/** The ingest secret never reaches a browser: the page rotates it, the partner's servers read the new one. */
+function IngestSecret() {
+  const { locked } = useEnvironment();
+  const [asking, setAsking] = useState(false);
+  const [grace, setGrace] = useState('0');
+  const rotate = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/partners/me/ingest-secret/rotate', { body: { grace_hours: Number(grace) } })),
+    onSuccess: () => setAsking(false),
+  });
+  return (
+    <section className="card" aria-labelledby="ingest-title">
+      <h2 id="ingest-title">Ingest secret</h2>
+      <p>
+        Ingesting calculations and erasing end-users need your key and your ingest secret (the <code>X-Service-Ingest-Secret</code> header). The secret is never shown
+        here: your servers read it with <code>GET /api/v1/secrets</code> and your API key.
+      </p>
+      {rotate.isSuccess ? (
+        <Banner tone="success" title="The ingest secret was rotated">
+          Your servers read the new one with GET /api/v1/secrets.{' '}
+          {rotate.data.previous_valid_until ? (
+            <>
+              The previous secret works until <DateTime value={rotate.data.previous_valid_until} />.
+            </>
+          ) : (
+            'The previous secret no longer works.'
+          )}
+        </Banner>
+      ) : null}
+      <div className="actions">
+        <Button
+          onClick={() => (rotate.reset(), setAsking(true))}
+          disabled={locked}
+          title={locked ? 'A session opened with an API key cannot rotate the ingest secret: sign in with your email and password' : undefined}
+        >
+          Rotate ingest secret
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={asking}
+        title="Rotate the ingest secret?"
+        confirmLabel="Rotate ingest secret"
+        danger
+        busy={rotate.isPending}
+        error={rotate.isError ? rotate.error.message : null}
+        onConfirm={() => rotate.mutate()}
+        onCancel={() => setAsking(false)}
+      >
+        <p>A new secret replaces the current one. Your servers must read it with GET /api/v1/secrets before their next ingest call.</p>
+        <label className="field-label" htmlFor="grace-hours">
+          Keep the previous secret working for
+        </label>
+        <select id="grace-hours" className="field-control" value={grace} onChange={(e) => setGrace(e.target.value)}>
+          <option value="0">No time: it stops at once</option>
+          <option value="1">1 hour</option>
+          <option value="24">24 hours</option>
+        </select>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
 export function ApiKeys() {
   useTitle('API keys');
   const { env } = useEnvironment();
@@ -256,6 +317,7 @@ export function ApiKeys() {
       ) : (
         <KeySlot key={env} env={env} slot={keys.data.find((k) => k.environment === env)} />
       )}
+      <IngestSecret />
     </div>
   );
 }

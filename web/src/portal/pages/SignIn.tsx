@@ -33,6 +33,7 @@ export function SignIn() {
       title="Sign in"
       footer={
         <>
+          <Link to="/forgot-password">Forgot password?</Link>
           <Link to={`/register${keep}`}>Create account</Link>
           <Link to={`/key-sign-in${keep}`}>Sign in with an API key</Link>
         </>

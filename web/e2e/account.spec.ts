@@ -1,0 +1,59 @@
+/**
+ * The portal's Account page in a browser: the sessions list with Sign out per row and Sign out
+ * other sessions, and the password change, each checked through the API.
+ */
+import { expect, signUp, snap, test } from './fixtures.js';
+
+test('sessions: sign out one, sign out the others; change the password', async ({ page, request, playwright, baseURL, clientAddress, consoleErrors }) => {
+  consoleErrors.allow(/status of 401 .*\/api\/auth\/partner\/password$/);
+  const who = await signUp(page);
+  // Two more sessions elsewhere (API contexts of their own, each with its cookie).
+  const other = async () => {
+    const ctx = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': clientAddress, 'user-agent': 'Other device' } });
+    expect((await ctx.post('/api/auth/partner/login', { data: { email: who.email, password: who.password } })).status()).toBe(200);
+    return ctx;
+  };
+  const a = await other();
+  const b = await other();
+  try {
+    await page.goto('/portal/');
+    await page.getByRole('link', { name: 'Account' }).click();
+    await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Signed-in sessions, newest first' });
+    await expect(table.getByRole('row')).toHaveCount(4);
+    await expect(table.getByText('This session')).toBeVisible();
+    await snap(page, 'account');
+
+    // Sign out one other session: confirm first.
+    await table.getByRole('button', { name: /^Sign out the session opened/ }).first().click();
+    await page.getByRole('dialog', { name: 'Sign out that session?' }).getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByText('The session was signed out.')).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(3);
+    const alive = [(await a.get('/api/auth/partner/me')).status(), (await b.get('/api/auth/partner/me')).status()].sort();
+    expect(alive).toEqual([200, 401]);
+
+    await page.getByRole('button', { name: 'Sign out other sessions' }).click();
+    await page.getByRole('dialog', { name: 'Sign out your other sessions?' }).getByRole('button', { name: 'Sign out other sessions' }).click();
+    await expect(page.getByText('Your other sessions were signed out.')).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(2);
+    expect((await a.get('/api/auth/partner/me')).status()).toBe(401);
+    expect((await b.get('/api/auth/partner/me')).status()).toBe(401);
+    expect((await page.request.get('/api/auth/partner/me')).status()).toBe(200);
+
+    // A wrong current password is said next to that field.
+    await page.getByLabel('Current password').fill('not my password');
+    await page.getByLabel('New password').fill('a brand new passphrase 42');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByLabel('Current password').fill(who.password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Your password was changed.')).toBeVisible();
+    expect((await request.post('/api/auth/partner/login', { data: { email: who.email, password: 'a brand new passphrase 42' } })).status()).toBe(200);
+    // This session goes on.
+    expect((await page.request.get('/api/auth/partner/me')).status()).toBe(200);
+  } finally {
+    await a.dispose();
+    await b.dispose();
+  }
+});

@@ -1,0 +1,132 @@
+/**
+ * The portal's Webhooks page in a browser: save an endpoint (the signing secret shown once), send a
+ * test event to a local receiver and see its attempt in the table, resend it, filter, rotate the
+ * secret and delete the endpoint, each checked through the API.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { verifyWebhook } from '@svc/client';
+import { expect, signUp, snap, test } from './fixtures.js';
+
+interface Received {
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A receiver on a free local port that answers 204 and keeps what it got. */
+async function receiver(): Promise<{ server: Server; url: string; received: Received[] }> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
+      res.statusCode = 204;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}/hooks`, received };
+}
+
+test('save an endpoint, send a test event, resend it, rotate the secret, delete the endpoint', async ({ page, consoleErrors }) => {
+  // No endpoint yet: the configuration answers 404, which the page shows as "No endpoint yet".
+  consoleErrors.allow(/status of 404 .*\/api\/partners\/me\/webhooks\?/);
+  const hook = await receiver();
+  try {
+    await signUp(page);
+    await page.goto('/portal/');
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
+    await expect(page.getByText('No endpoint yet')).toBeVisible();
+    await snap(page, 'webhooks-empty');
+
+    await page.getByLabel('Endpoint URL').fill(hook.url);
+    await page.getByRole('checkbox', { name: /webhook\.test/ }).check();
+    await expect(page.getByRole('checkbox', { name: 'Enabled' })).toBeChecked();
+    await page.getByRole('button', { name: 'Save endpoint' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your signing secret' });
+    await expect(dialog).toBeVisible();
+    const secret = (await dialog.getByTestId('signing-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^whsec_/);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Read back through the API: the configuration is there, the secret is not.
+    const cfg = await page.request.get('/api/partners/me/webhooks?environment=test');
+    expect(cfg.status()).toBe(200);
+    const saved = (await cfg.json()) as { url: string; events: string[]; enabled: boolean; secret_hint: string };
+    expect(saved).toMatchObject({ url: hook.url, enabled: true });
+    expect(saved.events.sort()).toEqual(['calculation.updated', 'usage.threshold_reached', 'webhook.test']);
+    expect(saved.secret_hint).toBe(`whsec_…${secret.slice(-4)}`);
+    expect(JSON.stringify(saved)).not.toContain(secret);
+
+    // The test event reaches the receiver, signed with that secret, and appears in the table.
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect(page.getByText('A test event was queued')).toBeVisible();
+    await expect.poll(() => hook.received.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    const event = verifyWebhook({ payload: hook.received[0].body, headers: hook.received[0].headers, secret }) as { type: string };
+    expect(event.type).toBe('webhook.test');
+    const table = page.getByRole('table', { name: /Delivery attempts/ });
+    await expect(table.getByRole('row').filter({ hasText: 'webhook.test' })).toHaveCount(1, { timeout: 20_000 });
+    await expect(table.getByRole('row').filter({ hasText: 'webhook.test' })).toContainText('Delivered');
+    await expect(table.getByRole('row').filter({ hasText: 'webhook.test' })).toContainText('204');
+    await snap(page, 'webhooks-delivered');
+
+    // Resend: a second attempt of the same event, delivered again.
+    await table.getByRole('button', { name: /^Resend webhook\.test/ }).click();
+    await expect(page.getByText(/Resent: attempt 2 was delivered \(HTTP 204\)/)).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: 'webhook.test' })).toHaveCount(2);
+    expect(hook.received.length).toBe(2);
+    const attempts = (await (await page.request.get('/api/partners/me/webhooks/deliveries?environment=test')).json()) as { attempt: number; event_id: string }[];
+    expect(attempts.map((a) => a.attempt).sort()).toEqual([1, 2]);
+    expect(new Set(attempts.map((a) => a.event_id)).size).toBe(1);
+
+    // The Status filter: no failed attempts.
+    await page.getByLabel('Status').selectOption('failed');
+    await expect(table.getByText('No failed attempts.')).toBeVisible();
+    await page.getByLabel('Status').selectOption('all');
+    await expect(table.getByRole('row').filter({ hasText: 'webhook.test' })).toHaveCount(2);
+
+    // Rotate: confirm, the new secret once, the 24-hour overlap.
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Rotate the signing secret?' });
+    await confirm.getByRole('button', { name: 'Rotate secret' }).click();
+    await expect(dialog).toBeVisible();
+    const rotated = (await dialog.getByTestId('signing-secret').textContent()) ?? '';
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(secret);
+    await expect(dialog).toContainText('For 24 hours');
+    await expect(dialog.getByRole('button', { name: 'Copy' })).toBeVisible();
+    await snap(page, 'webhooks-rotated');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    const after = (await (await page.request.get('/api/partners/me/webhooks?environment=test')).json()) as { secret_hint: string };
+    expect(after.secret_hint).toBe(`whsec_…${rotated.slice(-4)}`);
+
+    // Delete: Cancel keeps it; confirming deletes it.
+    await page.getByRole('button', { name: 'Delete endpoint' }).click();
+    const del = page.getByRole('dialog', { name: 'Delete the endpoint?' });
+    await del.getByRole('button', { name: 'Cancel' }).click();
+    expect((await page.request.get('/api/partners/me/webhooks?environment=test')).status()).toBe(200);
+    await page.getByRole('button', { name: 'Delete endpoint' }).click();
+    await del.getByRole('button', { name: 'Delete endpoint' }).click();
+    await expect(page.getByText('The endpoint was deleted')).toBeVisible();
+    await expect(page.getByText('No endpoint yet')).toBeVisible();
+    expect((await page.request.get('/api/partners/me/webhooks?environment=test')).status()).toBe(404);
+  } finally {
+    await new Promise((resolve) => hook.server.close(resolve));
+  }
+});
+
+test('an invalid endpoint URL is explained next to the field', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 404 .*\/api\/partners\/me\/webhooks\?/);
+  consoleErrors.allow(/status of 4\d\d .*\/api\/partners\/me\/webhooks\?environment=test$/);
+  await signUp(page);
+  await page.goto('/portal/webhooks');
+  await page.getByLabel('Endpoint URL').fill('not a url');
+  await page.getByRole('button', { name: 'Save endpoint' }).click();
+  await expect(page.getByRole('alert').or(page.locator('.field-error'))).toBeVisible();
+  await snap(page, 'webhooks-error');
+});

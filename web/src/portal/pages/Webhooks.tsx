@@ -1,0 +1,420 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { api, isApiError, unwrap, type Answer, type Environment } from '../../api/client';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, Field, Table, formatInteger, useCopy, useTitle, type Column } from '../../shared';
+import { formErrors } from '../forms';
+import { ENV_LABEL, useEnvironment } from '../session';
+
+type Config = Answer<'/api/partners/me/webhooks', 'get'>;
+type Created = Answer<'/api/partners/me/webhooks', 'post'>;
+type Delivery = Answer<'/api/partners/me/webhooks/deliveries', 'get'>[number];
+type EventType = 'calculation.updated' | 'usage.threshold_reached' | 'webhook.test';
+type StatusFilter = 'all' | 'delivered' | 'failed';
+
+const EVENT_TYPES: { type: EventType; label: string }[] = [
+  { type: 'calculation.updated', label: 'calculation.updated: an end-user’s cached calculation changed' },
+  { type: 'usage.threshold_reached', label: 'usage.threshold_reached: a usage alert threshold fired' },
+  { type: 'webhook.test', label: 'webhook.test: a test event you send from this page' },
+];
+const PAGE_SIZE = 20;
+/** How many attempts the table reads at once (the operation's maximum is 1000). */
+const FETCH_LIMIT = 500;
+
+const SNIPPET = `import { verifyWebhook } from '@svc/client';
+
+// Express: keep the raw body, the signature covers it byte for byte.
+app.post('/webhooks/svc', express.raw({ type: 'application/json' }), (req, res) => {
+  try {
+    const event = verifyWebhook({
+      payload: req.body,
+      headers: req.headers,
+      // During the 24-hour overlap after a rotation, pass both: the new secret first.
+      secret: [process.env.SVC_WEBHOOK_SECRET, process.env.SVC_WEBHOOK_SECRET_PREVIOUS].filter(Boolean),
+    });
+    // event.type, event.data …
+    res.sendStatus(204);
+  } catch {
+    res.sendStatus(400);
+  }
+});`;
+
+function configKey(env: Environment) {
+  return ['webhook-config', env] as const;
+}
+function deliveriesKey(env: Environment, status: StatusFilter) {
+  return ['webhook-deliveries', env, status] as const;
+}
+
+function CopyButton({ text, what }: { text: string; what: string }) {
+  const { copy, state } = useCopy();
+  return (
+    <>
+      <Button onClick={() => void copy(text)}>Copy</Button>
+      <span className="copy-state" role="status">
+        {state === 'copied' ? `${what} copied` : state === 'failed' ? `Copy failed: select the ${what.toLowerCase()} and copy it` : ''}
+      </span>
+    </>
+  );
+}
+
+function EndpointForm({ env, config, onSaved }: { env: Environment; config: Config | null; onSaved: (c: Created) => void }) {
+  const client = useQueryClient();
+  const [url, setUrl] = useState(config?.url ?? '');
+  const [events, setEvents] = useState<string[]>(config?.events ?? ['calculation.updated', 'usage.threshold_reached']);
+  const [enabled, setEnabled] = useState(config?.enabled ?? true);
+  const save = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST('/api/partners/me/webhooks', {
+          params: { query: { environment: env } },
+          body: { url: url.trim(), events: events as EventType[], enabled },
+        }),
+      ),
+    onSuccess: (c) => {
+      client.setQueryData(configKey(env), c);
+      onSaved(c);
+    },
+  });
+  const errors = formErrors(save.error, ['url', 'events', 'enabled']);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label="Endpoint">
+      {errors.form ? <Banner tone="error">{errors.form}</Banner> : null}
+      {save.isSuccess && !save.data.secret ? <Banner tone="success">The endpoint was saved. Its signing secret is unchanged.</Banner> : null}
+      <Field
+        label="Endpoint URL"
+        name="url"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="https://example.com/webhooks/svc"
+        hint="An https URL on a public address. Events are POSTed to it as JSON, signed."
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        error={errors.field('url')}
+      />
+      <fieldset className="field checks">
+        <legend className="field-label">Event types</legend>
+        {EVENT_TYPES.map((t) => (
+          <label key={t.type} className="check">
+            <input
+              type="checkbox"
+              name="events"
+              value={t.type}
+              checked={events.includes(t.type)}
+              onChange={(e) => setEvents(e.target.checked ? [...events, t.type] : events.filter((x) => x !== t.type))}
+            />
+            <span>
+              <code>{t.type}</code>
+              {t.label.slice(t.type.length)}
+            </span>
+          </label>
+        ))}
+        {errors.field('events') ? <p className="field-error">{errors.field('events')}</p> : null}
+      </fieldset>
+      <label className="check">
+        <input type="checkbox" name="enabled" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+        <span>Enabled</span>
+      </label>
+      <div className="actions">
+        <Button type="submit" variant="primary" busy={save.isPending}>
+          Save endpoint
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SecretDialog({ created, onClose }: { created: Created | null; onClose: () => void }) {
+  return (
+    <Dialog
+      open={created !== null && !!created.secret}
+      title="Your signing secret"
+      onClose={onClose}
+      actions={
+        <Button variant="primary" onClick={onClose}>
+          Done
+        </Button>
+      }
+    >
+      {created?.secret ? (
+        <>
+          <p>It is shown this one time: store it on the server that receives the events, and verify every delivery with it.</p>
+          <div className="key-value key-value-new">
+            <code data-testid="signing-secret">{created.secret}</code>
+          </div>
+          <div className="actions">
+            <CopyButton text={created.secret} what="Secret" />
+          </div>
+          {created.previous_secret_expires_at ? (
+            <p>
+              For 24 hours, until <DateTime value={created.previous_secret_expires_at} />, deliveries are signed with both the new and the previous secret: update your
+              server within that time.
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function Deliveries({ env, enabled }: { env: Environment; enabled: boolean }) {
+  const client = useQueryClient();
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [page, setPage] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: deliveriesKey(env, status),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/partners/me/webhooks/deliveries', {
+          params: { query: { environment: env, limit: FETCH_LIMIT, ...(status === 'all' ? {} : { status }) } },
+        }),
+      ),
+    // Deliveries happen in the background: the table follows them.
+    refetchInterval: 5000,
+  });
+  const resend = useMutation({
+    mutationFn: (id: string) =>
+      unwrap(api.POST('/api/partners/me/webhooks/deliveries/{delivery_id}/resend', { params: { path: { delivery_id: id }, query: { environment: env } } })),
+    onSuccess: (d) => {
+      setNotice(`Resent: attempt ${d.attempt} ${d.status === 'delivered' ? `was delivered (HTTP ${d.status_code ?? '—'})` : `failed${d.error ? `: ${d.error}` : ''}`}.`);
+      void client.invalidateQueries({ queryKey: ['webhook-deliveries', env] });
+    },
+    onError: () => setNotice(null),
+  });
+  useEffect(() => setPage(0), [status, env]);
+
+  const rows = list.data ?? [];
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const shown = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+  const columns: Column<Delivery>[] = [
+    { header: 'Time', cell: (d) => <DateTime value={d.created_at} /> },
+    { header: 'Event type', cell: (d) => <code>{d.event_type}</code> },
+    { header: 'Attempt', cell: (d) => formatInteger(d.attempt), numeric: true },
+    { header: 'Status', cell: (d) => <span className={`status status-${d.status}`}>{d.status === 'delivered' ? 'Delivered' : 'Failed'}</span> },
+    { header: 'HTTP code', cell: (d) => (d.status_code === null ? '—' : String(d.status_code)), numeric: true },
+    { header: 'Duration', cell: (d) => `${formatInteger(d.duration_ms)} ms`, numeric: true },
+    { header: 'Error', cell: (d) => d.error ?? '—' },
+    {
+      header: <span className="visually-hidden">Actions</span>,
+      cell: (d) => (
+        <Button
+          onClick={() => (setNotice(null), resend.mutate(d.id))}
+          busy={resend.isPending && resend.variables === d.id}
+          disabled={!enabled}
+          aria-label={`Resend ${d.event_type} of ${new Date(d.created_at).toLocaleString()}`}
+          title={enabled ? undefined : 'The endpoint is disabled'}
+        >
+          Resend
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <section className="card" aria-labelledby="deliveries-title">
+      <div className="card-head">
+        <h2 id="deliveries-title">Delivery attempts</h2>
+        <label className="inline-field">
+          <span>Status</span>
+          <select className="field-control" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+            <option value="all">All</option>
+            <option value="delivered">Delivered</option>
+            <option value="failed">Failed</option>
+          </select>
+        </label>
+      </div>
+      {notice ? <Banner tone="success">{notice}</Banner> : null}
+      {resend.isError ? <Banner tone="error">{resend.error.message}</Banner> : null}
+      {list.isPending ? (
+        <p className="muted" aria-busy="true">
+          Loading delivery attempts…
+        </p>
+      ) : list.isError ? (
+        <Banner tone="error" title="The delivery attempts could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
+          {list.error.message}
+        </Banner>
+      ) : (
+        <>
+          <Table
+            caption={`Delivery attempts in ${ENV_LABEL[env].toLowerCase()}, newest first`}
+            hideCaption
+            columns={columns}
+            rows={shown}
+            rowKey={(d) => d.id}
+            empty={status === 'all' ? 'No delivery attempts yet. Send a test event to see one.' : `No ${status} attempts.`}
+          />
+          {pages > 1 ? (
+            <nav className="pager" aria-label="Delivery attempt pages">
+              <Button onClick={() => setPage(page - 1)} disabled={page === 0}>
+                Previous
+              </Button>
+              <span role="status">
+                Page {page + 1} of {pages}
+              </span>
+              <Button onClick={() => setPage(page + 1)} disabled={page + 1 >= pages}>
+                Next
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+export function Webhooks() {
+  useTitle('Webhooks');
+  const { env } = useEnvironment();
+  const client = useQueryClient();
+  const [created, setCreated] = useState<Created | null>(null);
+  const [pending, setPending] = useState<'rotate' | 'delete' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const config = useQuery({
+    queryKey: configKey(env),
+    queryFn: async () => {
+      try {
+        return await unwrap(api.GET('/api/partners/me/webhooks', { params: { query: { environment: env } } }));
+      } catch (err) {
+        // No endpoint yet is an answer, not an error.
+        if (isApiError(err, 404)) return null;
+        throw err;
+      }
+    },
+  });
+  const rotate = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/partners/me/webhooks/rotate-secret', { params: { query: { environment: env } } })),
+    onSuccess: (c) => {
+      setPending(null);
+      setCreated(c);
+      client.setQueryData(configKey(env), c);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/partners/me/webhooks', { params: { query: { environment: env } } })),
+    onSuccess: () => {
+      setPending(null);
+      setNotice('The endpoint was deleted: no more events are sent.');
+      client.setQueryData(configKey(env), null);
+    },
+  });
+  const test = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/partners/me/webhooks/test', { params: { query: { environment: env } } })),
+    onSuccess: () => {
+      setNotice('A test event was queued: its delivery attempt appears below in a few seconds.');
+      setTimeout(() => void client.invalidateQueries({ queryKey: ['webhook-deliveries', env] }), 1500);
+    },
+  });
+
+  const c = config.data;
+  return (
+    <div className="page">
+      <div className="page-head">
+        <h1>Webhooks</h1>
+      </div>
+      <p className="lede">
+        The service POSTs events to your endpoint in {ENV_LABEL[env].toLowerCase()}, signed with your signing secret, and retries failed deliveries.
+      </p>
+      {notice ? <Banner tone="success">{notice}</Banner> : null}
+      {config.isPending ? (
+        <section className="card" aria-busy="true">
+          <p className="muted">Loading your endpoint…</p>
+        </section>
+      ) : config.isError ? (
+        <Banner tone="error" title="Your endpoint could not be loaded" action={<Button onClick={() => void config.refetch()}>Try again</Button>}>
+          {config.error.message}
+        </Banner>
+      ) : (
+        <>
+          <section className="card" aria-labelledby="endpoint-title">
+            <div className="card-head">
+              <h2 id="endpoint-title">Endpoint</h2>
+              <span className={`env-badge env-badge-${env}`}>{ENV_LABEL[env]}</span>
+            </div>
+            {c ? (
+              <dl className="key-meta">
+                <div>
+                  <dt>Signing secret</dt>
+                  <dd>
+                    <code>{c.secret_hint}</code>
+                  </dd>
+                </div>
+                <div>
+                  <dt>Updated</dt>
+                  <dd>
+                    <DateTime value={c.updated_at} />
+                  </dd>
+                </div>
+              </dl>
+            ) : (
+              <p className="empty">No endpoint yet. Save one to receive events.</p>
+            )}
+            {c?.disabled_reason ? <Banner tone="warning">The service disabled this endpoint: {c.disabled_reason}</Banner> : null}
+            <EndpointForm
+              key={`${env}-${c?.updated_at ?? 'none'}`}
+              env={env}
+              config={c ?? null}
+              onSaved={(saved) => {
+                setNotice(null);
+                if (saved.secret) setCreated(saved);
+              }}
+            />
+            {c ? (
+              <div className="actions endpoint-actions">
+                <Button onClick={() => (setNotice(null), test.reset(), test.mutate())} busy={test.isPending} disabled={!c.enabled}>
+                  Send test event
+                </Button>
+                <Button onClick={() => (setNotice(null), rotate.reset(), setPending('rotate'))}>Rotate secret</Button>
+                <Button variant="danger" onClick={() => (setNotice(null), remove.reset(), setPending('delete'))}>
+                  Delete endpoint
+                </Button>
+              </div>
+            ) : null}
+            {test.isError ? <Banner tone="error">{test.error.message}</Banner> : null}
+          </section>
+          {c ? <Deliveries env={env} enabled={c.enabled} /> : null}
+          <section className="card" aria-labelledby="verify-title">
+            <h2 id="verify-title">Verify each delivery</h2>
+            <p>
+              Check the signature before you trust an event, with <code>verifyWebhook</code> from the typed client <code>@svc/client</code>:
+            </p>
+            <div className="code-block">
+              <pre tabIndex={0} aria-label="Verification example">
+                <code>{SNIPPET}</code>
+              </pre>
+            </div>
+          </section>
+        </>
+      )}
+      <ConfirmDialog
+        open={pending === 'rotate'}
+        title="Rotate the signing secret?"
+        confirmLabel="Rotate secret"
+        busy={rotate.isPending}
+        error={rotate.isError ? rotate.error.message : null}
+        onConfirm={() => rotate.mutate()}
+        onCancel={() => setPending(null)}
+      >
+        <p>A new secret signs every delivery from now on. For 24 hours deliveries also carry a signature with the current secret, so your server keeps verifying while you update it.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={pending === 'delete'}
+        title="Delete the endpoint?"
+        confirmLabel="Delete endpoint"
+        danger
+        busy={remove.isPending}
+        error={remove.isError ? remove.error.message : null}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setPending(null)}
+      >
+        <p>No more events are sent to {c?.url ?? 'it'}. Saving an endpoint again gives it a new signing secret.</p>
+      </ConfirmDialog>
+      <SecretDialog created={created} onClose={() => setCreated(null)} />
+    </div>
+  );
+}
