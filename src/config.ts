@@ -64,6 +64,11 @@ export interface Config {
    * CIDRs, as Fastify's trustProxy takes them); empty = the peer is the client.
    */
   trustProxy: string[];
+  /**
+   * The bearer token GET /metrics asks of a request that does not come from this machine's loopback;
+   * null: /metrics answers only on loopback (404 elsewhere).
+   */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -223,6 +228,11 @@ export function loadConfig(env: Env = process.env): Config {
     schedule = parts.map(Number);
   }
 
+  const metricsToken = str(env, 'METRICS_TOKEN');
+  if (metricsToken !== null && (metricsToken.length < 16 || !/^[\x21-\x7e]+$/.test(metricsToken))) {
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 printable characters without spaces (generate one: openssl rand -hex 32)');
+  }
+
   const ratePerUser = num(env, 'RATE_PER_USER_USD', 0.05, 0);
   const adminEmail = email(env, 'ADMIN_EMAIL');
 
@@ -265,5 +275,6 @@ export function loadConfig(env: Env = process.env): Config {
     maxConnections: int(env, 'MAX_CONNECTIONS', 10_000, 1, 1_000_000),
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 1, 1_000_000),
     trustProxy: Object.freeze(proxyList(env, 'TRUST_PROXY')) as string[],
+    metricsToken,
   });
 }

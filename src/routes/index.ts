@@ -8,11 +8,13 @@
  *   admin/         administrator session
  *   platform/      platform ingest secret (INGEST_SECRET)
  *   partner-api/   API key; with-ingest-secret/ (+ the partner's ingest secret), sandbox/ (the sandbox layer)
+ *   operations/    loopback or METRICS_TOKEN (/metrics, outside the API document)
  */
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../context.js';
 import { makeGuards } from '../http/auth.js';
 import { adminScope } from './admin/index.js';
+import { operationsScope } from './operations/index.js';
 import { partnerApiScope } from './partner-api/index.js';
 import { platformScope } from './platform/index.js';
 import { portalScope } from './portal/index.js';
@@ -26,4 +28,5 @@ export async function registerRoutes(app: FastifyInstance, deps: Deps): Promise<
   await app.register(portalScope, opts);
   await app.register(platformScope, opts);
   await app.register(adminScope, opts);
+  await app.register(operationsScope, opts);
 }
