@@ -8,8 +8,9 @@ import swagger from '@fastify/swagger';
 import type { Deps } from './context.js';
 import { clientErrorHandler, guardConnections } from './http/connections.js';
 import { problem } from './http/error-codes.js';
-import { errorHandler, notFoundHandler } from './http/errors.js';
+import { errorHandlerWith, notFoundHandler } from './http/errors.js';
 import { documentOptionalBodies, frameworkErrors, installInputGuards } from './http/input-guard.js';
+import { installRequestMetrics } from './http/metrics.js';
 import { installRequestLog } from './http/request-log.js';
 import { installNoStore } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
@@ -48,9 +49,13 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   guardConnections(app.server, deps.config, deps.log);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setErrorHandler(errorHandler);
+  // Answers the database cost (503, 507) are counted in deps.metrics.
+  app.setErrorHandler(errorHandlerWith(deps.metrics));
   app.setNotFoundHandler(notFoundHandler);
   installInputGuards(app);
+
+  // Requests in flight and durations by route pattern (GET /metrics): first, so even a request shed below is counted.
+  installRequestMetrics(app, deps.metrics);
 
   // A request that reaches a closing server (on a kept-alive connection) is shed, as Fastify would, in the service's shape.
   let closing = false;

@@ -70,6 +70,11 @@ export interface Config {
   credentialFailureWindowMs: number;
   /** The built web app (portal, later the admin console); null: web/dist of the package. */
   webDistDir: string | null;
+  /**
+   * The bearer token GET /metrics asks of a request that does not come from this machine's loopback;
+   * null: /metrics answers only on loopback (404 elsewhere).
+   */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -229,6 +234,11 @@ export function loadConfig(env: Env = process.env): Config {
     schedule = parts.map(Number);
   }
 
+  const metricsToken = str(env, 'METRICS_TOKEN');
+  if (metricsToken !== null && (metricsToken.length < 16 || !/^[\x21-\x7e]+$/.test(metricsToken))) {
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 printable characters without spaces (generate one: openssl rand -hex 32)');
+  }
+
   const ratePerUser = num(env, 'RATE_PER_USER_USD', 0.05, 0);
   const adminEmail = email(env, 'ADMIN_EMAIL');
 
@@ -274,5 +284,6 @@ export function loadConfig(env: Env = process.env): Config {
     credentialFailureLimit: int(env, 'CREDENTIAL_FAILURE_LIMIT', 20, 1, 1_000_000),
     credentialFailureWindowMs: int(env, 'CREDENTIAL_FAILURE_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
     webDistDir: str(env, 'WEB_DIST_DIR'),
+    metricsToken,
   });
 }

@@ -11,6 +11,7 @@ import type { Environment } from './db/schema/index.js';
 import type { SecretBox } from './lib/crypto.js';
 import type { Clock } from './lib/time.js';
 import type { BackgroundTasks } from './lib/background.js';
+import type { Metrics } from './lib/metrics.js';
 import type { AuthCache } from './http/auth-cache.js';
 import type { CredentialBudget } from './http/credential-budget.js';
 import type { ExportGate } from './http/csv.js';
@@ -86,6 +87,8 @@ export interface Deps {
   sandboxRuns: RecordedRuns;
   /** Real account-aggregation providers by name (AGGREGATOR_PROVIDER chooses one). */
   liveProviders: Map<string, ProviderFactory<Deps>>;
+  /** The process's metrics (GET /metrics): one registry per container, counted where things happen. */
+  metrics: Metrics;
   /**
    * Starts what runs in the background: the auth cache's invalidation listener, the
    * usage meter's periodic flush, the rate limiter's Redis connection and, when asked,

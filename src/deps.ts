@@ -15,6 +15,7 @@ import { AuthCache } from './http/auth-cache.js';
 import { CredentialBudget } from './http/credential-budget.js';
 import { ExportGate } from './http/csv.js';
 import { BackgroundTasks } from './lib/background.js';
+import { Metrics } from './lib/metrics.js';
 import { SecretBox } from './lib/crypto.js';
 import { redactLine, redactLogObject } from './lib/log-redact.js';
 import { createMailer } from './areas/mail/mailer.js';
@@ -32,6 +33,7 @@ import { RecordedRuns } from './areas/sandbox/recorded-runs.js';
 import type { ProviderFactory } from './areas/sandbox/provider.js';
 import { registerSandboxEraser } from './areas/sandbox/service.js';
 import { startWorkers, stopWorkers, type WorkerHandle } from './workers/index.js';
+import { metricSources } from './areas/operations/metrics.js';
 
 /**
  * The logger options of every entry point: pino at `level`, with credentials hidden
@@ -74,6 +76,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
   const clock = options.clock ?? systemClock;
   const secrets = new SecretBox(resolveSecretsKey(config, log));
   const webhooks = new WebhookRuntime(config);
+  const metrics = new Metrics();
   let workers: WorkerHandle[] = [];
   let closing: Promise<void> | null = null;
 
@@ -85,7 +88,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
     log,
     auth: new AuthCache(database, { log }),
     credentials: new CredentialBudget({ limit: config.credentialFailureLimit, windowMs: config.credentialFailureWindowMs }),
-    usage: createUsageMeter({ database, clock, config, log, secrets }),
+    usage: createUsageMeter({ database, clock, config, log, secrets, metrics }),
     mailer: createMailer(config, database),
     background: new BackgroundTasks(log),
     erasers: new Map(),
@@ -93,10 +96,11 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
     exports: new ExportGate(),
     limiter: new RateLimiter({ config, clock, log }),
     webhooks,
-    calculationWriters: new CalculationWriters(database, webhooks.outbox),
-    usageEvents: new UsageEventWriter(database, clock),
+    calculationWriters: new CalculationWriters(database, webhooks.outbox, metrics),
+    usageEvents: new UsageEventWriter(database, clock, metrics),
     sandboxRuns: new RecordedRuns(),
     liveProviders: new Map(Object.entries(options.liveProviders ?? {})),
+    metrics,
 
     async start(opts = {}) {
       await deps.auth.start();
@@ -133,6 +137,8 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
       return closing;
     },
   };
+
+  metrics.attach(metricSources(deps));
 
   // Every area that stores end-user data erases it here, whatever the process (server, worker, CLI).
   // The order is the order of the erasure answer's `erased` object.

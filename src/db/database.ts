@@ -1,9 +1,10 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type KyselyConfig, type SqliteDialectConfig, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import type { PoolStats } from '../lib/metrics.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema/index.js';
 
@@ -21,6 +22,15 @@ export interface Database {
   pgPool: pg.Pool | null;
   /** The SQLite handle (null on PostgreSQL). */
   sqlite: SQLite.Database | null;
+  /** The connections of each pool now, from the driver's own counters (no query): for /metrics. */
+  poolStats(): PoolStats[];
+  /** Bytes of the SQLite write-ahead log now (0 when there is none); null on PostgreSQL. */
+  walBytes(): number | null;
+}
+
+/** pg.Pool's public counters. */
+function pgPoolStats(pool: string, p: pg.Pool): PoolStats {
+  return { pool, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount };
 }
 
 /**
@@ -200,6 +210,8 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchem
       }),
       pgPool: pool,
       sqlite: null,
+      poolStats: () => [pgPoolStats('main', pool), pgPoolStats('index_order', orderedPool)],
+      walBytes: () => null,
     };
   }
   ensureWritableDir(config.dataDir);
@@ -227,6 +239,15 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchem
     close: once(() => db.destroy()),
     pgPool: null,
     sqlite: handle,
+    // One connection: busy while a transaction is open on it (a statement outside one runs and ends within the call).
+    poolStats: () => [{ pool: 'sqlite', total: handle.open ? 1 : 0, idle: handle.open && !handle.inTransaction ? 1 : 0, waiting: null }],
+    walBytes: () => {
+      try {
+        return statSync(`${file}-wal`).size;
+      } catch {
+        return 0;
+      }
+    },
   };
 }
 

@@ -21,6 +21,8 @@ export interface GroupCommitOptions<T> {
   /** The weight of a write (e.g. its rows) and the queued weight that starts a group at once. */
   weight?: (item: T) => number;
   maxWeight?: number;
+  /** Told the size of every group as it goes to commit (the batch-size metric). */
+  onGroup?: (size: number) => void;
 }
 
 interface Queued<T, R> {
@@ -77,6 +79,7 @@ export class GroupCommit<T, R> {
       while (this.queue.length > 0) {
         const group = this.queue.splice(0, this.opts.maxGroup);
         for (const q of group) this.queuedWeight -= this.opts.weight?.(q.item) ?? 1;
+        this.opts.onGroup?.(group.length);
         let outcomes: Outcome<R>[];
         try {
           outcomes = await this.commit(group.map((q) => q.item));

@@ -8,6 +8,8 @@
  *   platformSecret    the platform INGEST_SECRET (header or Bearer); 503 when unconfigured
  *   partnerSession    a partner login session (Bearer token or cookie)
  *   adminSession      an admin login session (Bearer token or cookie)
+ *   metricsAccess     GET /metrics: open to a request from this machine's loopback, elsewhere only
+ *                     with Authorization: Bearer <METRICS_TOKEN>; 404 otherwise (as if absent)
  *   sameOriginCookie  refuses a cross-site write that rides on the session cookie
  *                     (the session guards apply it themselves; routes that read
  *                     the session without a guard, like logout, add it)
@@ -17,6 +19,7 @@
  * address that has spent it before they check its credential.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { Deps } from '../context.js';
 import type { Environment } from '../db/schema/index.js';
 import { safeEqual, sha256Hex } from '../lib/crypto.js';
@@ -160,6 +163,20 @@ export function sessionEnvironment(session: SessionPrincipal, asked: Environment
   const environment = asked ?? session.keyEnvironment ?? fallback;
   requireSessionEnvironment(session, environment);
   return environment;
+}
+
+/**
+ * Whether a request comes from this machine itself: the socket's peer is a loopback address (never an
+ * address a forwarded header claims, whatever TRUST_PROXY believes) and no proxy forwarded it. A
+ * reverse proxy on the same machine connects over loopback on behalf of anyone; it names the client
+ * in X-Forwarded-For or Forwarded, and such a request is not local.
+ */
+export function isLocalRequest(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress;
+  if (peer === undefined || !ipaddr.isValid(peer)) return false;
+  if (ipaddr.process(peer).range() !== 'loopback') return false;
+  const h = request.headers;
+  return h['x-forwarded-for'] === undefined && h['forwarded'] === undefined && h['x-real-ip'] === undefined;
 }
 
 export function makeGuards(deps: Deps) {
@@ -317,7 +334,21 @@ export function makeGuards(deps: Deps) {
     request.session = s;
   }
 
-  return { apiKey, ingestSecret, platformSecret, partnerSession, adminSession, sameOriginCookie };
+  const metricsTokenHash = deps.config.metricsToken === null ? null : sha256Hex(deps.config.metricsToken);
+
+  /**
+   * /metrics: a local scraper needs nothing; any other caller needs the token, and without one
+   * configured the route does not exist for it. A wrong or missing token is the same 404, so a
+   * caller learns nothing about whether metrics are on.
+   */
+  function metricsAccess(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
+    if (isLocalRequest(request)) return done();
+    const presented = bearer(request);
+    if (metricsTokenHash !== null && presented !== null && safeEqual(sha256Hex(presented), metricsTokenHash)) return done();
+    done(errors.notFound());
+  }
+
+  return { apiKey, ingestSecret, platformSecret, partnerSession, adminSession, sameOriginCookie, metricsAccess };
 }
 
 export type Guards = ReturnType<typeof makeGuards>;

@@ -230,7 +230,24 @@ function invalidBody(items: ValidationItem[]) {
   return { detail: items, code: 'validation_failed' as const };
 }
 
+/** Told when an answer is a 503 or 507 because of the database (deps.metrics counts them). */
+export interface DatabaseErrorObserver {
+  databaseError(kind: 'unavailable' | 'storage_full'): void;
+}
+
+/** The error handler of the application, telling `observer` about the database's answers. */
+export function errorHandlerWith(observer: DatabaseErrorObserver | null) {
+  return function handler(this: unknown, error: FastifyError & { validationContext?: string }, request: FastifyRequest, reply: FastifyReply) {
+    return answerError(error, request, reply, observer);
+  };
+}
+
+/** The error handler without an observer (a bare instance in a test). */
 export function errorHandler(this: unknown, error: FastifyError & { validationContext?: string }, request: FastifyRequest, reply: FastifyReply) {
+  return answerError(error, request, reply, null);
+}
+
+function answerError(error: FastifyError & { validationContext?: string }, request: FastifyRequest, reply: FastifyReply, observer: DatabaseErrorObserver | null) {
   if (error instanceof AppError) {
     reply.headers(error.headers);
     if (error.statusCode >= 500) request.log.warn({ detail: error.detail }, 'service unavailable answer');
@@ -265,11 +282,13 @@ export function errorHandler(this: unknown, error: FastifyError & { validationCo
   }
   // An outage of the database (or a full disk) is the service's condition, not a bug: retry later.
   if (isDatabaseUnavailable(error)) {
+    observer?.databaseError('unavailable');
     request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
     reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     return reply.status(503).send(problem('database_unavailable', 'Service temporarily unavailable: the database cannot be reached, retry later'));
   }
   if (isStorageFull(error)) {
+    observer?.databaseError('storage_full');
     request.log.error({ err: { message: error.message, code: error.code } }, 'database storage full');
     reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS * 12));
     return reply.status(507).send(problem('storage_full', 'Insufficient storage: the service cannot store this now, retry later'));

@@ -1,6 +1,6 @@
 /**
- * The one log line per request: method, route pattern, status, duration, and the URL
- * with every value that could be a credential masked. A raw URL can carry a key
+ * The one log line per request: method, route pattern, partner id (once a credential named one),
+ * status, duration, and the URL with every value that could be a credential masked. A raw URL can carry a key
  * (`DELETE /api/v1/admin/keys/{key_value}`, a key pasted into a query by mistake, a
  * mistyped path), so the raw URL is never written:
  *  - a matched route keeps its static segments and its path parameters, except those
@@ -14,6 +14,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { CENSOR } from '../lib/log-redact.js';
+import type { AuthedPartner } from './auth-cache.js';
 
 /** A path parameter or query name whose value is a credential (`key_value`, `api_key`, `token`; not `key_id`). */
 const CREDENTIAL_NAME =
@@ -134,6 +135,8 @@ export function installRequestLog(app: FastifyInstance): void {
         method: request.method,
         route: route ?? null,
         url: loggedUrl(request, route),
+        // The partner the credential resolved to (API key or session), never the credential; null before or without one.
+        partnerId: (request.partner as AuthedPartner | undefined)?.id ?? null,
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 100) / 100,
       },

@@ -58,3 +58,12 @@ export function newId(prefix: string, now: number = Date.now()): string {
   for (let i = 0; i < 16; i++) rand += CROCKFORD[lastRand[i]];
   return prefix + '_' + lastTimeText + rand;
 }
+
+/** The millisecond time a newId() id was made at; null when `id` does not have that layout. */
+export function idTime(id: string): number | null {
+  const m = /_([0-9a-hjkmnp-tv-z]{10})[0-9a-hjkmnp-tv-z]{16}$/.exec(id);
+  if (!m) return null;
+  let t = 0;
+  for (const ch of m[1]) t = t * 32 + CROCKFORD.indexOf(ch);
+  return t;
+}

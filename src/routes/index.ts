@@ -9,11 +9,13 @@
  *   platform/      platform ingest secret (INGEST_SECRET)
  *   partner-api/   API key; with-ingest-secret/ (+ the partner's ingest secret), sandbox/ (the sandbox layer)
  *   web/           no credential: the built web app (/portal/, its /assets/), whose pages sign in through /api/auth/*
+ *   operations/    loopback or METRICS_TOKEN (/metrics, outside the API document)
  */
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../context.js';
 import { makeGuards } from '../http/auth.js';
 import { adminScope } from './admin/index.js';
+import { operationsScope } from './operations/index.js';
 import { partnerApiScope } from './partner-api/index.js';
 import { platformScope } from './platform/index.js';
 import { portalScope } from './portal/index.js';
@@ -29,4 +31,5 @@ export async function registerRoutes(app: FastifyInstance, deps: Deps): Promise<
   await app.register(platformScope, opts);
   await app.register(adminScope, opts);
   await app.register(webRoutes, opts);
+  await app.register(operationsScope, opts);
 }

@@ -58,6 +58,19 @@ describe('request logging', () => {
     const requestLines = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
     assert.equal(requestLines.length, requests.length, 'one line per request');
     assert.deepEqual(requestLines.map((l) => l.reqId), ids, 'each line carries the id the answer gave');
+    // Each line: the route pattern, the partner the credential named (null without one), the status and the duration.
+    assert.deepEqual(
+      requestLines.map((l) => [l.method, l.route, l.partnerId, l.statusCode]),
+      [
+        ['POST', '/api/v1/calculate/safe-to-spend', p.id, 200],
+        ['POST', '/api/v1/ingest', p.id, 201],
+        ['GET', '/api/v1/secrets', p.id, 200],
+        ['POST', '/api/auth/partner/register', null, 200],
+        ['POST', '/api/auth/partner/login', null, 401],
+        ['POST', '/api/v1/calculate/safe-to-spend', null, 401],
+      ],
+    );
+    for (const l of requestLines) assert.ok(typeof l.ms === 'number' && l.ms >= 0, 'the duration in ms');
     const all = lines.join('\n');
     for (const secret of [p.testKey!, p.liveKey!, p.ingestSecret, password, 'sess_cookievalue123', 'svc_test_notakey00000000000000000000']) {
       assert.ok(!all.includes(secret), `${secret.slice(0, 10)}… appears in the logs`);

@@ -108,9 +108,12 @@ export async function changePassword(deps: Deps, role: 'partner' | 'admin', sess
 
 export const RESET_ACCEPTED = 'If an account uses this email address, a link to reset its password has been sent to it. The link works once, for 30 minutes.';
 
-async function limit(deps: Deps, bucket: string, max: number): Promise<void> {
+async function limit(deps: Deps, name: string, bucket: string, max: number): Promise<void> {
   const d = await deps.limiter.hit(bucket, max, RESET_LIMIT_WINDOW_MS);
-  if (!d.allowed) throw tooMany(d);
+  if (!d.allowed) {
+    deps.metrics.rateLimitRejected(name);
+    throw tooMany(d);
+  }
 }
 
 /**
@@ -119,8 +122,8 @@ async function limit(deps: Deps, bucket: string, max: number): Promise<void> {
  */
 export async function requestPasswordReset(deps: Deps, email: string, ip: string): Promise<{ detail: string }> {
   // Bucket names of their own: publicWriteLimit counts `ip:<route>:<address>` per minute on the same limiter.
-  await limit(deps, `password-reset:ip:${ip}`, RESET_LIMIT_PER_ADDRESS);
-  await limit(deps, `password-reset:email:${sha256Hex(emailKey(email))}`, RESET_LIMIT_PER_EMAIL);
+  await limit(deps, 'password-reset-address', `password-reset:ip:${ip}`, RESET_LIMIT_PER_ADDRESS);
+  await limit(deps, 'password-reset-email', `password-reset:email:${sha256Hex(emailKey(email))}`, RESET_LIMIT_PER_EMAIL);
   deps.background.run('password reset', () => issuePasswordReset(deps, email));
   return { detail: RESET_ACCEPTED };
 }

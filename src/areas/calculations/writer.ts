@@ -8,6 +8,7 @@ import type { EventEmitter } from 'node:events';
 import { singleWriter, type Database } from '../../db/database.js';
 import { GroupCommit, type Outcome } from '../../db/group-commit.js';
 import type { CalculationsTable } from '../../db/schema/index.js';
+import type { Metrics } from '../../lib/metrics.js';
 import type { OutboxEvent } from '../webhooks/outbox.js';
 import { writeCalculationsWithEvents } from './repo.js';
 
@@ -24,8 +25,10 @@ export class IngestWriter {
     /** Told once events are written (the webhooks outbox signal of this process). */
     private readonly outbox: Pick<EventEmitter, 'emit'>,
     maxBatch = 200,
+    /** Told the size of each group (deps.metrics). */
+    onGroup?: (size: number) => void,
   ) {
-    this.group = new GroupCommit((writes) => this.commitGroup(writes), { maxGroup: maxBatch });
+    this.group = new GroupCommit((writes) => this.commitGroup(writes), { maxGroup: maxBatch, onGroup });
   }
 
   /** Resolves once the row and its event are committed. */
@@ -83,9 +86,10 @@ function shard(key: string, n: number): number {
 export class CalculationWriters {
   private readonly writers: IngestWriter[];
 
-  constructor(database: Database, outbox: Pick<EventEmitter, 'emit'>) {
+  constructor(database: Database, outbox: Pick<EventEmitter, 'emit'>, metrics?: Pick<Metrics, 'groupCommit'>) {
     const n = singleWriter(database) ? 1 : PARALLEL_WRITERS;
-    this.writers = Array.from({ length: n }, () => new IngestWriter(database, outbox));
+    const onGroup = metrics ? (size: number) => metrics.groupCommit('calculations', size) : undefined;
+    this.writers = Array.from({ length: n }, () => new IngestWriter(database, outbox, undefined, onGroup));
   }
 
   /** The writer of one end-user. */

@@ -7,6 +7,7 @@ import type { Environment } from '../../db/schema/index.js';
 import type { UsageEventKeysTable, UsageEventsTable } from '../../db/schema/ingest.js';
 import { GroupCommit, type Outcome } from '../../db/group-commit.js';
 import { newId } from '../../lib/ids.js';
+import type { Metrics } from '../../lib/metrics.js';
 import { compareStrings } from '../../lib/order.js';
 import { DAY_MS, type Clock, utcDay } from '../../lib/time.js';
 import { claimEventKeys, inSavepoint, insertEventsAndDeltas, keyOf, preparedInsertsFor, pruneEventKeys, type PreparedInserts } from './repo.js';
@@ -56,7 +57,7 @@ export class UsageEventWriter {
   readonly prepared: PreparedInserts | null;
   lastPruneAt = Number.NEGATIVE_INFINITY;
 
-  constructor(database: Database, clock: Clock) {
+  constructor(database: Database, clock: Clock, metrics?: Pick<Metrics, 'groupCommit'>) {
     this.prepared = preparedInsertsFor(database);
     const deps = { database, clock, usageEvents: this };
     this.group = singleWriter(database)
@@ -73,7 +74,13 @@ export class UsageEventWriter {
               }
               return outcomes;
             }),
-          { maxGroup: 64, gatherMs: GROUP_GATHER_MS, weight: (events) => events.length, maxWeight: GROUP_MAX_EVENTS },
+          {
+            maxGroup: 64,
+            gatherMs: GROUP_GATHER_MS,
+            weight: (events) => events.length,
+            maxWeight: GROUP_MAX_EVENTS,
+            onGroup: metrics ? (size) => metrics.groupCommit('usage_events', size) : undefined,
+          },
         )
       : null;
   }

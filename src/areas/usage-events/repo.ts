@@ -186,6 +186,15 @@ export async function claimPendingDeltas(
   return trx.deleteFrom('usage_event_pending').where('id', 'in', claim).returning(['partner_id', 'environment', 'payload']).execute();
 }
 
+/** How many rollup deltas wait, and the oldest one's id (time-sortable), for /metrics. */
+export async function pendingDeltasSummary(db: Executor): Promise<{ pending: number; oldestId: string | null }> {
+  const row = await db
+    .selectFrom('usage_event_pending')
+    .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('id').as('oldest')])
+    .executeTakeFirst();
+  return { pending: Number(row?.n ?? 0), oldestId: row?.oldest ?? null };
+}
+
 /** Adds counts and sums to the daily rollup (rows must have distinct keys). */
 export async function addDaily(db: Executor, rows: UsageEventDailyTable[]): Promise<void> {
   for (const part of chunks(rows, 7)) {

@@ -29,7 +29,10 @@ export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps:
   });
   function finish(request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void, d: Decision) {
     headers.set(reply, d);
-    if (!d.allowed) return done(tooMany(d));
+    if (!d.allowed) {
+      deps.metrics.rateLimitRejected('api_key');
+      return done(tooMany(d));
+    }
     meter.recordCall(request.partner.id, request.environment, d.now);
     done();
   }

@@ -31,6 +31,7 @@ import type { DB, Environment } from '../../db/schema/index.js';
 import { compareStrings } from '../../lib/order.js';
 import { erasedPlaceholder, erasurePseudonym } from './erasure.js';
 import { erasedAmongQuery, meterStatements, runStatementPlan, usageLockQuery, type MeterDailyRow as DailyRow, type MeterUserRow as UserRow, type MeterUserCountRow as UserCountRow } from './repo.js';
+import type { Metrics } from '../../lib/metrics.js';
 import { DAY_MS, utcDay, utcMonth } from '../../lib/time.js';
 
 const SEP = '\u0001';
@@ -47,13 +48,15 @@ export interface ManagedUsageMeter extends UsageMeter {
   stop(): void;
   /** What is waiting to be written, for tests and health. */
   pending(): { calls: number; endUsers: number };
+  /** Since when the oldest count not yet written has waited (epoch ms, the service clock); null when none waits. */
+  pendingSince(): number | null;
 }
 
 export function isManaged(meter: UsageMeter): meter is ManagedUsageMeter {
   return typeof (meter as Partial<ManagedUsageMeter>).start === 'function';
 }
 
-type MeterDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'log' | 'secrets'>;
+type MeterDeps = Pick<Deps, 'database' | 'clock' | 'config' | 'log' | 'secrets'> & { metrics?: Pick<Metrics, 'meterFlush' | 'meterRowsDropped'> };
 
 export function createUsageMeter(deps: MeterDeps): ManagedUsageMeter {
   return new Meter(deps);
@@ -94,6 +97,8 @@ class Meter implements ManagedUsageMeter {
   private chain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
   private flushing = false;
+  /** When the oldest count not yet written was recorded (epoch ms); null when nothing waits. */
+  private since: number | null = null;
 
   constructor(private readonly deps: MeterDeps) {}
 
@@ -145,9 +150,11 @@ class Meter implements ManagedUsageMeter {
 
   recordCall(partnerId: string, environment: Environment, at: number): void {
     this.slotOf(partnerId, environment, at).calls++;
+    if (this.since === null) this.since = at;
   }
 
   recordEndUser(partnerId: string, environment: Environment, endUserId: string, at: number): void {
+    if (this.since === null) this.since = at;
     const slot = this.slotOf(partnerId, environment, at);
     slot.ids.push(endUserId);
     slot.ats.push(at);
@@ -208,6 +215,10 @@ class Meter implements ManagedUsageMeter {
     return { calls, endUsers };
   }
 
+  pendingSince(): number | null {
+    return this.since;
+  }
+
   /** The flush queued behind the one running, not started yet: callers until it starts share it. */
   private next: Promise<void> | null = null;
 
@@ -248,11 +259,17 @@ class Meter implements ManagedUsageMeter {
 
   private async flushOnce(): Promise<void> {
     this.foldAll();
-    if (this.calls.size === 0 && this.users.size === 0) return;
+    const since = this.since;
+    if (this.calls.size === 0 && this.users.size === 0) {
+      this.since = null;
+      return;
+    }
     const calls = this.calls;
     const users = this.users;
     this.calls = new Map();
     this.users = new Map();
+    // Counts recorded from here on wait from their own time.
+    this.since = null;
     const now = this.deps.clock.now();
 
     const dailyRows = [...calls.entries()]
@@ -289,9 +306,13 @@ class Meter implements ManagedUsageMeter {
         if (!cur.has(r.end_user_id)) cur.set(r.end_user_id, r.first_seen_at);
       }
       this.remember([...done.users]);
+      // What was put back has waited since the first of it was recorded.
+      if (since !== null && (this.since === null || since < this.since)) this.since = since;
+      this.deps.metrics?.meterFlush(false);
       throw err;
     }
     this.remember(userRows);
+    this.deps.metrics?.meterFlush(true);
   }
 
   /**
@@ -308,6 +329,7 @@ class Meter implements ManagedUsageMeter {
       if (!isRowError(err)) throw err;
       const n = daily.length + users.length;
       if (n === 1 || done.budget <= 0) {
+        this.deps.metrics?.meterRowsDropped(n);
         this.deps.log.error(
           { err, rows: n, sample: daily[0] ?? users[0] },
           'usage rows refused by the database; dropped so the other counts are written',

@@ -12,6 +12,7 @@
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
+import type { Metrics } from '../../lib/metrics.js';
 import type { Clock } from '../../lib/time.js';
 import { errors } from '../../http/errors.js';
 
@@ -233,11 +234,14 @@ export function tooMany(d: Decision) {
  * An onRequest hook limiting a public write endpoint (login, register, contact,
  * deletion request) per client address. `name` separates the budgets of endpoints.
  */
-export function publicWriteLimit(deps: { limiter: RateLimiter }, name: string): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+export function publicWriteLimit(deps: { limiter: RateLimiter; metrics: Pick<Metrics, 'rateLimitRejected'> }, name: string): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   const headers = new RateLimitHeaders(name, PUBLIC_WRITE_WINDOW_MS);
   return async (request, reply) => {
     const d = await deps.limiter.hit(`ip:${name}:${request.ip}`, PUBLIC_WRITE_LIMIT, PUBLIC_WRITE_WINDOW_MS);
     headers.set(reply, d);
-    if (!d.allowed) throw tooMany(d);
+    if (!d.allowed) {
+      deps.metrics.rateLimitRejected(name);
+      throw tooMany(d);
+    }
   };
 }

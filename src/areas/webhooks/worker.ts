@@ -79,6 +79,7 @@ export function settle(deps: Deps, ev: EventRow, ep: EndpointRow, token: string,
     next = nextAttemptAt(deps.config.webhookRetryScheduleMs, attempt, at, result.retryAfterMs);
     state = next === null ? 'exhausted' : 'pending';
   }
+  deps.metrics.webhookAttempt(result, state === 'exhausted' && ev.state !== 'exhausted');
   return {
     delivery: {
       id: newId('whd', at),
@@ -281,6 +282,7 @@ export function startWebhookWorker(deps: Deps, options: WorkerOptions = {}): Wor
     writing = (async () => {
       while (queue.length > 0) {
         const batch = queue.splice(0, queue.length);
+        deps.metrics.groupCommit('webhook_outcomes', batch.length);
         try {
           await writeSettlements(deps, batch);
         } catch (err) {
