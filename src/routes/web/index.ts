@@ -7,8 +7,10 @@
  *   /portal/    the partner portal's index.html (`no-cache`: revalidated, so a deploy shows at once);
  *               every GET /portal/* answers the same page (client-side routes). /api/* never does.
  *
- * Each entry of the Vite build is its own page: a later /admin/ is another index.html here whose
- * code the portal never loads. The pages carry a Content-Security-Policy with scripts, styles and
+ *   /admin/     the admin console's index.html, the same rules; /admin/* answers it too.
+ *
+ * Each entry of the Vite build is its own page: the admin console's code is never loaded by the
+ * portal, nor the portal's by it. The pages carry a Content-Security-Policy with scripts, styles and
  * requests from this origin only (no inline script or style, no eval, nothing third-party).
  * Without a build (a runtime-only install of a tree that was never built) the service still
  * starts and /portal/ answers 503 with a page that says how to build it.
@@ -94,5 +96,8 @@ export const webRoutes: Routes = async (app, { deps }) => {
     // ignoreTrailingSlash: '/portal' also answers /portal/.
     web.get('/portal', { schema: { hide: true } }, page('portal'));
     web.get('/portal/*', { schema: { hide: true } }, page('portal'));
+    // The admin console: a page of its own, whose code the portal never loads (nor it the portal's).
+    web.get('/admin', { schema: { hide: true } }, page('admin'));
+    web.get('/admin/*', { schema: { hide: true } }, page('admin'));
   });
 };
