@@ -1,7 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router';
 import { ApiError, isApiError } from '../api/client';
-import { useTitle } from '../shared';
 import { Layout } from './Layout';
 import { RequireAdmin, ME } from './session';
 import { DeletionRequests } from './pages/DeletionRequests';
@@ -9,6 +8,7 @@ import { Incidents } from './pages/Incidents';
 import { Partner } from './pages/Partner';
 import { Partners } from './pages/Partners';
 import { SignIn } from './pages/SignIn';
+import { useTitle } from './title';
 
 /** A 401 anywhere means the session is gone: the session query is asked again, and the pages behind it send the reader to sign in. */
 function onApiError(client: () => QueryClient) {

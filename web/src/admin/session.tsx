@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api, isApiError, unwrap, type AdminMe } from '../api/client';
-import { Banner, Button, useTitle } from '../shared';
+import { Banner, Button } from '../shared';
+import { useTitle } from './title';
 
 export const ME = ['admin-me'] as const;
 

@@ -2,8 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, unwrap, type DeletionRequest, type DeletionStatus } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, Field, Table, useTitle } from '../../shared';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, Field, Table } from '../../shared';
 import { errorText, formErrors } from '../forms';
+import { useTitle } from '../title';
 
 const REQUESTS = ['admin-deletion-requests'] as const;
 const STATUSES: DeletionStatus[] = ['pending', 'in_progress', 'completed', 'cancelled'];

@@ -3,9 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import icon from '../../shared/icon.svg';
 import { api, unwrap } from '../../api/client';
-import { Banner, Button, Field, useTitle } from '../../shared';
+import { Banner, Button, Field } from '../../shared';
 import { formErrors } from '../forms';
 import { useAfterSignIn, type SignInState } from '../session';
+import { useTitle } from '../title';
 
 const REASON: Record<NonNullable<SignInState['reason']>, string> = {
   'signed-out': 'You are signed out.',
