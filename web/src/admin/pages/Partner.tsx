@@ -71,7 +71,7 @@ function KeySlot({ partner, env }: { partner: AdminPartner; env: Environment }) 
         <code>{slot?.masked ?? 'No key'}</code>
       </div>
       {slot ? (
-        <p className="key-meta">
+        <p className="muted">
           Created <DateTime value={slot.created_at} />
           {slot.last_rotated_at ? (
             <>
@@ -313,7 +313,7 @@ function AuditCard({ partner }: { partner: AdminPartner }) {
           columns={[
             { header: 'When', cell: (e) => <DateTime value={e.at} /> },
             { header: 'Action', cell: (e) => <code>{e.action}</code> },
-            { header: 'By', cell: (e) => `${e.actor_type}${e.actor_id ? ` ${e.actor_id}` : ''}` },
+            { header: 'By', cell: (e) => <span title={e.actor_id ?? undefined}>{e.actor_type === 'partner' && e.actor_id === partner.id ? 'the partner' : e.actor_type}</span> },
           ]}
         />
       )}

@@ -80,7 +80,7 @@ export function Partners() {
     { header: h('Tier', 'tier'), cell: (r) => r.tier },
     { header: h('Active', 'active'), cell: (r) => yesNo(r.active) },
     { header: h('Production enabled', 'production'), cell: (r) => yesNo(r.production_enabled) },
-    { header: h('Created', 'created'), cell: (r) => <DateTime value={r.created_at} /> },
+    { header: h('Created', 'created'), cell: (r) => <DateTime value={r.created_at} dateOnly /> },
     { header: h('Events this month', 'events'), cell: (r) => (usage.isPending ? '…' : formatInteger(r.events)), numeric: true },
     { header: h('End-users this month', 'users'), cell: (r) => (usage.isPending ? '…' : formatInteger(r.users)), numeric: true },
   ];
