@@ -14,8 +14,8 @@ import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './precompress.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-/** Each entry is a page of its own; the admin console will be the second. */
-const ENTRIES = ['portal'];
+/** Each entry is a page of its own: the partner portal and the admin console. */
+const ENTRIES = ['portal', 'admin'];
 const API = process.env.VITE_API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8000}`;
 
 /** In development, /portal/<anything> is the portal's page (its client-side routes), as the service answers it. */

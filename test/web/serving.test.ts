@@ -16,6 +16,7 @@ import { defaultWebDist } from '../../src/routes/web/index.js';
 
 const JS = `console.log(${JSON.stringify('portal '.repeat(400))});\n`;
 const HTML = '<!doctype html><html><head><script type="module" src="/assets/portal-AbC123.js"></script></head><body><div id="root"></div></body></html>\n';
+const ADMIN_HTML = '<!doctype html><html><head><script type="module" src="/assets/admin-XyZ789.js"></script></head><body><div id="root"></div></body></html>\n';
 
 function write(file: string, body: string, compressed = true): void {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -37,6 +38,7 @@ describe('the web app as the service serves it', () => {
   before(async () => {
     dist = mkdtempSync(path.join(os.tmpdir(), 'svc-web-'));
     write(path.join(dist, 'portal', 'index.html'), HTML);
+    write(path.join(dist, 'admin', 'index.html'), ADMIN_HTML);
     write(path.join(dist, 'assets', 'portal-AbC123.js'), JS);
     write(path.join(dist, 'assets', 'plain-Zz9.css'), 'body{color:red}\n', false);
     t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
@@ -83,12 +85,30 @@ describe('the web app as the service serves it', () => {
       ['GET', '/api/portal'],
       ['GET', '/api/nope'],
       ['GET', '/portalx'],
-      ['GET', '/admin/'],
+      ['GET', '/adminx'],
+      ['POST', '/admin/partners'],
+      ['GET', '/api/admin'],
     ] as const) {
       const r = await t.inject({ method, url });
       assert.equal(r.statusCode, 404, `${method} ${url}`);
       assert.deepEqual(r.json(), { detail: 'Not Found', code: 'not_found' }, `${method} ${url}`);
     }
+  });
+
+  it('/admin/ is the admin console: its own page, same caching and CSP, every GET under it answers it', async () => {
+    for (const url of ['/admin', '/admin/', '/admin/partners', '/admin/partners/ptr_1?x=1', '/admin/sign-in?next=%2Fincidents']) {
+      const r = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      assert.equal(r.statusCode, 200, url);
+      assert.equal(r.headers['cache-control'], 'no-cache', url);
+      assert.equal(r.headers['content-encoding'], 'br', url);
+      assert.equal(brotliDecompressSync(r.rawPayload).toString(), ADMIN_HTML, url);
+      const csp = cspOf(r.headers);
+      assert.equal(csp.get('script-src'), "'self'");
+      assert.equal(csp.get('frame-ancestors'), "'none'");
+      assert.doesNotMatch(String(r.headers['content-security-policy']), /unsafe-inline|unsafe-eval|https?:/);
+    }
+    // Neither page is the other's.
+    assert.equal((await t.inject({ method: 'GET', url: '/portal/partners' })).body, HTML);
   });
 
   it('assets: cached for a year as immutable, brotli or gzip from the files written at build time, the original otherwise', async () => {
@@ -136,6 +156,9 @@ describe('the web app as the service serves it', () => {
       assert.equal(r.headers['cache-control'], 'no-store');
       assert.match(r.body, /The portal is not built/);
       assert.match(r.body, /npm run build/);
+      const admin = await u.inject({ method: 'GET', url: '/admin/partners' });
+      assert.equal(admin.statusCode, 503);
+      assert.match(admin.body, /The admin console is not built/);
       assert.ok(r.headers['content-security-policy']);
       assert.equal((await u.inject({ method: 'GET', url: '/assets/portal-AbC123.js' })).statusCode, 404);
       assert.equal((await u.inject({ method: 'GET', url: '/api/v1/health' })).statusCode, 200);
@@ -168,6 +191,18 @@ describe('the web app as the service serves it', () => {
         assert.equal(r.headers['cache-control'], 'public, max-age=31536000, immutable', url);
         assert.deepEqual(brotliDecompressSync(r.rawPayload), readFileSync(file), url);
       }
+      // Each entry loads its own script and none of the other's.
+      const admin = await u.inject({ method: 'GET', url: '/admin/' });
+      assert.equal(admin.statusCode, 200);
+      const scripts = (body: string) => [...body.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
+      const portalJs = scripts(page.body);
+      const adminJs = scripts(admin.body);
+      assert.ok(portalJs.some((f) => f.startsWith('portal-')), page.body);
+      assert.ok(adminJs.some((f) => f.startsWith('admin-')), admin.body);
+      assert.deepEqual(portalJs.filter((f) => f.startsWith('admin-')), []);
+      assert.deepEqual(adminJs.filter((f) => f.startsWith('portal-') || f.startsWith('CallsChart-')), []);
+      for (const f of portalJs) assert.doesNotMatch(readFileSync(path.join(real, 'assets', f), 'utf8'), /admin-[\w-]+\.js|\/api\/admin\//, f);
+      for (const f of adminJs) assert.doesNotMatch(readFileSync(path.join(real, 'assets', f), 'utf8'), /portal-[\w-]+\.js|\/api\/partners\/me\//, f);
     } finally {
       await u.close();
     }

@@ -21,7 +21,9 @@ export interface ConsoleGuard {
   allow(pattern: RegExp): void;
 }
 
-let address = 0;
+// Playwright starts a new worker after a failed test: counting from the process id keeps the new
+// worker's addresses apart from the old one's (whose sign-in lockouts would otherwise carry over).
+let address = (process.pid % 200) * 50;
 
 export const test = base.extend<{ consoleErrors: ConsoleGuard; clientAddress: string }>({
   // Sign-in lockouts and per-address limits count by client address (the server trusts

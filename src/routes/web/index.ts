@@ -7,11 +7,13 @@
  *   /portal/    the partner portal's index.html (`no-cache`: revalidated, so a deploy shows at once);
  *               every GET /portal/* answers the same page (client-side routes). /api/* never does.
  *
- * Each entry of the Vite build is its own page: a later /admin/ is another index.html here whose
- * code the portal never loads. The pages carry a Content-Security-Policy with scripts, styles and
+ *   /admin/     the admin console's index.html, the same rules; /admin/* answers it too.
+ *
+ * Each entry of the Vite build is its own page: the admin console's code is never loaded by the
+ * portal, nor the portal's by it. The pages carry a Content-Security-Policy with scripts, styles and
  * requests from this origin only (no inline script or style, no eval, nothing third-party).
  * Without a build (a runtime-only install of a tree that was never built) the service still
- * starts and /portal/ answers 503 with a page that says how to build it.
+ * starts and /portal/ (and /admin/) answers 503 with a page that says how to build it.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -45,18 +47,23 @@ export function defaultWebDist(start = path.dirname(fileURLToPath(import.meta.ur
   }
 }
 
-const NOT_BUILT = `<!doctype html>
+/** The page of an entry that is not built (503): what to do about it. */
+function notBuilt(name: string): string {
+  return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Portal not built</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name} not built</title></head>
 <body>
 <main>
-<h1>The portal is not built</h1>
+<h1>The ${name.toLowerCase()} is not built</h1>
 <p>This server has no built web app (web/dist is missing). The API works as usual.</p>
 <p>Build it where the development dependencies are installed, with <code>npm install</code> (or <code>npm run build</code>), and reload this page: the server finds the build without a restart.</p>
 </main>
 </body>
 </html>
 `;
+}
+
+const ENTRY_NAME: Record<string, string> = { portal: 'Portal', admin: 'Admin console' };
 
 /** Vary on the encoding for every file: a cache must not give a .br body to a client that did not ask for it. */
 function varyOnEncoding(res: SetHeadersResponse): void {
@@ -86,7 +93,7 @@ export const webRoutes: Routes = async (app, { deps }) => {
     const page = (entry: string) => async (_request: unknown, reply: FastifyReply) => {
       const dir = path.join(dist, entry);
       if (!existsSync(path.join(dir, 'index.html'))) {
-        return reply.status(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT);
+        return reply.status(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(notBuilt(ENTRY_NAME[entry] ?? entry));
       }
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html', dir, { cacheControl: false });
@@ -94,5 +101,8 @@ export const webRoutes: Routes = async (app, { deps }) => {
     // ignoreTrailingSlash: '/portal' also answers /portal/.
     web.get('/portal', { schema: { hide: true } }, page('portal'));
     web.get('/portal/*', { schema: { hide: true } }, page('portal'));
+    // The admin console: a page of its own, whose code the portal never loads (nor it the portal's).
+    web.get('/admin', { schema: { hide: true } }, page('admin'));
+    web.get('/admin/*', { schema: { hide: true } }, page('admin'));
   });
 };

@@ -15,7 +15,7 @@ export type { paths };
 
 export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin', headers: { accept: 'application/json' } });
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** The JSON body of an operation's 200 (or 201) answer. */
 export type Answer<P extends keyof paths, M extends Method> = paths[P][M] extends { responses: infer R }
   ? R extends { 200: { content: { 'application/json': infer T } } }
@@ -29,6 +29,21 @@ export type Environment = 'test' | 'live';
 export type PartnerMe = Answer<'/api/auth/partner/me', 'get'>;
 export type ApiKey = Answer<'/api/partners/me/api-keys', 'get'>[number];
 export type PartnerCalls = Answer<'/api/partners/me/usage/calls', 'get'>;
+
+// The admin console's answers.
+export type AdminMe = Answer<'/api/auth/admin/me', 'get'>;
+export type AdminPartner = Answer<'/api/admin/partners', 'get'>['items'][number];
+export type AdminPartnerList = Answer<'/api/admin/partners', 'get'>;
+export type AdminUsage = Answer<'/api/admin/usage', 'get'>;
+export type RegeneratedKey = Answer<'/api/admin/partners/{partner_id}/regenerate-key', 'post'>;
+export type SeedDemoResult = Answer<'/api/admin/partners/{partner_id}/seed-demo', 'post'>;
+export type PartnerDeleteResult = Answer<'/api/admin/partners/{partner_id}', 'delete'>;
+export type AuditEntry = Answer<'/api/admin/audit-log', 'get'> extends { items: (infer T)[] } ? T : never;
+export type Incident = Answer<'/api/admin/incidents', 'get'>['items'][number];
+export type IncidentStatus = Incident['status'];
+export type IncidentImpact = Incident['impact'];
+export type DeletionRequest = Answer<'/api/admin/deletion-requests', 'get'>['items'][number];
+export type DeletionStatus = DeletionRequest['status'];
 
 /** One item of a 422 answer (FastAPI's shape): `loc` like ["body","email"]. */
 interface ValidationItem {

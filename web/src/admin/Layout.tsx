@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import icon from '../shared/icon.svg';
+import { Button } from '../shared';
+import { useMe, useSignOut } from './session';
+
+/** The console's pages, in the product's order; pages not built yet are left out. */
+const NAV = [
+  { to: '/partners', label: 'Partners' },
+  { to: '/deletion-requests', label: 'Deletion requests' },
+  { to: '/incidents', label: 'Incidents' },
+];
+
+export function Layout() {
+  const me = useMe();
+  const signOut = useSignOut();
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <div className="topbar-inner">
+          <div className="brand">
+            <img src={icon} alt="" width="28" height="28" />
+            <span className="brand-name">Admin console</span>
+            <span className="brand-company">{me.email}</span>
+          </div>
+          <div className="topbar-tools">
+            <Button
+              variant="quiet"
+              busy={leaving}
+              onClick={() => {
+                setLeaving(true);
+                void signOut();
+              }}
+            >
+              Sign out
+            </Button>
+          </div>
+        </div>
+        <nav className="nav" aria-label="Admin console">
+          <ul>
+            {NAV.map((n) => (
+              <li key={n.to}>
+                <NavLink to={n.to}>{n.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="footer">
+        <a href="/status">Service status</a>
+        <a href="/api/docs">API reference</a>
+      </footer>
+    </div>
+  );
+}

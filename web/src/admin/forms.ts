@@ -1,0 +1,35 @@
+import { isApiError } from '../api/client';
+
+const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** "try again at 14:05 (in 3 minutes)". */
+export function retryText(seconds: number, now = Date.now()): string {
+  const at = new Date(now + seconds * 1000);
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 60 ? `${Math.ceil(seconds)} seconds` : minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return `try again at ${TIME.format(at)} (in ${wait})`;
+}
+
+export interface FormErrors {
+  field: (name: string) => string | null;
+  form: string | null;
+}
+
+/** A failed call's messages: a 422's next to their fields, the rest (and a 429's wait) above the form. */
+export function formErrors(err: unknown, known: string[]): FormErrors {
+  if (!err) return { field: () => null, form: null };
+  if (!isApiError(err)) return { field: () => null, form: 'Something went wrong: try again.' };
+  if (err.status === 429) {
+    const what = err.message.replace(/[;:,.]? *try again later\.?$/i, '');
+    return { field: () => null, form: `${what}: ${err.retryAfterSeconds ? retryText(err.retryAfterSeconds) : 'try again later'}.` };
+  }
+  const entries = Object.entries(err.fields);
+  if (entries.length === 0) return { field: () => null, form: err.message };
+  const others = entries.filter(([k]) => !known.includes(k)).map(([k, m]) => (k === 'form' || k === 'body' ? m : `${k}: ${m}`));
+  return { field: (name) => (known.includes(name) ? (err.fields[name] ?? null) : null), form: others.length ? others.join(' · ') : null };
+}
+
+/** An error's words for a banner. */
+export function errorText(err: unknown): string {
+  return isApiError(err) ? err.message : 'Something went wrong: try again.';
+}

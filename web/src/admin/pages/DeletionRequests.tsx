@@ -1,0 +1,181 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { api, unwrap, type DeletionRequest, type DeletionStatus } from '../../api/client';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, Field, Table } from '../../shared';
+import { errorText, formErrors } from '../forms';
+import { useTitle } from '../title';
+
+const REQUESTS = ['admin-deletion-requests'] as const;
+const STATUSES: DeletionStatus[] = ['pending', 'in_progress', 'completed', 'cancelled'];
+const STATUS_LABEL: Record<DeletionStatus, string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' };
+
+function isStatus(s: string | null): s is DeletionStatus {
+  return STATUSES.includes(s as DeletionStatus);
+}
+
+function ChangeStatus({ request, onClose }: { request: DeletionRequest; onClose: () => void }) {
+  const client = useQueryClient();
+  const [status, setStatus] = useState<DeletionStatus>(request.status);
+  const [notes, setNotes] = useState(request.notes ?? '');
+  const save = useMutation({
+    mutationFn: () =>
+      unwrap(api.PATCH('/api/admin/deletion-requests/{request_id}', { params: { path: { request_id: request.id } }, body: { status, notes: notes.trim() ? notes : null } })),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: REQUESTS });
+      onClose();
+    },
+  });
+  const errors = formErrors(save.error, ['status', 'notes']);
+  return (
+    <Dialog
+      open
+      title={`Deletion request of ${request.email}`}
+      onClose={onClose}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={save.isPending} autoFocus>
+            Cancel
+          </Button>
+          <Button variant={status === 'completed' ? 'danger' : 'primary'} busy={save.isPending} onClick={() => save.mutate()}>
+            {status === 'completed' ? 'Complete and erase' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      {errors.form ? <Banner tone="error">{errors.form}</Banner> : null}
+      <form
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
+        <div className="field">
+          <label className="field-label" htmlFor="dr-status">
+            Status
+          </label>
+          <select id="dr-status" className="field-control" value={status} onChange={(e) => setStatus(e.target.value as DeletionStatus)}>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {status === 'completed' ? (
+          <Banner tone="warning">Completing erases, at once, the partner account with this email and every end user whose data carries it. It cannot be undone.</Banner>
+        ) : null}
+        <Field label="Notes" name="notes" multiline rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} error={errors.field('notes')} />
+      </form>
+    </Dialog>
+  );
+}
+
+export function DeletionRequests() {
+  useTitle('Deletion requests');
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('status');
+  const status = isStatus(raw) ? raw : null;
+  const [editing, setEditing] = useState<DeletionRequest | null>(null);
+  const [deleting, setDeleting] = useState<DeletionRequest | null>(null);
+  const list = useQuery({
+    queryKey: [...REQUESTS, status],
+    queryFn: () => unwrap(api.GET('/api/admin/deletion-requests', { params: { query: { limit: 200, ...(status ? { status_filter: status } : {}) } } })),
+  });
+  const del = useMutation({
+    mutationFn: (id: string) => unwrap(api.DELETE('/api/admin/deletion-requests/{request_id}', { params: { path: { request_id: id } } })),
+    onSuccess: () => {
+      setDeleting(null);
+      void client.invalidateQueries({ queryKey: REQUESTS });
+    },
+  });
+  const rows = [...(list.data?.items ?? [])].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+  return (
+    <div className="page">
+      <div className="page-head">
+        <h1>Deletion requests</h1>
+      </div>
+      <div className="toolbar">
+        <div className="field">
+          <label className="field-label" htmlFor="dr-filter">
+            Status
+          </label>
+          <select
+            id="dr-filter"
+            className="field-control"
+            value={status ?? ''}
+            onChange={(e) => {
+              const p = new URLSearchParams(params);
+              if (e.target.value) p.set('status', e.target.value);
+              else p.delete('status');
+              setParams(p);
+            }}
+          >
+            <option value="">All</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {list.isError ? (
+        <Banner tone="error" title="The deletion requests could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
+          {errorText(list.error)}
+        </Banner>
+      ) : list.isPending ? (
+        <p className="page-loading" aria-busy="true">
+          Loading…
+        </p>
+      ) : (
+        <Table<DeletionRequest>
+          caption={status ? `Deletion requests: ${STATUS_LABEL[status].toLowerCase()}, newest first` : 'Deletion requests, newest first'}
+          rows={rows}
+          rowKey={(r) => r.id}
+          empty={status ? 'No deletion requests with this status.' : 'No deletion requests.'}
+          columns={[
+            { header: 'Received', cell: (r) => <DateTime value={r.created_at} /> },
+            { header: 'Email', cell: (r) => r.email },
+            { header: 'Name', cell: (r) => r.name ?? '—' },
+            { header: 'Reason', cell: (r) => r.reason ?? '—' },
+            { header: 'Status', cell: (r) => STATUS_LABEL[r.status] },
+            { header: 'Notes', cell: (r) => r.notes ?? '—' },
+            {
+              header: <span className="visually-hidden">Actions</span>,
+              cell: (r) => (
+                <div className="actions">
+                  <Button onClick={() => setEditing(r)} disabled={r.status === 'completed'} aria-label={`Change status of ${r.email}`}>
+                    Change status
+                  </Button>
+                  <Button variant="danger" onClick={() => setDeleting(r)} aria-label={`Delete the request of ${r.email}`}>
+                    Delete
+                  </Button>
+                </div>
+              ),
+            },
+          ]}
+        />
+      )}
+      {editing ? <ChangeStatus key={editing.id} request={editing} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this deletion request?"
+        confirmLabel="Delete"
+        danger
+        busy={del.isPending}
+        error={del.error ? errorText(del.error) : null}
+        onConfirm={() => deleting && del.mutate(deleting.id)}
+        onCancel={() => {
+          del.reset();
+          setDeleting(null);
+        }}
+      >
+        <p>The record of {deleting?.email}’s request is removed (the audit log keeps that it existed). Nothing else is erased.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api, unwrap, type Incident, type IncidentImpact, type IncidentStatus } from '../../api/client';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, Field } from '../../shared';
+import { errorText, formErrors } from '../forms';
+import { useTitle } from '../title';
+
+const INCIDENTS = ['admin-incidents'] as const;
+const IMPACTS: IncidentImpact[] = ['none', 'minor', 'major', 'critical'];
+const STATUSES: IncidentStatus[] = ['investigating', 'identified', 'monitoring', 'resolved'];
+const STATUS_LABEL: Record<IncidentStatus, string> = { investigating: 'Investigating', identified: 'Identified', monitoring: 'Monitoring', resolved: 'Resolved' };
+const IMPACT_LABEL: Record<IncidentImpact, string> = { none: 'None', minor: 'Minor', major: 'Major', critical: 'Critical' };
+
+function Select<T extends string>({ label, value, options, labels, onChange, name }: { label: string; value: T; options: T[]; labels: Record<T, string>; onChange: (v: T) => void; name: string }) {
+  const id = `sel-${name}`;
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} name={name} className="field-control" value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {labels[o]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function CreateIncident({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const client = useQueryClient();
+  const [title, setTitle] = useState('');
+  const [summary, setSummary] = useState('');
+  const [impact, setImpact] = useState<IncidentImpact>('minor');
+  const create = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/admin/incidents', { body: { title, summary, impact } })),
+    onSuccess: () => {
+      setTitle('');
+      setSummary('');
+      setImpact('minor');
+      void client.invalidateQueries({ queryKey: INCIDENTS });
+      onClose();
+    },
+  });
+  const errors = formErrors(create.error, ['title', 'summary', 'impact']);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate();
+  };
+  return (
+    <Dialog
+      open={open}
+      title="Open an incident"
+      onClose={onClose}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button variant="primary" type="submit" form="incident-form" busy={create.isPending}>
+            Open incident
+          </Button>
+        </>
+      }
+    >
+      <p className="muted">It shows on the public status page at once.</p>
+      {errors.form ? <Banner tone="error">{errors.form}</Banner> : null}
+      <form id="incident-form" className="form" onSubmit={submit} noValidate>
+        <Field label="Title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.field('title')} autoFocus />
+        <Field label="Summary" name="summary" multiline rows={3} value={summary} onChange={(e) => setSummary(e.target.value)} error={errors.field('summary')} />
+        <Select label="Impact" name="impact" value={impact} options={IMPACTS} labels={IMPACT_LABEL} onChange={setImpact} />
+      </form>
+    </Dialog>
+  );
+}
+
+function IncidentCard({ incident }: { incident: Incident }) {
+  const client = useQueryClient();
+  const [status, setStatus] = useState<IncidentStatus>(incident.status === 'resolved' ? 'monitoring' : incident.status);
+  const [message, setMessage] = useState('');
+  const [resolving, setResolving] = useState(false);
+  const done = () => {
+    setMessage('');
+    void client.invalidateQueries({ queryKey: INCIDENTS });
+  };
+  const update = useMutation({
+    mutationFn: () =>
+      unwrap(api.PATCH('/api/admin/incidents/{incident_id}', { params: { path: { incident_id: incident.id } }, body: { status, ...(message.trim() ? { message } : {}) } })),
+    onSuccess: done,
+  });
+  const resolve = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/admin/incidents/{incident_id}/resolve', { params: { path: { incident_id: incident.id } }, body: message.trim() ? { message } : {} })),
+    onSuccess: () => {
+      setResolving(false);
+      done();
+    },
+  });
+  const errors = formErrors(update.error, ['status', 'message']);
+  const open = incident.status !== 'resolved';
+  return (
+    <article className="card" aria-labelledby={`inc-${incident.id}`}>
+      <div className="card-head">
+        <h3 id={`inc-${incident.id}`}>{incident.title}</h3>
+        <span className={`status ${open ? 'status-pending' : 'status-ok'}`}>{STATUS_LABEL[incident.status]}</span>
+      </div>
+      <p>{incident.summary}</p>
+      <p className="muted">
+        Impact: {IMPACT_LABEL[incident.impact]} · started <DateTime value={incident.started_at} />
+        {incident.resolved_at ? (
+          <>
+            {' · '}resolved <DateTime value={incident.resolved_at} />
+          </>
+        ) : null}
+      </p>
+      {incident.updates.length ? (
+        <ul className="updates">
+          {incident.updates.map((u) => (
+            <li key={u.id}>
+              <DateTime value={u.at} /> · {STATUS_LABEL[u.status]}: {u.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {open ? (
+        <form
+          className="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            update.mutate();
+          }}
+        >
+          {errors.form ? <Banner tone="error">{errors.form}</Banner> : null}
+          <Select label="Status" name={`status-${incident.id}`} value={status} options={STATUSES.filter((s) => s !== 'resolved')} labels={STATUS_LABEL} onChange={setStatus} />
+          <Field label="Update message" name="message" multiline rows={2} value={message} onChange={(e) => setMessage(e.target.value)} error={errors.field('message')} />
+          <div className="actions">
+            <Button type="submit" busy={update.isPending}>
+              Update status
+            </Button>
+            <Button variant="primary" onClick={() => setResolving(true)}>
+              Resolve
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      <ConfirmDialog
+        open={resolving}
+        title={`Resolve “${incident.title}”?`}
+        confirmLabel="Resolve"
+        busy={resolve.isPending}
+        error={resolve.error ? errorText(resolve.error) : null}
+        onConfirm={() => resolve.mutate()}
+        onCancel={() => setResolving(false)}
+      >
+        <p>The status page shows it as resolved{message.trim() ? ', with your update message' : ''}.</p>
+      </ConfirmDialog>
+    </article>
+  );
+}
+
+export function Incidents() {
+  useTitle('Incidents');
+  const [creating, setCreating] = useState(false);
+  const list = useQuery({ queryKey: INCIDENTS, queryFn: () => unwrap(api.GET('/api/admin/incidents', { params: { query: { limit: 100 } } })) });
+  const open = list.data?.items.filter((i) => i.status !== 'resolved') ?? [];
+  const past = list.data?.items.filter((i) => i.status === 'resolved') ?? [];
+  return (
+    <div className="page">
+      <div className="page-head">
+        <h1>Incidents</h1>
+        <Button variant="primary" onClick={() => setCreating(true)}>
+          Open incident
+        </Button>
+      </div>
+      <CreateIncident open={creating} onClose={() => setCreating(false)} />
+      {list.isError ? (
+        <Banner tone="error" title="The incidents could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
+          {errorText(list.error)}
+        </Banner>
+      ) : list.isPending ? (
+        <p className="page-loading" aria-busy="true">
+          Loading…
+        </p>
+      ) : (
+        <>
+          <section className="stack" aria-labelledby="open-h">
+            <h2 id="open-h">Open</h2>
+            {open.length ? open.map((i) => <IncidentCard key={`${i.id}-${i.updated_at}`} incident={i} />) : <p className="empty">No open incidents.</p>}
+          </section>
+          <section className="stack" aria-labelledby="past-h">
+            <h2 id="past-h">Past</h2>
+            {past.length ? past.map((i) => <IncidentCard key={i.id} incident={i} />) : <p className="empty">No past incidents.</p>}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

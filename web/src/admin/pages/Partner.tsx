@@ -1,0 +1,407 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api, isApiError, unwrap, type AdminPartner, type Environment, type RegeneratedKey } from '../../api/client';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, Field, Table, formatInteger, useCopy } from '../../shared';
+import { errorText, formErrors } from '../forms';
+import { useTitle } from '../title';
+
+const KEY_LABEL: Record<Environment, string> = { test: 'Sandbox key', live: 'Production key' };
+
+/**
+ * The partner, found in the list (the API has no single-partner read): pages of 500 until it turns
+ * up, or null when no page holds it.
+ */
+async function findPartner(id: string): Promise<AdminPartner | null> {
+  let cursor: string | undefined;
+  for (let i = 0; i < 50; i += 1) {
+    const page = await unwrap(api.GET('/api/admin/partners', { params: { query: { limit: 500, ...(cursor ? { cursor } : {}) } } }));
+    const found = page.items.find((p) => p.id === id);
+    if (found) return found;
+    if (!page.next_cursor) return null;
+    cursor = page.next_cursor;
+  }
+  return null;
+}
+
+const partnerKey = (id: string) => ['admin-partner', id] as const;
+
+function CopyButton({ text }: { text: string }) {
+  const { copy, state } = useCopy();
+  return (
+    <>
+      <Button onClick={() => void copy(text)}>Copy</Button>
+      <span className="copy-state" role="status">
+        {state === 'copied' ? 'Key copied' : state === 'failed' ? 'Copy failed: select the key and copy it' : ''}
+      </span>
+    </>
+  );
+}
+
+function KeySlot({ partner, env }: { partner: AdminPartner; env: Environment }) {
+  const client = useQueryClient();
+  const slot = partner.keys.find((k) => k.environment === env);
+  const [pending, setPending] = useState<'regenerate' | 'clear' | null>(null);
+  const [shown, setShown] = useState<RegeneratedKey | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const label = KEY_LABEL[env];
+  const regenerate = useMutation({
+    mutationFn: () =>
+      unwrap(api.POST('/api/admin/partners/{partner_id}/regenerate-key', { params: { path: { partner_id: partner.id }, query: { environment: env } } })),
+    onSuccess: (k) => {
+      setPending(null);
+      setShown(k);
+      void client.invalidateQueries({ queryKey: partnerKey(partner.id) });
+    },
+  });
+  const clear = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/admin/partners/{partner_id}/clear-key', { params: { path: { partner_id: partner.id }, query: { environment: env } } })),
+    onSuccess: (r) => {
+      setPending(null);
+      setNotice(r.cleared ? `${label} cleared: the partner can paste a new one.` : `The ${label.toLowerCase()} slot was already blank.`);
+      void client.invalidateQueries({ queryKey: partnerKey(partner.id) });
+    },
+  });
+  return (
+    <section className="card key-slot" aria-label={label}>
+      <div className="card-head">
+        <h3>{label}</h3>
+      </div>
+      <div className="key-value">
+        <code>{slot?.masked ?? 'No key'}</code>
+      </div>
+      {slot ? (
+        <p className="muted">
+          Created <DateTime value={slot.created_at} />
+          {slot.last_rotated_at ? (
+            <>
+              {' · '}last rotated <DateTime value={slot.last_rotated_at} />
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {notice ? <Banner tone="success">{notice}</Banner> : null}
+      <div className="actions">
+        <Button onClick={() => setPending('regenerate')}>Regenerate key</Button>
+        <Button variant="danger" onClick={() => setPending('clear')} disabled={!slot?.masked}>
+          Clear key
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={pending === 'regenerate'}
+        title={`Regenerate the ${label.toLowerCase()}?`}
+        confirmLabel="Regenerate key"
+        danger
+        busy={regenerate.isPending}
+        error={regenerate.error ? errorText(regenerate.error) : null}
+        onConfirm={() => regenerate.mutate()}
+        onCancel={() => {
+          regenerate.reset();
+          setPending(null);
+        }}
+      >
+        <p>The current {label.toLowerCase()} of {partner.company_name} stops working at once. The new key is shown once.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={pending === 'clear'}
+        title={`Clear the ${label.toLowerCase()}?`}
+        confirmLabel="Clear key"
+        danger
+        busy={clear.isPending}
+        error={clear.error ? errorText(clear.error) : null}
+        onConfirm={() => clear.mutate()}
+        onCancel={() => {
+          clear.reset();
+          setPending(null);
+        }}
+      >
+        <p>The slot is left blank: the current key stops working at once, and the partner can paste a new value.</p>
+      </ConfirmDialog>
+      <Dialog
+        open={shown !== null}
+        title={`New ${label.toLowerCase()}`}
+        onClose={() => setShown(null)}
+        actions={
+          <Button variant="primary" onClick={() => setShown(null)}>
+            Done
+          </Button>
+        }
+      >
+        {shown ? (
+          <>
+            <p>Give it to the partner now: it is not shown again. The previous key no longer works.</p>
+            <div className="key-value key-value-new">
+              <code data-testid="new-key">{shown.key}</code>
+            </div>
+            <div className="actions">
+              <CopyButton text={shown.key} />
+            </div>
+          </>
+        ) : null}
+      </Dialog>
+    </section>
+  );
+}
+
+function StateCard({ partner }: { partner: AdminPartner }) {
+  const client = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const change = useMutation({
+    mutationFn: (to: 'suspend' | 'activate') =>
+      to === 'suspend'
+        ? unwrap(api.POST('/api/admin/partners/{partner_id}/suspend', { params: { path: { partner_id: partner.id } } }))
+        : unwrap(api.POST('/api/admin/partners/{partner_id}/activate', { params: { path: { partner_id: partner.id } } })),
+    onSuccess: () => {
+      setAsking(false);
+      void client.invalidateQueries({ queryKey: partnerKey(partner.id) });
+      void client.invalidateQueries({ queryKey: ['admin-partners'] });
+    },
+  });
+  return (
+    <section className="card" aria-labelledby="state-h">
+      <div className="card-head">
+        <h2 id="state-h">Access</h2>
+      </div>
+      <p>
+        {partner.active
+          ? `Active${partner.production_enabled ? ', production enabled' : ', production not enabled'}.`
+          : 'Suspended: every key and session of this partner answers 403.'}
+      </p>
+      {change.isError ? <Banner tone="error">{errorText(change.error)}</Banner> : null}
+      <div className="actions">
+        {partner.active ? (
+          <Button variant="danger" onClick={() => setAsking(true)}>
+            Suspend
+          </Button>
+        ) : null}
+        {!partner.active || !partner.production_enabled ? (
+          <Button variant="primary" busy={change.isPending && change.variables === 'activate'} onClick={() => change.mutate('activate')}>
+            Activate
+          </Button>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={asking}
+        title={`Suspend ${partner.company_name}?`}
+        confirmLabel="Suspend"
+        danger
+        busy={change.isPending}
+        error={change.isError && asking ? errorText(change.error) : null}
+        onConfirm={() => change.mutate('suspend')}
+        onCancel={() => setAsking(false)}
+      >
+        <p>Every key and session of this partner answers 403 from the next request, until it is activated again.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function SeedCard({ partner }: { partner: AdminPartner }) {
+  const [days, setDays] = useState('45');
+  const seed = useMutation({
+    // Anything but a whole number goes as typed (NaN): the server's 422 says what is wrong.
+    mutationFn: () => unwrap(api.POST('/api/admin/partners/{partner_id}/seed-demo', { params: { path: { partner_id: partner.id }, query: { days: Number(days) } } })),
+  });
+  const errors = formErrors(seed.error, ['days']);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    seed.mutate();
+  };
+  return (
+    <section className="card" aria-labelledby="seed-h">
+      <div className="card-head">
+        <h2 id="seed-h">Demo data</h2>
+      </div>
+      <p className="muted">Demo usage events for the last days, so the partner’s charts have something to show. Seeding a window again adds nothing.</p>
+      {errors.form ? <Banner tone="error">{errors.form}</Banner> : null}
+      {seed.data ? (
+        <Banner tone="success">
+          {formatInteger(seed.data.inserted)} demo events stored ({formatInteger(seed.data.generated)} in the window {seed.data.start_date} to {seed.data.end_date}).
+        </Banner>
+      ) : null}
+      <form className="toolbar" onSubmit={submit} noValidate>
+        <Field label="Days" type="number" name="days" min={1} max={365} inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} error={errors.field('days')} />
+        <Button type="submit" busy={seed.isPending}>
+          Seed demo data
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function DeleteCard({ partner }: { partner: AdminPartner }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const del = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/admin/partners/{partner_id}', { params: { path: { partner_id: partner.id } } })),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: partnerKey(partner.id) });
+      void client.invalidateQueries({ queryKey: ['admin-partners'] });
+      navigate('/partners', { state: { deleted: partner.company_name } });
+    },
+  });
+  const matches = typed.trim() === partner.company_name;
+  return (
+    <section className="card" aria-labelledby="delete-h">
+      <div className="card-head">
+        <h2 id="delete-h">Delete partner</h2>
+      </div>
+      <p className="muted">Removes the partner for good. The audit log keeps a record of the deletion.</p>
+      <div className="actions">
+        <Button variant="danger" onClick={() => setOpen(true)}>
+          Delete partner
+        </Button>
+      </div>
+      <Dialog
+        open={open}
+        title={`Delete ${partner.company_name}?`}
+        onClose={() => (del.isPending ? undefined : setOpen(false))}
+        actions={
+          <>
+            <Button onClick={() => setOpen(false)} disabled={del.isPending} autoFocus>
+              Cancel
+            </Button>
+            <Button variant="danger" disabled={!matches} busy={del.isPending} onClick={() => del.mutate()}>
+              Delete partner
+            </Button>
+          </>
+        }
+      >
+        <p>This removes, at once and for good:</p>
+        <ul>
+          <li>the account, its sign-in and every open session;</li>
+          <li>both API keys (sandbox and production) and the ingest secret;</li>
+          <li>its cached calculations, usage events and webhooks with their deliveries.</li>
+        </ul>
+        <Field
+          label={`Type the company name (${partner.company_name}) to confirm`}
+          name="confirm-company"
+          autoComplete="off"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        {del.isError ? <Banner tone="error">{errorText(del.error)}</Banner> : null}
+      </Dialog>
+    </section>
+  );
+}
+
+function AuditCard({ partner }: { partner: AdminPartner }) {
+  const audit = useQuery({
+    queryKey: ['admin-audit', partner.id],
+    queryFn: () => unwrap(api.GET('/api/admin/audit-log', { params: { query: { target_id: partner.id, limit: 20 } } })),
+  });
+  type Entry = NonNullable<typeof audit.data>['items'][number];
+  return (
+    <section className="card" aria-labelledby="audit-h">
+      <div className="card-head">
+        <h2 id="audit-h">Recent audit entries</h2>
+      </div>
+      {audit.isError ? (
+        <Banner tone="error">{errorText(audit.error)}</Banner>
+      ) : audit.isPending ? (
+        <p aria-busy="true">Loading…</p>
+      ) : (
+        <Table<Entry>
+          caption="Recent audit entries"
+          hideCaption
+          rows={audit.data.items}
+          rowKey={(e) => e.id}
+          empty="No audit entries for this partner."
+          columns={[
+            { header: 'When', cell: (e) => <DateTime value={e.at} /> },
+            { header: 'Action', cell: (e) => <code>{e.action}</code> },
+            { header: 'By', cell: (e) => <span title={e.actor_id ?? undefined}>{e.actor_type === 'partner' && e.actor_id === partner.id ? 'the partner' : e.actor_type}</span> },
+          ]}
+        />
+      )}
+    </section>
+  );
+}
+
+export function Partner() {
+  const { partnerId = '' } = useParams();
+  const partner = useQuery({ queryKey: partnerKey(partnerId), queryFn: () => findPartner(partnerId) });
+  useTitle(partner.data?.company_name ?? 'Partner');
+  if (partner.isPending) {
+    return (
+      <p className="page-loading" aria-busy="true">
+        Loading…
+      </p>
+    );
+  }
+  if (partner.isError || !partner.data) {
+    return (
+      <div className="page">
+        <h1>Partner</h1>
+        {partner.isError && !isApiError(partner.error, 404) ? (
+          <Banner tone="error" title="The partner could not be loaded" action={<Button onClick={() => void partner.refetch()}>Try again</Button>}>
+            {errorText(partner.error)}
+          </Banner>
+        ) : (
+          <Banner tone="warning" title="No such partner">
+            There is no partner with this id (it may have been deleted).
+          </Banner>
+        )}
+        <p>
+          <Link to="/partners">Back to Partners</Link>
+        </p>
+      </div>
+    );
+  }
+  const p = partner.data;
+  return (
+    <div className="page">
+      <p>
+        <Link to="/partners">← Partners</Link>
+      </p>
+      <div className="page-head">
+        <h1>{p.company_name}</h1>
+      </div>
+      <section className="card" aria-labelledby="profile-h">
+        <div className="card-head">
+          <h2 id="profile-h">Profile</h2>
+        </div>
+        <dl className="details">
+          <dt>Company</dt>
+          <dd>{p.company_name}</dd>
+          <dt>Contact</dt>
+          <dd>{p.contact_name}</dd>
+          <dt>Email</dt>
+          <dd>
+            {p.email} {p.email_verified ? '(verified)' : '(not verified)'}
+          </dd>
+          <dt>Tier</dt>
+          <dd>{p.tier}</dd>
+          <dt>Active</dt>
+          <dd>{p.active ? 'Yes' : 'No'}</dd>
+          <dt>Production enabled</dt>
+          <dd>{p.production_enabled ? 'Yes' : 'No'}</dd>
+          <dt>Created</dt>
+          <dd>
+            <DateTime value={p.created_at} />
+          </dd>
+          <dt>Sign-up source</dt>
+          <dd>{p.signup_source ?? '—'}</dd>
+          <dt>Partner id</dt>
+          <dd>
+            <code>{p.id}</code>
+          </dd>
+        </dl>
+      </section>
+      <section className="stack" aria-labelledby="keys-h">
+        <h2 id="keys-h">API keys</h2>
+        <div className="grid-2">
+          <KeySlot partner={p} env="test" />
+          <KeySlot partner={p} env="live" />
+        </div>
+      </section>
+      <StateCard partner={p} />
+      <SeedCard partner={p} />
+      <AuditCard partner={p} />
+      <DeleteCard partner={p} />
+    </div>
+  );
+}
