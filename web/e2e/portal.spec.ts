@@ -58,7 +58,9 @@ test.describe('sign-in pages', () => {
     await snap(page, 'overview-sandbox');
 
     // Production: no calls yet, a bill in dollars.
-    await page.getByRole('radio', { name: 'Production' }).check();
+    // The switch changes the URL in a transition: click, then wait for the state.
+    await page.getByRole('radio', { name: 'Production' }).click();
+    await expect(page.getByRole('radio', { name: 'Production' })).toBeChecked();
     await expect(page).toHaveURL(/env=live/);
     await expect(figure('Estimated bill')).toHaveText('$0.00');
     await snap(page, 'overview-production');

@@ -44,7 +44,9 @@ test('usage.csv with Months 12, calculations.csv and webhooks.csv with a range, 
   expect(summary.lines.length - 1).toBe(7);
 
   // Production: the same forms ask for the live environment.
-  await page.getByRole('radio', { name: 'Production' }).check();
+  // The switch changes the URL in a transition: click, then wait for the state.
+  await page.getByRole('radio', { name: 'Production' }).click();
+  await expect(page.getByRole('radio', { name: 'Production' })).toBeChecked();
   await page.getByLabel('Months').selectOption('3');
   const live = await download(page, 'Download usage.csv');
   expect(live.lines.length - 1).toBe(3);
