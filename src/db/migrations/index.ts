@@ -13,6 +13,7 @@ import * as m0011 from './0011_environment_scoped_keys.js';
 import * as m0012 from './0012_end_user_email_key.js';
 import * as m0013 from './0013_usage_erasures.js';
 import * as m0014 from './0014_usage_end_user_counts.js';
+import * as m0019 from './0019_fair_delivery.js';
 
 /** Every migration, in order. Names are fixed once released. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_end_user_email_key': m0012,
   '0013_usage_erasures': m0013,
   '0014_usage_end_user_counts': m0014,
+  '0019_fair_delivery': m0019,
 };
