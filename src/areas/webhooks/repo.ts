@@ -203,16 +203,15 @@ function claimableEvent(eb: EventsBuilder, now: number) {
 /** One endpoint (partner, environment) that has pending events, as the claim's walk finds it. */
 export interface PendingEndpoint {
   partner_id: string;
-  /** The earliest next_attempt_at of its pending events (leased ones included). */
-  first_due: number;
   /** Its claimable events now, counted up to the `cap` asked for. */
   due: number;
 }
 
 /**
  * The endpoints of one environment that have pending events, in partner order after
- * `after` (exclusive; null = from the first), at most `limit` of them, each with its
- * earliest due time and how many of its events are claimable now (up to `cap`).
+ * `after` (exclusive; null = from the first), at most `limit` of them, each with how
+ * many of its events are claimable now (up to `cap`; 0 for one whose pending events
+ * are not due yet, leased, or behind an older event of their end-user).
  *
  * A skip scan over webhook_events_endpoint_idx: each step is one index seek to the next
  * partner with a pending event, so the walk costs one seek per endpoint whatever the
@@ -256,15 +255,6 @@ export function pendingEndpointsQuery(db: Executor, opts: { environment: Environ
     .select((eb) => [
       'walk.partner_id',
       eb
-        .selectFrom('webhook_events as d')
-        .select('d.next_attempt_at')
-        .where('d.state', '=', PENDING)
-        .where('d.environment', '=', env)
-        .whereRef('d.partner_id', '=', 'walk.partner_id')
-        .orderBy('d.next_attempt_at')
-        .limit(1)
-        .as('first_due'),
-      eb
         .selectFrom(
           eb
             .selectFrom('webhook_events as e')
@@ -290,7 +280,7 @@ export async function pendingEndpoints(
   const rows = await inIndexOrder(db, (db) => pendingEndpointsQuery(db, opts).execute());
   return rows
     .filter((r): r is typeof r & { partner_id: string } => r.partner_id !== null)
-    .map((r) => ({ partner_id: r.partner_id, first_due: Number(r.first_due), due: Number(r.due ?? 0) }));
+    .map((r) => ({ partner_id: r.partner_id, due: Number(r.due ?? 0) }));
 }
 
 /** How many events of one endpoint a claim takes. */
