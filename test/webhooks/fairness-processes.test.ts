@@ -33,7 +33,7 @@ describe('fair delivery across two server processes', { skip: DIALECT !== 'postg
       RUN_WORKERS: 'true',
       SEED_DEMO_PARTNER: 'false',
       WEBHOOK_ALLOW_PRIVATE: 'true',
-      WEBHOOK_TIMEOUT_MS: '3000',
+      WEBHOOK_TIMEOUT_MS: '5000',
       WEBHOOK_RETRY_SCHEDULE_MS: '0,600000',
       RATE_LIMIT_PER_SECOND: '100000',
     };
@@ -94,11 +94,12 @@ describe('fair delivery across two server processes', { skip: DIALECT !== 'postg
     while (healthyRx.received.length < 20 && Date.now() < until) await sleep(20);
     const latencies = healthyRx.received.map((r) => r.at - sent.get((JSON.parse(r.body) as { data: { end_user_id: string } }).data.end_user_id)!).sort((x, y) => x - y);
     assert.equal(latencies.length, 20, `healthy deliveries: ${latencies.length}`);
-    assert.ok(latencies[latencies.length - 1] < 2000, `healthy latencies (ms): ${latencies.join(', ')}`);
+    // Shared slots would hold the healthy partner behind the 5 s timeouts; bounds leave room for a loaded machine.
+    assert.ok(latencies[latencies.length >> 1] < 1000 && latencies[latencies.length - 1] < 3000, `healthy latencies (ms): ${latencies.join(', ')}`);
     for (const s of silent) assert.ok(s.maxOpen() <= 8, `a silent receiver held ${s.maxOpen()} requests at once (2 processes × 4)`);
 
-    // The first attempts time out (3 s): five failures in a row open each silent endpoint's circuit.
-    const openBy = Date.now() + 20_000;
+    // The first attempts time out (5 s): five failures in a row open each silent endpoint's circuit.
+    const openBy = Date.now() + 30_000;
     let circuits: { partner_id: string; circuit_state?: string; circuit_retry_at?: number | null }[] = [];
     while (Date.now() < openBy) {
       circuits = await deps.database.db.selectFrom('webhook_endpoints').select(['partner_id', 'circuit_state', 'circuit_retry_at']).where('partner_id', 'in', hostile).execute();

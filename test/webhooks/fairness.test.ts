@@ -117,16 +117,16 @@ describe(`fair delivery on ${DIALECT}: five receivers that never answer`, { time
   before(async () => {
     t = await buildTestApp({
       // The breaker is kept out of the way here: the slots alone must keep the healthy partner's pace.
-      env: { WEBHOOK_TIMEOUT_MS: '3000', WEBHOOK_RETRY_SCHEDULE_MS: '0,600000', WEBHOOK_BREAKER_FAILURES: '1000', RATE_LIMIT_PER_SECOND: '100000' },
+      env: { WEBHOOK_TIMEOUT_MS: '4000', WEBHOOK_RETRY_SCHEDULE_MS: '0,600000', WEBHOOK_BREAKER_FAILURES: '1000', RATE_LIMIT_PER_SECOND: '100000' },
     });
   });
   after(() => t.close());
 
   it('a healthy live partner is delivered promptly; each silent endpoint holds at most 4 slots; its waiting events are not attempted', async () => {
     const r = await noisyNeighbours(t, { hostileEvents: 30, healthyEvents: 20, heldBeforeStart: 20 });
-    // All 64 slots shared (the former claim) would hold every slot for the 3 s timeout, and the
-    // healthy partner would wait for it.
-    assert.ok(pct(r.latencies, 100) < 1500, `healthy latencies (ms): ${r.latencies.join(', ')}`);
+    // All 64 slots shared (the former claim) would hold every slot for the 4 s timeout, and the
+    // healthy partner would wait for it (5 s and more when measured). Bounds leave room for a loaded machine.
+    assert.ok(pct(r.latencies, 50) < 1000 && pct(r.latencies, 100) < 2500, `healthy latencies (ms): ${r.latencies.join(', ')}`);
     for (const h of r.hostile) assert.ok(h.maxOpen() <= 4, `a silent receiver held ${h.maxOpen()} requests at once`);
     assert.ok(r.maxHostileTotal <= 20, `silent receivers held ${r.maxHostileTotal} requests at once`);
     await assertHealthyExactlyOnce(t, r.healthy, r.healthyRx, 20);
@@ -147,7 +147,7 @@ describe(`fair delivery on ${DIALECT}: sandbox holds at most its share of the sl
       env: {
         WEBHOOK_SLOTS: '8',
         WEBHOOK_SANDBOX_SHARE: '0.5',
-        WEBHOOK_TIMEOUT_MS: '3000',
+        WEBHOOK_TIMEOUT_MS: '4000',
         WEBHOOK_RETRY_SCHEDULE_MS: '0,600000',
         WEBHOOK_BREAKER_FAILURES: '1000',
         RATE_LIMIT_PER_SECOND: '100000',
@@ -160,7 +160,7 @@ describe(`fair delivery on ${DIALECT}: sandbox holds at most its share of the sl
     const r = await noisyNeighbours(t, { hostileEvents: 10, healthyEvents: 10, heldBeforeStart: 4 });
     assert.ok(r.maxSandbox <= 4, `sandbox held ${r.maxSandbox} slots`);
     assert.ok(r.maxHostileTotal <= 4, `silent sandbox receivers held ${r.maxHostileTotal} requests at once`);
-    assert.ok(pct(r.latencies, 100) < 1500, `healthy latencies (ms): ${r.latencies.join(', ')}`);
+    assert.ok(pct(r.latencies, 50) < 1000 && pct(r.latencies, 100) < 2500, `healthy latencies (ms): ${r.latencies.join(', ')}`);
     await assertHealthyExactlyOnce(t, r.healthy, r.healthyRx, 10);
   });
 });
