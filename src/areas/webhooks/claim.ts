@@ -17,11 +17,12 @@ import { claimable, circuitOf } from './circuit.js';
 import {
   acquireProbe,
   claimEndpointEvents,
-  endpointsFor,
   pendingEndpoints,
   releaseProbe,
   skipEvents,
   type EndpointClaim,
+  type PendingEndpoint,
+  type WalkStart,
   type EndpointRow,
   type EventRow,
 } from './repo.js';
@@ -93,6 +94,9 @@ export class DeliverySlots {
   }
 }
 
+/** Live first: its endpoints are served before any test endpoint in every claim. */
+const ENVIRONMENTS = ['live', 'test'] as const;
+
 /** Endpoints read per step of a walk, and steps per environment in one claim. */
 const WALK_PAGE = 64;
 const WALK_PAGES = 8;
@@ -131,22 +135,34 @@ interface Plan {
   probes: Map<string, number>;
 }
 
+/** What the claim's first round trip found for one environment: the walk from its cursor, and from its start when the cursor is set. */
+interface FirstPages {
+  fromCursor: PendingEndpoint[];
+  fromStart: PendingEndpoint[] | null;
+}
+
 /** Walks one environment's endpoints with due events and adds what to claim from each to the plan. */
-async function planEnvironment(deps: Deps, slots: DeliverySlots, environment: Environment, now: number, probeLeaseMs: number, plan: Plan, budget: { free: number; skipEndpoints: number }): Promise<void> {
+async function planEnvironment(
+  deps: Deps,
+  slots: DeliverySlots,
+  environment: Environment,
+  first: FirstPages,
+  ctx: { now: number; probeLeaseMs: number; plan: Plan; budget: { free: number; skipEndpoints: number } },
+): Promise<void> {
+  const { now, plan, budget } = ctx;
   const start = slots.cursor[environment];
   let after = start;
   let wrapped = start === null;
   const seen = new Set<string>();
   let envFree = Math.min(budget.free, slots.freeFor(environment));
-  let lastServed: string | null = null;
   for (let page = 0; page < WALK_PAGES; page++) {
-    const rows = await pendingEndpoints(deps.database.db, { environment, after, now, limit: WALK_PAGE, cap: slots.limits.perEndpoint });
-    const due = rows.filter((r) => r.due > 0);
-    const eps = await endpointsFor(
-      deps.database.db,
-      due.map((r) => ({ partnerId: r.partner_id, environment })),
-    );
-    const byPartner = new Map(eps.map((e) => [e.partner_id, e]));
+    let rows: PendingEndpoint[];
+    if (page === 0) rows = first.fromCursor;
+    else if (after === null && first.fromStart) rows = first.fromStart;
+    // No slot left for this environment: what was read is all this claim looks at (skipped events included).
+    else if (envFree <= 0) return;
+    else rows = await pendingEndpoints(deps.database.db, { walks: [{ environment, after }], now, limit: WALK_PAGE, cap: slots.limits.perEndpoint });
+    if (after === null) first.fromStart = null;
     for (const r of rows) {
       if (seen.has(r.partner_id)) {
         // Around once: every endpoint with due events was visited.
@@ -155,8 +171,7 @@ async function planEnvironment(deps: Deps, slots: DeliverySlots, environment: En
       }
       seen.add(r.partner_id);
       if (r.due === 0) continue;
-      const key = `${environment}|${r.partner_id}`;
-      const ep = byPartner.get(r.partner_id);
+      const ep = r.endpoint;
       if (!ep || Number(ep.enabled) !== 1) {
         // No enabled configuration: its events are claimed to be marked skipped (no slot, no attempt).
         if (budget.skipEndpoints > 0) {
@@ -170,19 +185,18 @@ async function planEnvironment(deps: Deps, slots: DeliverySlots, environment: En
       let room = Math.min(slots.limits.perEndpoint - slots.heldBy(r.partner_id, environment), r.due, envFree);
       if (room <= 0) continue;
       if (circuit === 'probe') {
-        const until = now + probeLeaseMs;
+        const until = now + ctx.probeLeaseMs;
         if (!(await acquireProbe(deps.database.db, ep.id, now, until))) continue;
         plan.probes.set(ep.id, until);
         room = 1;
       }
       plan.claims.push({ partnerId: r.partner_id, environment, limit: room });
-      plan.endpoints.set(key, ep);
+      plan.endpoints.set(endpointKey(r.partner_id, environment), ep);
       envFree -= room;
       budget.free -= room;
-      lastServed = r.partner_id;
       if (envFree <= 0) {
         // Out of slots: the next walk starts after the last endpoint served.
-        slots.cursor[environment] = lastServed;
+        slots.cursor[environment] = r.partner_id;
         return;
       }
     }
@@ -215,9 +229,21 @@ export async function claimFairly(deps: Deps, slots: DeliverySlots, opts: { toke
   const deliver: ClaimedEvent[] = [];
   const skip: string[] = [];
   try {
-    for (const environment of ['live', 'test'] as const) {
+    // One round trip walks both environments (from each cursor, and from the start where a cursor is set).
+    const walks: WalkStart[] = [];
+    for (const environment of ENVIRONMENTS) {
+      walks.push({ environment, after: slots.cursor[environment] });
+      if (slots.cursor[environment] !== null) walks.push({ environment, after: null });
+    }
+    const found = await pendingEndpoints(deps.database.db, { walks, now, limit: WALK_PAGE, cap: slots.limits.perEndpoint });
+    for (const environment of ENVIRONMENTS) {
       if (budget.free <= 0) break;
-      await planEnvironment(deps, slots, environment, now, opts.leaseMs, plan, budget);
+      const of = (after: string | null) => {
+        const i = walks.findIndex((w) => w.environment === environment && w.after === after);
+        return i < 0 ? null : found.filter((r) => r.walk === i);
+      };
+      const cursor = slots.cursor[environment];
+      await planEnvironment(deps, slots, environment, { fromCursor: of(cursor) ?? [], fromStart: cursor === null ? null : of(null) }, { now, probeLeaseMs: opts.leaseMs, plan, budget });
     }
     const events = await claimEndpointEvents(deps.database.db, deps.database, { now, leaseMs: opts.leaseMs, token: opts.token, claims: plan.claims });
     for (const ev of events) {

@@ -134,7 +134,8 @@ export async function countEvents(db: Executor, partnerId?: string): Promise<num
 }
 
 export async function countDeliveredEvents(db: Executor): Promise<number> {
-  const r = await db.selectFrom('webhook_events').select((eb) => eb.fn.countAll().as('n')).where('state', '=', 'delivered').executeTakeFirst();
+  // A literal, not a parameter: SQLite only uses the partial index (webhook_events_delivered_idx) for a literal.
+  const r = await db.selectFrom('webhook_events').select((eb) => eb.fn.countAll().as('n')).where('state', '=', sql.lit('delivered')).executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
@@ -144,10 +145,16 @@ export async function countDeliveredEvents(db: Executor): Promise<number> {
  * design, and one partner's broken receiver is not the platform's delivery health.
  */
 export async function dueEventsSummary(db: Executor, now: number): Promise<{ oldest: number | null; due: number }> {
-  const row = await db
+  const row = await dueEventsSummaryQuery(db, now).executeTakeFirst();
+  return { oldest: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest), due: Number(row?.n ?? 0) };
+}
+
+export function dueEventsSummaryQuery(db: Executor, now: number) {
+  return db
     .selectFrom('webhook_events as e')
     .select((eb) => [eb.fn.min('e.next_attempt_at').as('oldest'), eb.fn.countAll().as('n')])
-    .where('e.state', '=', 'pending')
+    // A literal, not a parameter: SQLite only uses the partial index (webhook_events_pending_idx) for a literal.
+    .where('e.state', '=', sql.lit('pending'))
     .where('e.next_attempt_at', '<=', now)
     .where((eb) =>
       eb.not(
@@ -160,9 +167,7 @@ export async function dueEventsSummary(db: Executor, now: number): Promise<{ old
             .where('ep.circuit_state', '<>', 'closed'),
         ),
       ),
-    )
-    .executeTakeFirst();
-  return { oldest: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest), due: Number(row?.n ?? 0) };
+    );
 }
 
 // ---------------------------------------------------------------- claiming
@@ -202,64 +207,90 @@ function claimableEvent(eb: EventsBuilder, now: number) {
 
 /** One endpoint (partner, environment) that has pending events, as the claim's walk finds it. */
 export interface PendingEndpoint {
+  /** Which of the walks asked for found it (their index). */
+  walk: number;
+  environment: Environment;
   partner_id: string;
   /** Its claimable events now, counted up to the `cap` asked for. */
   due: number;
+  /** Its configuration; null when the partner has none in this environment. */
+  endpoint: EndpointRow | null;
+}
+
+/** Where a walk through one environment's endpoints starts: after this partner (exclusive), or from the first. */
+export interface WalkStart {
+  environment: Environment;
+  after: string | null;
 }
 
 /**
- * The endpoints of one environment that have pending events, in partner order after
- * `after` (exclusive; null = from the first), at most `limit` of them, each with how
- * many of its events are claimable now (up to `cap`; 0 for one whose pending events
- * are not due yet, leased, or behind an older event of their end-user).
+ * The endpoints that have pending events, for each walk: in partner order after its
+ * `after`, at most `limit` per walk, each with how many of its events are claimable
+ * now (up to `cap`; 0 for one whose pending events are not due yet, leased, or behind
+ * an older event of their end-user) and its configuration (enabled, circuit). One
+ * round trip for every environment.
  *
  * A skip scan over webhook_events_endpoint_idx: each step is one index seek to the next
  * partner with a pending event, so the walk costs one seek per endpoint whatever the
  * endpoints' backlogs (a partner with 50,000 queued events costs what one with one does).
  */
-export function pendingEndpointsQuery(db: Executor, opts: { environment: Environment; after: string | null; now: number; limit: number; cap: number }) {
-  const { environment, after, now, limit, cap } = opts;
-  const env = sql.lit(environment);
-  const firstPartner = (eb: ExpressionBuilder<DB, never>) => {
-    let q = eb.selectFrom('webhook_events as f').select('f.partner_id').where('f.state', '=', PENDING).where('f.environment', '=', env);
-    if (after !== null) q = q.where('f.partner_id', '>', after);
+export function pendingEndpointsQuery(db: Executor, opts: { walks: WalkStart[]; now: number; limit: number; cap: number }) {
+  const { walks, now, limit, cap } = opts;
+  if (walks.length === 0) throw new Error('pendingEndpointsQuery: no walk');
+  const firstPartner = (eb: ExpressionBuilder<DB, never>, w: WalkStart) => {
+    let q = eb.selectFrom('webhook_events as f').select('f.partner_id').where('f.state', '=', PENDING).where('f.environment', '=', sql.lit(w.environment));
+    if (w.after !== null) q = q.where('f.partner_id', '>', w.after);
     // (partner_id, next_attempt_at): an order only webhook_events_endpoint_idx gives without a sort
     // (webhook_events_order_idx also leads with partner_id, but through every environment's rows).
     return q.orderBy('f.partner_id').orderBy('f.next_attempt_at').limit(1);
   };
   return db
-    .withRecursive('walk(partner_id, n)', (qc) =>
-      qc
-        .selectNoFrom((eb) => [firstPartner(eb).as('partner_id'), sql<number>`1`.as('n')])
-        .unionAll((qb) =>
-          qb
-            .selectFrom('walk')
-            .select((eb) => [
-              eb
-                .selectFrom('webhook_events as s')
-                .select('s.partner_id')
-                .where('s.state', '=', PENDING)
-                .where('s.environment', '=', env)
-                .whereRef('s.partner_id', '>', 'walk.partner_id')
-                .orderBy('s.partner_id')
-                .orderBy('s.next_attempt_at')
-                .limit(1)
-                .as('partner_id'),
-              sql<number>`walk.n + 1`.as('n'),
-            ])
-            .where('walk.partner_id', 'is not', null)
-            .where('walk.n', '<', limit),
-        ),
-    )
+    .withRecursive('walk(w, environment, partner_id, n)', (qc) => {
+      const anchor = (w: WalkStart, i: number) =>
+        qc.selectNoFrom((eb) => [
+          sql<number>`${sql.lit(i)}`.as('w'),
+          sql<Environment>`${sql.lit(w.environment)}`.as('environment'),
+          firstPartner(eb, w).as('partner_id'),
+          sql<number>`1`.as('n'),
+        ]);
+      let anchors = anchor(walks[0], 0);
+      walks.slice(1).forEach((w, i) => (anchors = anchors.unionAll(anchor(w, i + 1))));
+      return anchors.unionAll((qb) =>
+        qb
+          .selectFrom('walk')
+          .select((eb) => [
+            'walk.w',
+            'walk.environment',
+            eb
+              .selectFrom('webhook_events as s')
+              .select('s.partner_id')
+              .where('s.state', '=', PENDING)
+              .whereRef('s.environment', '=', 'walk.environment')
+              .whereRef('s.partner_id', '>', 'walk.partner_id')
+              .orderBy('s.partner_id')
+              .orderBy('s.next_attempt_at')
+              .limit(1)
+              .as('partner_id'),
+            sql<number>`walk.n + 1`.as('n'),
+          ])
+          .where('walk.partner_id', 'is not', null)
+          .where('walk.n', '<', limit),
+      );
+    })
     .selectFrom('walk')
+    .leftJoin('webhook_endpoints as ep', (j) => j.onRef('ep.partner_id', '=', 'walk.partner_id').onRef('ep.environment', '=', 'walk.environment'))
+    .selectAll('ep')
     .select((eb) => [
-      'walk.partner_id',
+      'walk.w as walk_index',
+      'walk.environment as walk_environment',
+      'walk.partner_id as walk_partner_id',
+      'walk.n as walk_step',
       eb
         .selectFrom(
           eb
             .selectFrom('webhook_events as e')
             .select('e.id')
-            .where('e.environment', '=', env)
+            .whereRef('e.environment', '=', 'walk.environment')
             .whereRef('e.partner_id', '=', 'walk.partner_id')
             .where((eb) => claimableEvent(eb, now))
             // Due order, so the count reads the endpoint's due rows only (webhook_events_endpoint_idx).
@@ -273,14 +304,20 @@ export function pendingEndpointsQuery(db: Executor, opts: { environment: Environ
     .where('walk.partner_id', 'is not', null);
 }
 
-export async function pendingEndpoints(
-  db: Executor,
-  opts: { environment: Environment; after: string | null; now: number; limit: number; cap: number },
-): Promise<PendingEndpoint[]> {
+/** The walks' endpoints, each walk's in partner order. */
+export async function pendingEndpoints(db: Executor, opts: { walks: WalkStart[]; now: number; limit: number; cap: number }): Promise<PendingEndpoint[]> {
   const rows = await inIndexOrder(db, (db) => pendingEndpointsQuery(db, opts).execute());
   return rows
-    .filter((r): r is typeof r & { partner_id: string } => r.partner_id !== null)
-    .map((r) => ({ partner_id: r.partner_id, due: Number(r.due ?? 0) }));
+    .filter((r): r is typeof r & { walk_partner_id: string } => r.walk_partner_id !== null)
+    // The join may return them in any order: each walk's, in its steps' order.
+    .sort((a, b) => Number(a.walk_index) - Number(b.walk_index) || Number(a.walk_step) - Number(b.walk_step))
+    .map(({ walk_index, walk_environment, walk_partner_id, walk_step: _step, due, ...ep }) => ({
+      walk: Number(walk_index),
+      environment: walk_environment,
+      partner_id: walk_partner_id,
+      due: Number(due ?? 0),
+      endpoint: ep.id === null ? null : (ep as EndpointRow),
+    }));
 }
 
 /** How many events of one endpoint a claim takes. */

@@ -16,18 +16,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Pending events per endpoint, due first: the claim walks the endpoints that have pending events
   // (one index seek each, whatever their backlog) and takes each one's due events from the front.
-  // `state` leads although the index is partial on it: without statistics SQLite counts only key
-  // columns as equalities, and would otherwise prefer webhook_events_due_idx (state, next_attempt_at)
-  // and read every partner's due rows to find one endpoint's.
   await db.schema
     .createIndex('webhook_events_endpoint_idx')
     .on('webhook_events')
-    .columns(['state', 'environment', 'partner_id', 'next_attempt_at', 'id'])
+    .columns(['environment', 'partner_id', 'next_attempt_at', 'id'])
     .where(sql.ref('state'), '=', 'pending')
+    .execute();
+  // (state, next_attempt_at) over every event served the former claim, which took the oldest due
+  // events of all partners. Without statistics SQLite preferred it to the endpoint index above and
+  // read every partner's due rows to find one endpoint's. Pending events are served by the partial
+  // indexes; the public "webhooks delivered" counter gets its own partial index.
+  await db.schema.dropIndex('webhook_events_due_idx').execute();
+  await db.schema
+    .createIndex('webhook_events_delivered_idx')
+    .on('webhook_events')
+    .columns(['completed_at'])
+    .where(sql.ref('state'), '=', 'delivered')
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('webhook_events_delivered_idx').ifExists().execute();
+  await db.schema.createIndex('webhook_events_due_idx').on('webhook_events').columns(['state', 'next_attempt_at']).execute();
   await db.schema.dropIndex('webhook_events_endpoint_idx').ifExists().execute();
   for (const c of ['circuit_probe_until', 'circuit_retry_at', 'circuit_trips', 'circuit_failures', 'circuit_state']) {
     await db.schema.alterTable('webhook_endpoints').dropColumn(c).execute();
