@@ -1,7 +1,9 @@
 /**
  * Webhook delivery benchmark, on SQLite and (when reachable) PostgreSQL:
- *   1. deliveries per second to a local receiver: 3,000 queued events drained by one
- *      worker loop; baseline: the same POSTs sent straight with undici (no database).
+ *   1. deliveries per second to a local receiver: 3,000 queued events of BENCH_ENDPOINTS partners
+ *      (default 16; one endpoint holds at most WEBHOOK_SLOTS_PER_ENDPOINT = 4 slots, so one partner
+ *      alone measures that bound, not the worker) drained by one worker loop; baseline: the same
+ *      POSTs sent straight with undici (no database).
  *   2. ingest-to-delivery latency (p50, p99): POST /api/v1/ingest (in-process) to the
  *      receiver's arrival, with the worker running; baseline: one direct POST's round trip.
  * Run alone: node --import tsx bench/webhooks.bench.ts   (DATABASE_URL picks the PostgreSQL server;
@@ -18,6 +20,7 @@ import { startWebhookWorker } from '../src/areas/webhooks/worker.js';
 
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 3000);
+const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 16);
 const LATENCY_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
 
 function pct(sorted: number[], p: number): number {
@@ -83,16 +86,21 @@ async function run(dialect: 'sqlite' | 'postgres') {
   const t: TestApp = await helpers.buildTestApp({ env: { RATE_LIMIT_PER_SECOND: '1000000', LOG_LEVEL: 'silent' } });
   const rx = await receiver();
   try {
-    const p = await t.partner();
-    const res = await t.inject({ method: 'POST', url: '/api/v1/webhooks', headers: helpers.keyHeaders(p, { secret: true }), payload: { url: rx.url, events: ['calculation.updated'] } });
-    if (res.statusCode !== 200) throw new Error(res.body);
+    const partners: Awaited<ReturnType<TestApp['partner']>>[] = [];
+    for (let i = 0; i < ENDPOINTS; i++) {
+      const q = await t.partner();
+      const res = await t.inject({ method: 'POST', url: '/api/v1/webhooks', headers: helpers.keyHeaders(q, { secret: true }), payload: { url: rx.url, events: ['calculation.updated'] } });
+      if (res.statusCode !== 200) throw new Error(res.body);
+      partners.push(q);
+    }
+    const p = partners[0];
 
     // 1. throughput
     const payload = { end_user_id: 'u', calculation: { safe_to_spend_today: 12.34, calculation_id: 'calc_x' } };
     for (let i = 0; i < EVENTS; i += 500) {
       await t.deps.database.tx(async (trx) => {
         for (let j = i; j < Math.min(EVENTS, i + 500); j++) {
-          await enqueueEvent(t.deps, trx, { partnerId: p.id, environment: 'test', type: 'calculation.updated', data: { ...payload, end_user_id: `u${j}` }, orderingKey: `u${j}`, now: Date.now() });
+          await enqueueEvent(t.deps, trx, { partnerId: partners[j % ENDPOINTS].id, environment: 'test', type: 'calculation.updated', data: { ...payload, end_user_id: `u${j}` }, orderingKey: `u${j}`, now: Date.now() });
         }
       });
     }
@@ -166,7 +174,7 @@ async function pgReachable(): Promise<boolean> {
 const results = [await run('sqlite')];
 if (await pgReachable()) results.push(await run('postgres'));
 const f = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1));
-console.log(`webhooks: ${os.cpus().length} cores, node ${process.version}, ${EVENTS} events, ${LATENCY_SAMPLES} latency samples`);
+console.log(`webhooks: ${os.cpus().length} cores, node ${process.version}, ${EVENTS} events over ${ENDPOINTS} endpoints, ${LATENCY_SAMPLES} latency samples`);
 console.log('database  | deliveries/s (sent) | settled/s (recorded) | baseline direct POST/s | ingest→delivery p50 / p99 ms | baseline POST p50 / p99 ms');
 for (const r of results) {
   console.log(

@@ -29,6 +29,18 @@ export interface Config {
   webhookRetryScheduleMs: number[];
   webhookTimeoutMs: number;
   webhookAllowPrivate: boolean;
+  /** Deliveries one process keeps in flight at once (its delivery slots). */
+  webhookSlots: number;
+  /** Slots one endpoint (a partner's webhook in one environment) may hold at once in a process. */
+  webhookSlotsPerEndpoint: number;
+  /** Share of the slots sandbox (test-environment) deliveries may hold, so live deliveries always find free ones. */
+  webhookSandboxShare: number;
+  /** Failed attempts in a row (timeouts, connection errors, 5xx, 429) that open an endpoint's circuit. */
+  webhookBreakerFailures: number;
+  /** How long a circuit stays open the first time (ms); doubles with each opening in a row. */
+  webhookBreakerOpenMs: number;
+  /** The longest a circuit stays open before its probe (ms). */
+  webhookBreakerMaxOpenMs: number;
   /** How long delivered, exhausted and skipped outbox events and their delivery records are kept (days; fractions allowed). */
   webhookRetentionDays: number;
   /** Milliseconds between two passes of the retention worker (pruning, SQLite checkpoints). */
@@ -242,6 +254,15 @@ export function loadConfig(env: Env = process.env): Config {
   const ratePerUser = num(env, 'RATE_PER_USER_USD', 0.05, 0);
   const adminEmail = email(env, 'ADMIN_EMAIL');
 
+  const webhookSlots = int(env, 'WEBHOOK_SLOTS', 64, 1, 4096);
+  const sandboxShare = positive(env, 'WEBHOOK_SANDBOX_SHARE', 0.5);
+  if (sandboxShare > 1) throw new ConfigError('WEBHOOK_SANDBOX_SHARE', `must be a fraction in (0, 1], got ${sandboxShare}`);
+  const breakerOpenMs = int(env, 'WEBHOOK_BREAKER_OPEN_MS', 30_000, 1, 86_400_000);
+  const breakerMaxOpenMs = int(env, 'WEBHOOK_BREAKER_MAX_OPEN_MS', Math.max(600_000, breakerOpenMs), 1, 86_400_000);
+  if (breakerMaxOpenMs < breakerOpenMs) {
+    throw new ConfigError('WEBHOOK_BREAKER_MAX_OPEN_MS', `must be at least WEBHOOK_BREAKER_OPEN_MS (${breakerOpenMs}), got ${breakerMaxOpenMs}`);
+  }
+
   return Object.freeze({
     port: int(env, 'PORT', 8000, 0, 65535),
     host: str(env, 'HOST') ?? '127.0.0.1',
@@ -262,6 +283,12 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryScheduleMs: Object.freeze([...schedule]) as number[],
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 1, 600_000),
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    webhookSlots,
+    webhookSlotsPerEndpoint: int(env, 'WEBHOOK_SLOTS_PER_ENDPOINT', 4, 1, 4096),
+    webhookSandboxShare: sandboxShare,
+    webhookBreakerFailures: int(env, 'WEBHOOK_BREAKER_FAILURES', 5, 1, 1000),
+    webhookBreakerOpenMs: breakerOpenMs,
+    webhookBreakerMaxOpenMs: breakerMaxOpenMs,
     webhookRetentionDays: positive(env, 'WEBHOOK_RETENTION_DAYS', 30),
     maintenanceIntervalMs: int(env, 'MAINTENANCE_INTERVAL_MS', 60_000, 100, 3_600_000),
     indexNowEndpoint: url(env, 'INDEXNOW_ENDPOINT', ['http:', 'https:']) ?? 'https://api.indexnow.org/indexnow',

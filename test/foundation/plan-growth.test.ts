@@ -11,10 +11,17 @@ import { sql, type Compilable } from 'kysely';
 import { buildTestApp, DIALECT, type TestApp } from '../helpers/app.js';
 import { inIndexOrder, type Executor } from '../../src/db/database.js';
 import { pageCalculationsQuery } from '../../src/areas/calculations/repo.js';
-import { claimDueQuery, deliveriesPageQuery } from '../../src/areas/webhooks/repo.js';
+import { claimEndpointEventsQuery, deliveriesPageQuery, dueEventsSummaryQuery, pendingEndpointsQuery } from '../../src/areas/webhooks/repo.js';
 import { pageEventsQuery } from '../../src/areas/usage-events/repo.js';
 import { listAuditQuery } from '../../src/areas/audit/repo.js';
 import { userTransfersQuery } from '../../src/areas/sandbox/repo.js';
+
+/**
+ * The outbox walk and claim read each endpoint's rows from webhook_events_endpoint_idx; the order
+ * index serves only the "older pending event of this end-user?" probe (alias o).
+ */
+const OUTBOX_FORBID =
+  /webhook_events_(due|pending)_idx|webhook_events_order_idx on webhook_events (?!o(_\d+)?\s)|SEARCH (?!o )\w+ USING (COVERING )?INDEX webhook_events_order_idx/;
 
 const BIG_STEPS = [1_000, 5_000, 20_000, 'analyze', 35_000, 50_000, 'analyze'] as const;
 const SMALL = 500;
@@ -28,6 +35,8 @@ interface PlanCase {
   ordered: boolean;
   /** A sort is allowed only over one end-user's rows (a bounded set), never over a partner's. */
   sortAllowed?: boolean;
+  /** Indexes the plan must not use (one that reads other endpoints' rows to find one endpoint's). */
+  forbid?: RegExp;
   query: (db: Executor) => Compilable;
 }
 
@@ -115,11 +124,53 @@ describe('query plans while tables grow', { timeout: 120_000 }, () => {
       query: (db) => deliveriesPageQuery(db, big, 'test', 101, { before: [T0 + Math.floor(count / 2), 'dlv_zzz'] }),
     },
     {
-      name: 'outbox claim',
-      // Either index reads pending rows only: (next_attempt_at, id) WHERE state = 'pending', or (state, next_attempt_at).
-      index: /webhook_events_pending_idx|webhook_events_due_idx/,
+      name: 'outbox: the endpoints with pending events (skip scan)',
+      index: /webhook_events_endpoint_idx/,
       ordered: true,
-      query: (db) => claimDueQuery(db, t.deps.database, { now: T0 + 10_000_000, limit: 50, leaseMs: 30_000, token: 'tok' }),
+      forbid: OUTBOX_FORBID,
+      query: (db) => pendingEndpointsQuery(db, { walks: [{ environment: 'live', after: null }, { environment: 'test', after: null }], now: T0 + 10_000_000, limit: 64, cap: 4 }),
+    },
+    {
+      name: 'outbox: the endpoints with pending events, from a cursor',
+      index: /webhook_events_endpoint_idx/,
+      ordered: true,
+      forbid: OUTBOX_FORBID,
+      query: (db) =>
+        pendingEndpointsQuery(db, {
+          walks: [
+            { environment: 'live', after: null },
+            { environment: 'test', after: smalls[0] },
+            { environment: 'test', after: null },
+          ],
+          now: T0 + 10_000_000,
+          limit: 64,
+          cap: 4,
+        }),
+    },
+    {
+      name: 'outbox claim, per endpoint',
+      // Each endpoint's due events from the front of (environment, partner_id, next_attempt_at, id) WHERE state = 'pending'.
+      index: /webhook_events_endpoint_idx/,
+      ordered: true,
+      forbid: OUTBOX_FORBID,
+      query: (db) =>
+        claimEndpointEventsQuery(db, t.deps.database, {
+          now: T0 + 10_000_000,
+          leaseMs: 30_000,
+          token: 'tok',
+          claims: [
+            { partnerId: big, environment: 'test', limit: 4 },
+            { partnerId: smalls[0], environment: 'test', limit: 4 },
+            { partnerId: smalls[1], environment: 'live', limit: 2 },
+          ],
+        }),
+    },
+    {
+      name: 'outbox: due events for the status probe (open circuits left out)',
+      // It counts every due event: either partial index reads the pending rows only.
+      index: /webhook_events_(pending|endpoint)_idx/,
+      ordered: false,
+      query: (db) => dueEventsSummaryQuery(db, T0 + 10_000_000),
     },
     {
       name: 'usage events page',
@@ -157,6 +208,7 @@ describe('query plans while tables grow', { timeout: 120_000 }, () => {
 
   function check(c: PlanCase, plan: string, label: string): void {
     const where = `${c.name} at ${count} rows (${label}):\n${plan}`;
+    if (c.forbid) assert.doesNotMatch(plan, c.forbid, where);
     if (DIALECT === 'postgres') {
       assert.match(plan, new RegExp(`(Index Scan( Backward)? using|Index Only Scan( Backward)? using|Bitmap Index Scan on) (${c.index.source})`), where);
       assert.doesNotMatch(plan, /Seq Scan on (calculations|webhook_events|webhook_deliveries|usage_events|audit_log|sandbox_transfers)\b/, where);

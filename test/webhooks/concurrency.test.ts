@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { buildTestApp, DIALECT, type TestApp } from '../helpers/app.js';
 import { createDeps, createLogger } from '../../src/deps.js';
 import type { Deps } from '../../src/context.js';
-import { claimDueEvents } from '../../src/areas/webhooks/repo.js';
+import { claimEndpointEvents } from '../../src/areas/webhooks/repo.js';
 import { enqueueEvent } from '../../src/areas/webhooks/outbox.js';
 import { startWebhookWorker } from '../../src/areas/webhooks/worker.js';
 import { startReceiver, type Receiver } from './receiver.js';
@@ -34,27 +34,38 @@ describe(`claiming on ${DIALECT}: two workers on one database`, () => {
     });
   }
 
-  it('claimDueEvents: concurrent claims from both handles are disjoint and keep one event per end-user in flight', async () => {
+  it('claimEndpointEvents: concurrent claims from both handles are disjoint and keep one event per end-user in flight', async () => {
     const p = await t.partner();
+    const q = await t.partner();
     await enqueue(p.id, 120, 120);
+    await enqueue(q.id, 60, 60);
     const now = Date.now() + 1;
-    const claims = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        claimDueEvents((i % 2 ? second : t.deps).database.db, t.deps.database, { now, limit: 15, leaseMs: 60_000, token: `tok${i}` }),
-      ),
-    );
+    const claim = (db: Deps['database']['db'], opts: { now: number; leaseMs: number; token: string }, limit: number) =>
+      claimEndpointEvents(db, t.deps.database, {
+        ...opts,
+        claims: [
+          { partnerId: p.id, environment: 'test', limit },
+          { partnerId: q.id, environment: 'test', limit: Math.ceil(limit / 2) },
+        ],
+      });
+    const claims = await Promise.all(Array.from({ length: 12 }, (_, i) => claim((i % 2 ? second : t.deps).database.db, { now, leaseMs: 60_000, token: `tok${i}` }, 15)));
     const ids = claims.flat().map((e) => e.id);
     assert.equal(new Set(ids).size, ids.length, 'no event claimed twice');
-    assert.equal(ids.length, 120);
+    assert.equal(ids.length, 180);
+    // At most `limit` of one endpoint per claim.
+    for (const c of claims) {
+      assert.ok(c.filter((e) => e.partner_id === p.id).length <= 15);
+      assert.ok(c.filter((e) => e.partner_id === q.id).length <= 8);
+    }
     // A claimed (leased) event is not claimable again until its lease runs out.
-    assert.equal((await claimDueEvents(t.deps.database.db, t.deps.database, { now, limit: 500, leaseMs: 1, token: 'x' })).length, 0);
-    const later = await claimDueEvents(second.database.db, t.deps.database, { now: now + 60_001, limit: 500, leaseMs: 1, token: 'y' });
-    assert.equal(later.length, 120, 'expired leases are claimed again (a crashed worker loses nothing)');
-    await t.deps.database.db.updateTable('webhook_events').set({ state: 'skipped' }).where('partner_id', '=', p.id).execute();
+    assert.equal((await claim(t.deps.database.db, { now, leaseMs: 1, token: 'x' }, 500)).length, 0);
+    const later = await claim(second.database.db, { now: now + 60_001, leaseMs: 1, token: 'y' }, 500);
+    assert.equal(later.length, 180, 'expired leases are claimed again (a crashed worker loses nothing)');
+    await t.deps.database.db.updateTable('webhook_events').set({ state: 'skipped' }).where('partner_id', 'in', [p.id, q.id]).execute();
 
     // Same end-user: only the oldest pending event is claimable.
     await enqueue(p.id, 10, 1);
-    const one = await claimDueEvents(t.deps.database.db, t.deps.database, { now: Date.now() + 1, limit: 10, leaseMs: 60_000, token: 'z' });
+    const one = await claim(t.deps.database.db, { now: Date.now() + 1, leaseMs: 60_000, token: 'z' }, 10);
     assert.equal(one.length, 1);
     await t.deps.database.db.updateTable('webhook_events').set({ state: 'skipped' }).where('partner_id', '=', p.id).execute();
   });

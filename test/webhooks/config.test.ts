@@ -58,7 +58,9 @@ describe('webhook configuration (key + ingest secret)', () => {
     assert.equal(g.secret, undefined, 'GET never shows the secret');
     assert.equal(g.url, 'https://hooks.partner.example/svc');
     assert.equal(g.secret_hint, b.secret_hint);
-    assert.deepEqual(Object.keys(g).sort(), ['created_at', 'disabled_reason', 'enabled', 'environment', 'events', 'secret_hint', 'updated_at', 'url']);
+    assert.deepEqual(Object.keys(g).sort(), ['circuit', 'created_at', 'disabled_reason', 'enabled', 'environment', 'events', 'secret_hint', 'updated_at', 'url']);
+    assert.deepEqual(g.circuit, { state: 'closed', failures: 0, retry_at: null }, 'a new endpoint starts with a closed circuit');
+    assert.deepEqual(b.circuit, { state: 'closed', failures: 0, retry_at: null });
 
     // At rest the secret is sealed.
     const row = await t.deps.database.db.selectFrom('webhook_endpoints').selectAll().where('partner_id', '=', p.id).executeTakeFirstOrThrow();

@@ -11,7 +11,8 @@ describe('erasure during delivery', () => {
   let slow: Receiver;
   let fast: Receiver;
   before(async () => {
-    t = await buildTestApp({ env: { WEBHOOK_RETRY_SCHEDULE_MS: '0,60000' } });
+    // Room for all of B's events in one pass (the per-endpoint bound is not what this file tests).
+    t = await buildTestApp({ env: { WEBHOOK_RETRY_SCHEDULE_MS: '0,60000', WEBHOOK_SLOTS_PER_ENDPOINT: '8' } });
     slow = await startReceiver(() => ({ status: 200, delayMs: 400 }));
     fast = await startReceiver();
   });

@@ -74,3 +74,54 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 200,
       }),
   };
 }
+
+/** A receiver that takes requests and never answers, counting how many it holds at once. */
+export interface SilentReceiver {
+  url: string;
+  /** Requests received so far. */
+  requests: () => number;
+  /** Requests held right now (the sender has not given up on them yet). */
+  open: () => number;
+  /** The most requests held at once. */
+  maxOpen: () => number;
+  /** Event ids of the requests received, in arrival order. */
+  eventIds: string[];
+  close(): Promise<void>;
+}
+
+export async function startSilentReceiver(): Promise<SilentReceiver> {
+  let requests = 0;
+  let open = 0;
+  let maxOpen = 0;
+  const eventIds: string[] = [];
+  const server = http.createServer((req) => {
+    requests++;
+    open++;
+    maxOpen = Math.max(maxOpen, open);
+    const id = req.headers['webhook-id'];
+    if (typeof id === 'string') eventIds.push(id);
+    // Read the body, answer nothing; the request ends when the sender's timeout closes the socket.
+    req.resume();
+    let done = false;
+    const end = () => {
+      if (done) return;
+      done = true;
+      open--;
+    };
+    req.socket.once('close', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    requests: () => requests,
+    open: () => open,
+    maxOpen: () => maxOpen,
+    eventIds,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,7 +1,7 @@
 /** SQL of the webhooks area. Every function takes an Executor (the database or a transaction). */
-import { sql, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import { inIndexOrder, type Database, type Executor } from '../../db/database.js';
-import type { Environment, WebhookEndpointsTable, WebhookEventsTable } from '../../db/schema/index.js';
+import type { DB, Environment, WebhookEndpointsTable, WebhookEventsTable } from '../../db/schema/index.js';
 import type { WebhookDeliveriesTable } from '../../db/schema/webhooks.js';
 
 export type EndpointRow = Selectable<WebhookEndpointsTable>;
@@ -50,6 +50,66 @@ export async function disableEndpoint(db: Executor, id: string, reason: string, 
   await db.updateTable('webhook_endpoints').set({ enabled: 0, disabled_reason: reason, updated_at: now }).where('id', '=', id).execute();
 }
 
+/**
+ * Takes the probe of an endpoint whose circuit is open past its retry time (or whose
+ * probe holder's lease ran out): one process wins, the others see false.
+ */
+export async function acquireProbe(db: Executor, id: string, now: number, until: number): Promise<boolean> {
+  const r = await db
+    .updateTable('webhook_endpoints')
+    .set({ circuit_state: 'half_open', circuit_probe_until: until })
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('circuit_state', '=', 'open'), eb.or([eb('circuit_retry_at', 'is', null), eb('circuit_retry_at', '<=', now)])]),
+        eb.and([eb('circuit_state', '=', 'half_open'), eb.or([eb('circuit_probe_until', 'is', null), eb('circuit_probe_until', '<=', now)])]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Gives a probe back unused (its claim found no event to send): the next pass may take it. */
+export async function releaseProbe(db: Executor, id: string, until: number): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ circuit_probe_until: null })
+    .where('id', '=', id)
+    .where('circuit_state', '=', 'half_open')
+    .where('circuit_probe_until', '=', until)
+    .execute();
+}
+
+/** The circuit columns of some endpoints, locked until the transaction ends on PostgreSQL (SQLite has one writer). */
+export async function lockCircuits(db: Executor, database: Pick<Database, 'dialect'>, ids: string[]) {
+  if (ids.length === 0) return [];
+  const q = db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'circuit_state', 'circuit_failures', 'circuit_trips', 'circuit_retry_at', 'circuit_probe_until'])
+    .where('id', 'in', [...ids].sort())
+    .orderBy('id');
+  return (database.dialect === 'postgres' ? q.forUpdate() : q).execute();
+}
+
+export async function writeCircuit(
+  db: Executor,
+  id: string,
+  c: { circuit_state: string; circuit_failures: number; circuit_trips: number; circuit_retry_at: number | null; circuit_probe_until: number | null },
+): Promise<void> {
+  await db.updateTable('webhook_endpoints').set(c).where('id', '=', id).execute();
+}
+
+/** Closes the circuits of endpoints whose receiver answered; a no-op (no write, no lock) for those already closed. */
+export async function closeCircuits(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ circuit_state: 'closed', circuit_failures: 0, circuit_trips: 0, circuit_retry_at: null, circuit_probe_until: null })
+    .where('id', 'in', [...ids].sort())
+    .where((eb) => eb.or([eb('circuit_state', '<>', 'closed'), eb('circuit_failures', '<>', 0), eb('circuit_trips', '<>', 0)]))
+    .execute();
+}
+
 /** A partner's endpoint in one environment: only whether it exists and is enabled. */
 export function endpointStateOf(db: Executor, partnerId: string, environment: Environment) {
   return db
@@ -74,92 +134,247 @@ export async function countEvents(db: Executor, partnerId?: string): Promise<num
 }
 
 export async function countDeliveredEvents(db: Executor): Promise<number> {
-  const r = await db.selectFrom('webhook_events').select((eb) => eb.fn.countAll().as('n')).where('state', '=', 'delivered').executeTakeFirst();
+  // A literal, not a parameter: SQLite only uses the partial index (webhook_events_delivered_idx) for a literal.
+  const r = await db.selectFrom('webhook_events').select((eb) => eb.fn.countAll().as('n')).where('state', '=', sql.lit('delivered')).executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
-/** The status probe's view of the outbox: the oldest due pending event and how many are due. */
+/**
+ * The status probe's view of the outbox: the oldest due pending event and how many are due.
+ * Events held by an endpoint's open circuit are left out: they wait for their receiver by
+ * design, and one partner's broken receiver is not the platform's delivery health.
+ */
 export async function dueEventsSummary(db: Executor, now: number): Promise<{ oldest: number | null; due: number }> {
-  const row = await db
-    .selectFrom('webhook_events')
-    .select((eb) => [eb.fn.min('next_attempt_at').as('oldest'), eb.fn.countAll().as('n')])
-    .where('state', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .executeTakeFirst();
+  const row = await dueEventsSummaryQuery(db, now).executeTakeFirst();
   return { oldest: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest), due: Number(row?.n ?? 0) };
+}
+
+export function dueEventsSummaryQuery(db: Executor, now: number) {
+  return db
+    .selectFrom('webhook_events as e')
+    .select((eb) => [eb.fn.min('e.next_attempt_at').as('oldest'), eb.fn.countAll().as('n')])
+    // A literal, not a parameter: SQLite only uses the partial index (webhook_events_pending_idx) for a literal.
+    .where('e.state', '=', sql.lit('pending'))
+    .where('e.next_attempt_at', '<=', now)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('webhook_endpoints as ep')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('ep.partner_id', '=', 'e.partner_id')
+            .whereRef('ep.environment', '=', 'e.environment')
+            .where('ep.circuit_state', '<>', 'closed'),
+        ),
+      ),
+    );
 }
 
 // ---------------------------------------------------------------- claiming
 
 const PENDING = sql.lit('pending');
 
+type EventsBuilder = ExpressionBuilder<DB & { e: DB['webhook_events'] }, 'e'>;
+
 /**
- * Claims up to `limit` due events for one delivery pass and returns them. An event
- * is due when it is pending, its next attempt time has come, no live lease holds
- * it, and no older event of the same (partner, environment, ordering_key) is still
- * pending (so deliveries keep their order per end-user). The claim is a lease:
- * locked_until = now + leaseMs, lock_token = `token`; a crashed worker's events
- * become claimable again when the lease runs out (at-least-once).
- *
- * PostgreSQL: the candidate rows are locked with FOR UPDATE SKIP LOCKED, so
- * concurrent workers in any number of processes claim disjoint sets without
- * waiting on each other. SQLite: one UPDATE … WHERE id IN (SELECT … LIMIT n)
- * RETURNING statement; SQLite runs one writer at a time, so the statement is the
- * claim (two processes on one file serialize on the write lock).
+ * An event is claimable when it is pending, due, no live lease holds it, and no older
+ * event of the same (partner, environment, ordering_key) is still pending (so one
+ * end-user's deliveries keep their order; other end-users are not held up).
  */
-export async function claimDueEvents(
-  db: Executor,
-  database: Pick<Database, 'dialect'>,
-  opts: { now: number; limit: number; leaseMs: number; token: string },
-): Promise<EventRow[]> {
-  return inIndexOrder(db, (db) => claimDue(db, database, opts));
+function claimableEvent(eb: EventsBuilder, now: number) {
+  return eb.and([
+    // A literal, not a parameter: SQLite only uses the partial indexes (state = 'pending') for a literal.
+    eb('e.state', '=', PENDING),
+    eb('e.next_attempt_at', '<=', now),
+    eb.or([eb('e.locked_until', 'is', null), eb('e.locked_until', '<=', now)]),
+    eb.or([
+      eb('e.ordering_key', 'is', null),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('webhook_events as o')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('o.partner_id', '=', 'e.partner_id')
+            .whereRef('o.environment', '=', 'e.environment')
+            .whereRef('o.ordering_key', '=', 'e.ordering_key')
+            .where('o.state', '=', PENDING)
+            .whereRef('o.id', '<', 'e.id'),
+        ),
+      ),
+    ]),
+  ]);
 }
 
-/** The claim statement itself (its plan is checked by a test: the partial index of pending events, no sort). */
-export function claimDueQuery(db: Executor, database: Pick<Database, 'dialect'>, opts: { now: number; limit: number; leaseMs: number; token: string }) {
-  const { now, limit, leaseMs, token } = opts;
-  const candidates = (db: Executor) => {
+/** One endpoint (partner, environment) that has pending events, as the claim's walk finds it. */
+export interface PendingEndpoint {
+  /** Which of the walks asked for found it (their index). */
+  walk: number;
+  environment: Environment;
+  partner_id: string;
+  /** Its claimable events now, counted up to the `cap` asked for. */
+  due: number;
+  /** Its configuration; null when the partner has none in this environment. */
+  endpoint: EndpointRow | null;
+}
+
+/** Where a walk through one environment's endpoints starts: after this partner (exclusive), or from the first. */
+export interface WalkStart {
+  environment: Environment;
+  after: string | null;
+}
+
+/**
+ * The endpoints that have pending events, for each walk: in partner order after its
+ * `after`, at most `limit` per walk, each with how many of its events are claimable
+ * now (up to `cap`; 0 for one whose pending events are not due yet, leased, or behind
+ * an older event of their end-user) and its configuration (enabled, circuit). One
+ * round trip for every environment.
+ *
+ * A skip scan over webhook_events_endpoint_idx: each step is one index seek to the next
+ * partner with a pending event, so the walk costs one seek per endpoint whatever the
+ * endpoints' backlogs (a partner with 50,000 queued events costs what one with one does).
+ */
+export function pendingEndpointsQuery(db: Executor, opts: { walks: WalkStart[]; now: number; limit: number; cap: number }) {
+  const { walks, now, limit, cap } = opts;
+  if (walks.length === 0) throw new Error('pendingEndpointsQuery: no walk');
+  const firstPartner = (eb: ExpressionBuilder<DB, never>, w: WalkStart) => {
+    let q = eb.selectFrom('webhook_events as f').select('f.partner_id').where('f.state', '=', PENDING).where('f.environment', '=', sql.lit(w.environment));
+    if (w.after !== null) q = q.where('f.partner_id', '>', w.after);
+    // (partner_id, next_attempt_at): an order only webhook_events_endpoint_idx gives without a sort
+    // (webhook_events_order_idx also leads with partner_id, but through every environment's rows).
+    return q.orderBy('f.partner_id').orderBy('f.next_attempt_at').limit(1);
+  };
+  return db
+    .withRecursive('walk(w, environment, partner_id, n)', (qc) => {
+      const anchor = (w: WalkStart, i: number) =>
+        qc.selectNoFrom((eb) => [
+          sql<number>`${sql.lit(i)}`.as('w'),
+          sql<Environment>`${sql.lit(w.environment)}`.as('environment'),
+          firstPartner(eb, w).as('partner_id'),
+          sql<number>`1`.as('n'),
+        ]);
+      let anchors = anchor(walks[0], 0);
+      walks.slice(1).forEach((w, i) => (anchors = anchors.unionAll(anchor(w, i + 1))));
+      return anchors.unionAll((qb) =>
+        qb
+          .selectFrom('walk')
+          .select((eb) => [
+            'walk.w',
+            'walk.environment',
+            eb
+              .selectFrom('webhook_events as s')
+              .select('s.partner_id')
+              .where('s.state', '=', PENDING)
+              .whereRef('s.environment', '=', 'walk.environment')
+              .whereRef('s.partner_id', '>', 'walk.partner_id')
+              .orderBy('s.partner_id')
+              .orderBy('s.next_attempt_at')
+              .limit(1)
+              .as('partner_id'),
+            sql<number>`walk.n + 1`.as('n'),
+          ])
+          .where('walk.partner_id', 'is not', null)
+          .where('walk.n', '<', limit),
+      );
+    })
+    .selectFrom('walk')
+    .leftJoin('webhook_endpoints as ep', (j) => j.onRef('ep.partner_id', '=', 'walk.partner_id').onRef('ep.environment', '=', 'walk.environment'))
+    .selectAll('ep')
+    .select((eb) => [
+      'walk.w as walk_index',
+      'walk.environment as walk_environment',
+      'walk.partner_id as walk_partner_id',
+      'walk.n as walk_step',
+      eb
+        .selectFrom(
+          eb
+            .selectFrom('webhook_events as e')
+            .select('e.id')
+            .whereRef('e.environment', '=', 'walk.environment')
+            .whereRef('e.partner_id', '=', 'walk.partner_id')
+            .where((eb) => claimableEvent(eb, now))
+            // Due order, so the count reads the endpoint's due rows only (webhook_events_endpoint_idx).
+            .orderBy('e.next_attempt_at')
+            .limit(cap)
+            .as('c'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .as('due'),
+    ])
+    .where('walk.partner_id', 'is not', null);
+}
+
+/** The walks' endpoints, each walk's in partner order. */
+export async function pendingEndpoints(db: Executor, opts: { walks: WalkStart[]; now: number; limit: number; cap: number }): Promise<PendingEndpoint[]> {
+  const rows = await inIndexOrder(db, (db) => pendingEndpointsQuery(db, opts).execute());
+  return rows
+    .filter((r): r is typeof r & { walk_partner_id: string } => r.walk_partner_id !== null)
+    // The join may return them in any order: each walk's, in its steps' order.
+    .sort((a, b) => Number(a.walk_index) - Number(b.walk_index) || Number(a.walk_step) - Number(b.walk_step))
+    .map(({ walk_index, walk_environment, walk_partner_id, walk_step: _step, due, ...ep }) => ({
+      walk: Number(walk_index),
+      environment: walk_environment,
+      partner_id: walk_partner_id,
+      due: Number(due ?? 0),
+      endpoint: ep.id === null ? null : (ep as EndpointRow),
+    }));
+}
+
+/** How many events of one endpoint a claim takes. */
+export interface EndpointClaim {
+  partnerId: string;
+  environment: Environment;
+  limit: number;
+}
+
+/**
+ * Claims the due events of several endpoints in one statement, at most `limit` of each,
+ * earliest due first, and returns them. The claim is a lease: locked_until = now +
+ * leaseMs, lock_token = `token`; a crashed worker's events become claimable again when
+ * the lease runs out (at-least-once).
+ *
+ * Each endpoint's candidates are read from the front of webhook_events_endpoint_idx.
+ * PostgreSQL locks them FOR UPDATE SKIP LOCKED, so concurrent workers in any number of
+ * processes claim disjoint sets without waiting on each other. SQLite runs the one
+ * UPDATE … WHERE id IN (…) RETURNING statement as its claim (one writer at a time; two
+ * processes on one file serialize on the write lock).
+ */
+export function claimEndpointEventsQuery(
+  db: Executor,
+  database: Pick<Database, 'dialect'>,
+  opts: { now: number; leaseMs: number; token: string; claims: EndpointClaim[] },
+) {
+  const { now, leaseMs, token, claims } = opts;
+  if (claims.length === 0) throw new Error('claimEndpointEventsQuery: no endpoint to claim from');
+  const member = (c: EndpointClaim, i: number) => {
     const q = db
       .selectFrom('webhook_events as e')
       .select('e.id')
-      // A literal, not a parameter: SQLite only uses the partial index (state = 'pending') for a literal.
-      .where('e.state', '=', PENDING)
-      .where('e.next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('e.locked_until', 'is', null), eb('e.locked_until', '<=', now)]))
-      .where((eb) =>
-        eb.or([
-          eb('e.ordering_key', 'is', null),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('webhook_events as o')
-                .select(sql<number>`1`.as('one'))
-                .whereRef('o.partner_id', '=', 'e.partner_id')
-                .whereRef('o.environment', '=', 'e.environment')
-                .whereRef('o.ordering_key', '=', 'e.ordering_key')
-                .where('o.state', '=', PENDING)
-                .whereRef('o.id', '<', 'e.id'),
-            ),
-          ),
-        ]),
-      )
-      // Due order only: a tie-break on id would make SQLite sort every due row before the LIMIT.
-      // Order per end-user does not depend on it (the NOT EXISTS above).
+      .where('e.environment', '=', sql.lit(c.environment))
+      .where('e.partner_id', '=', c.partnerId)
+      .where((eb) => claimableEvent(eb, now))
+      // Due order only: a tie-break on id would make SQLite sort the endpoint's due rows before the LIMIT.
+      // Order per end-user does not depend on it (claimableEvent).
       .orderBy('e.next_attempt_at')
-      .limit(limit);
-    return database.dialect === 'postgres' ? q.forUpdate().skipLocked() : q;
+      .limit(c.limit);
+    const alias = `c${i}`;
+    return db.selectFrom((database.dialect === 'postgres' ? q.forUpdate().skipLocked() : q).as(alias)).select(sql.ref<string>(`${alias}.id`).as('id'));
   };
-  return db
-    .updateTable('webhook_events')
-    .set({ locked_until: now + leaseMs, lock_token: token })
-    .where('id', 'in', candidates(db))
-    .returningAll();
+  let ids = member(claims[0], 0);
+  for (let i = 1; i < claims.length; i++) ids = ids.unionAll(member(claims[i], i));
+  return db.updateTable('webhook_events').set({ locked_until: now + leaseMs, lock_token: token }).where('id', 'in', ids).returningAll();
 }
 
-async function claimDue(db: Executor, database: Pick<Database, 'dialect'>, opts: { now: number; limit: number; leaseMs: number; token: string }): Promise<EventRow[]> {
-  const rows = await claimDueQuery(db, database, opts).execute();
-  // RETURNING gives no order: deliver oldest first.
-  return rows.sort((a, b) => (a.next_attempt_at - b.next_attempt_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+export async function claimEndpointEvents(
+  db: Executor,
+  database: Pick<Database, 'dialect'>,
+  opts: { now: number; leaseMs: number; token: string; claims: EndpointClaim[] },
+): Promise<EventRow[]> {
+  const claims = opts.claims.filter((c) => c.limit > 0);
+  if (claims.length === 0) return [];
+  const rows = await inIndexOrder(db, (db) => claimEndpointEventsQuery(db, database, { ...opts, claims }).execute());
+  // RETURNING gives no order: deliver earliest due first.
+  return rows.sort((a, b) => Number(a.next_attempt_at) - Number(b.next_attempt_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** Claims one event by id (a manual resend); null when another worker holds it. */

@@ -14,6 +14,20 @@ export const WebhookConfigBody = Type.Object(
 );
 export type WebhookConfigBody = Static<typeof WebhookConfigBody>;
 
+export const WebhookCircuit = Type.Object(
+  {
+    state: Type.Union([Type.Literal('closed'), Type.Literal('open'), Type.Literal('half_open')], {
+      description:
+        'closed: deliveries flow. open: after WEBHOOK_BREAKER_FAILURES failed attempts in a row (no answer, 5xx, 429) nothing is sent until retry_at; ' +
+        'due events wait and their attempts are not spent. half_open: retry_at has come, one probe delivery goes; its success closes the circuit, its failure opens it again for twice as long.',
+    }),
+    failures: Type.Integer({ minimum: 0, description: 'Failed attempts in a row' }),
+    retry_at: Nullable(Type.String({ description: 'While open or half-open: when the probe delivery goes (ISO 8601)' })),
+  },
+  { title: 'WebhookCircuit' },
+);
+export type WebhookCircuit = Static<typeof WebhookCircuit>;
+
 const configFields = {
   url: Type.String(),
   events: Type.Array(Type.String()),
@@ -23,6 +37,7 @@ const configFields = {
   disabled_reason: Nullable(Type.String({ description: 'Why the service disabled the endpoint (e.g. the receiver answered 410)' })),
   created_at: Type.String(),
   updated_at: Type.String(),
+  circuit: WebhookCircuit,
 };
 
 export const WebhookConfig = Type.Object(configFields, { title: 'WebhookConfig' });

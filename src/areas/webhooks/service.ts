@@ -25,7 +25,8 @@ import {
   endpointStateOf,
 } from './repo.js';
 import { webhookResolver } from './runtime.js';
-import type { WebhookConfig, WebhookConfigBody, WebhookConfigCreated, WebhookDelivery } from './schemas.js';
+import { CLOSED, circuitOf, visibleCircuit } from './circuit.js';
+import type { WebhookCircuit, WebhookConfig, WebhookConfigBody, WebhookConfigCreated, WebhookDelivery } from './schemas.js';
 import { generateSigningSecret, secretHint } from './signing.js';
 import { checkWebhookUrl, SsrfError } from './ssrf.js';
 import { deliverOne, leaseMs, writeSettlements } from './worker.js';
@@ -38,7 +39,12 @@ export interface Caller {
 /** How long deliveries stay signed with the previous secret after a rotation. */
 export const ROTATION_OVERLAP_MS = DAY_MS;
 
-function toConfig(ep: EndpointRow): WebhookConfig {
+export function circuitView(ep: Pick<EndpointRow, 'circuit_state' | 'circuit_failures' | 'circuit_trips' | 'circuit_retry_at' | 'circuit_probe_until'>, now: number): WebhookCircuit {
+  const v = visibleCircuit(circuitOf(ep), now);
+  return { state: v.state, failures: v.failures, retry_at: isoOrNull(v.retry_at) };
+}
+
+function toConfig(ep: EndpointRow, now: number): WebhookConfig {
   return {
     url: ep.url,
     events: JSON.parse(ep.events) as string[],
@@ -48,6 +54,7 @@ function toConfig(ep: EndpointRow): WebhookConfig {
     disabled_reason: ep.disabled_reason,
     created_at: iso(Number(ep.created_at)),
     updated_at: iso(Number(ep.updated_at)),
+    circuit: circuitView(ep, now),
   };
 }
 
@@ -86,7 +93,7 @@ export async function endpointState(deps: Deps, caller: Caller): Promise<{ url: 
 }
 
 export async function getConfig(deps: Deps, caller: Caller): Promise<WebhookConfig> {
-  return toConfig(await requireEndpoint(deps, caller));
+  return toConfig(await requireEndpoint(deps, caller), deps.clock.now());
 }
 
 /**
@@ -115,9 +122,11 @@ export async function setConfig(deps: Deps, caller: Caller, body: WebhookConfigB
         enabled: enabled ? 1 : 0,
         disabled_reason: enabled ? null : existing.disabled_reason,
         updated_at: now,
+        // Another receiver starts with a closed circuit; the same URL keeps its state.
+        ...(url !== existing.url ? CLOSED : {}),
       });
       const ep = (await getEndpoint(trx, caller.partnerId, caller.environment))!;
-      return { ...toConfig(ep), secret: null, previous_secret_expires_at: previousExpiry(ep, now) };
+      return { ...toConfig(ep, now), secret: null, previous_secret_expires_at: previousExpiry(ep, now) };
     }
     const secret = generateSigningSecret();
     const row = {
@@ -134,9 +143,10 @@ export async function setConfig(deps: Deps, caller: Caller, body: WebhookConfigB
       disabled_reason: null,
       created_at: now,
       updated_at: now,
+      ...CLOSED,
     };
     await insertEndpoint(trx, row);
-    return { ...toConfig(row), secret, previous_secret_expires_at: null };
+    return { ...toConfig(row, now), secret, previous_secret_expires_at: null };
   });
 }
 
@@ -161,8 +171,19 @@ export async function rotateSecret(deps: Deps, caller: Caller): Promise<WebhookC
       updated_at: now,
     });
     const updated = (await getEndpoint(trx, caller.partnerId, caller.environment))!;
-    return { ...toConfig(updated), secret, previous_secret_expires_at: iso(now + ROTATION_OVERLAP_MS) };
+    return { ...toConfig(updated, now), secret, previous_secret_expires_at: iso(now + ROTATION_OVERLAP_MS) };
   });
+}
+
+/**
+ * The endpoint's circuit as the delivery log's `Webhook-Circuit` header states it
+ * (`closed`, or `open; failures=5; retry_at=…`); null when no webhook is configured.
+ */
+export async function circuitHeader(deps: Deps, caller: Caller): Promise<string | null> {
+  const ep = await getEndpoint(deps.database.db, caller.partnerId, caller.environment);
+  if (!ep) return null;
+  const c = circuitView(ep, deps.clock.now());
+  return c.state === 'closed' ? 'closed' : `${c.state}; failures=${c.failures}${c.retry_at ? `; retry_at=${c.retry_at}` : ''}`;
 }
 
 export async function deliveries(deps: Deps, caller: Caller, limit: number, filter: DeliveryFilter): Promise<WebhookDelivery[]> {

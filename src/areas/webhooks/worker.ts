@@ -1,30 +1,34 @@
 /**
  * The delivery worker. Events come from the outbox (webhook_events); a pass
- * claims due events (claimDueEvents: FOR UPDATE SKIP LOCKED on PostgreSQL, a
- * single-statement claim on SQLite), sends each to its partner's endpoint, and
- * writes one delivery record per attempt together with the event's new state.
+ * claims due events fairly across endpoints (claim.ts: per-endpoint and sandbox
+ * slot bounds, live first, round-robin, circuit breakers; FOR UPDATE SKIP LOCKED
+ * on PostgreSQL, a single-statement claim on SQLite), sends each to its partner's
+ * endpoint, and writes one delivery record per attempt together with the event's
+ * new state and the endpoint's circuit.
  *
  *   runDeliveryPass(deps)      one pass, awaited to the end (tests, the CLI)
- *   startWebhookWorker(deps)   the background loop: keeps up to `concurrency`
+ *   startWebhookWorker(deps)   the background loop: keeps up to WEBHOOK_SLOTS
  *                              deliveries in flight, wakes on new events in this
  *                              process and polls for the rest
  */
 import { EventEmitter } from 'node:events';
 import type { Deps } from '../../context.js';
 import type { WorkerHandle } from '../../lib/loop.js';
-import type { Environment } from '../../db/schema/index.js';
+import type { Executor } from '../../db/database.js';
 import type { WebhookDeliveriesTable } from '../../db/schema/webhooks.js';
 import { newId } from '../../lib/ids.js';
 import { attemptDelivery, nextAttemptAt, type AttemptResult } from './delivery.js';
+import { claimFairly, DeliverySlots, slotLimits } from './claim.js';
+import { afterAttempt, circuitOf, CLOSED, isBreakerFailure, sameCircuit, type Circuit } from './circuit.js';
 import {
-  claimDueEvents,
+  closeCircuits,
   disableEndpoint,
-  endpointsFor,
   insertDeliveries,
+  lockCircuits,
   lockExistingEvents,
   settleDelivered,
   settleEvent,
-  skipEvents,
+  writeCircuit,
   type EndpointRow,
   type EventOutcome,
   type EventRow,
@@ -45,16 +49,6 @@ export function signingSecrets(deps: Deps, ep: EndpointRow, now: number): string
   return out;
 }
 
-export function subscribed(ep: EndpointRow | undefined, type: string): ep is EndpointRow {
-  if (!ep || Number(ep.enabled) !== 1) return false;
-  if (type === 'webhook.test') return true;
-  try {
-    return (JSON.parse(ep.events) as string[]).includes(type);
-  } catch {
-    return false;
-  }
-}
-
 /** What one attempt leads to: the delivery record and the event's next state. */
 export interface Settlement {
   delivery: WebhookDeliveriesTable;
@@ -63,6 +57,10 @@ export interface Settlement {
   disable: { id: string; reason: string } | null;
   /** A manual resend (settled by its exact values, never grouped). */
   manual: boolean;
+  /** Whether the attempt counts against the endpoint's circuit (no answer, 5xx, 429); any other answer closes it. */
+  breakerFailure: boolean;
+  /** The endpoint's circuit as the claim read it: an answer to a circuit seen closed writes nothing. */
+  circuitSeen: Circuit;
 }
 
 export function settle(deps: Deps, ev: EventRow, ep: EndpointRow, token: string, result: AttemptResult, at: number, manual = false): Settlement {
@@ -108,6 +106,8 @@ export function settle(deps: Deps, ev: EventRow, ep: EndpointRow, token: string,
     },
     disable: result.gone ? { id: ep.id, reason: `the receiver answered 410 Gone at ${new Date(at).toISOString()}` } : null,
     manual,
+    breakerFailure: isBreakerFailure(result),
+    circuitSeen: circuitOf(ep),
   };
 }
 
@@ -172,6 +172,7 @@ async function writeSettlementGroup(deps: Deps, all: Settlement[]): Promise<void
       }
     }
     for (const [token, g] of delivered) await settleDelivered(trx, token, g.ids, g.at);
+    await recordCircuits(deps, trx, list);
     const disabled = new Set<string>();
     for (const s of list) {
       if (s.disable && !disabled.has(s.disable.id)) {
@@ -182,22 +183,45 @@ async function writeSettlementGroup(deps: Deps, all: Settlement[]): Promise<void
   });
 }
 
-/** Splits claimed events into deliverable (with their endpoint) and skipped (no enabled endpoint subscribed). */
-async function routeClaimed(deps: Deps, events: EventRow[], token: string): Promise<{ ev: EventRow; ep: EndpointRow }[]> {
-  const eps = await endpointsFor(
-    deps.database.db,
-    events.map((e) => ({ partnerId: e.partner_id, environment: e.environment as Environment })),
-  );
-  const byPair = new Map(eps.map((e) => [`${e.partner_id}|${e.environment}`, e]));
-  const deliver: { ev: EventRow; ep: EndpointRow }[] = [];
-  const skip: string[] = [];
-  for (const ev of events) {
-    const ep = byPair.get(`${ev.partner_id}|${ev.environment}`);
-    if (subscribed(ep, ev.type)) deliver.push({ ev, ep });
-    else skip.push(ev.id);
+/**
+ * The endpoints' circuits after these attempts, in the transaction that records them (so an
+ * outcome written twice is impossible, and one rolled back leaves its circuit as it was). An
+ * endpoint whose attempts all got an answer is closed by one statement that writes nothing
+ * when it already is; one with a failure is read under its row lock (PostgreSQL) and its
+ * attempts applied in the order they ended.
+ */
+async function recordCircuits(deps: Deps, trx: Executor, list: Settlement[]): Promise<void> {
+  const byEndpoint = new Map<string, Settlement[]>();
+  for (const s of list) {
+    const id = s.delivery.endpoint_id;
+    if (id === null) continue;
+    const g = byEndpoint.get(id) ?? [];
+    g.push(s);
+    byEndpoint.set(id, g);
   }
-  await skipEvents(deps.database.db, skip, token, deps.clock.now());
-  return deliver;
+  const answered: string[] = [];
+  const failing: string[] = [];
+  for (const [id, g] of byEndpoint) {
+    if (g.some((s) => s.breakerFailure)) failing.push(id);
+    // The common case, a healthy endpoint whose circuit the claim saw closed, costs no statement.
+    else if (g.some((s) => !sameCircuit(s.circuitSeen, CLOSED))) answered.push(id);
+  }
+  await closeCircuits(trx, answered);
+  if (failing.length === 0) return;
+  for (const row of await lockCircuits(trx, deps.database, failing)) {
+    const before = circuitOf(row);
+    let c = before;
+    const attempts = byEndpoint.get(row.id)!.sort((a, b) => a.delivery.created_at - b.delivery.created_at);
+    for (const s of attempts) c = afterAttempt(c, s.breakerFailure, s.delivery.created_at, deps.config);
+    if (sameCircuit(before, c)) continue;
+    await writeCircuit(trx, row.id, c);
+    if (c.circuit_state === 'open' && before.circuit_state !== 'open') {
+      deps.log.warn(
+        { endpoint: row.id, partner: attempts[0].delivery.partner_id, environment: attempts[0].delivery.environment, failures: c.circuit_failures, retry_at: c.circuit_retry_at },
+        'webhook endpoint circuit opened: its deliveries wait until the retry time',
+      );
+    }
+  }
 }
 
 export interface PassResult {
@@ -208,23 +232,22 @@ export interface PassResult {
   exhausted: number;
 }
 
-/** One delivery pass: claim up to `limit` due events, send them all, write the outcomes. */
+/**
+ * One delivery pass: claim up to `limit` due events with the worker's fairness rules (at most
+ * WEBHOOK_SLOTS_PER_ENDPOINT of one endpoint, the sandbox share, live first, circuits), send
+ * them all, write the outcomes.
+ */
 export async function runDeliveryPass(deps: Deps, opts: { limit?: number } = {}): Promise<PassResult> {
   const token = newId('clm', deps.clock.now());
-  const claimed = await claimDueEvents(deps.database.db, deps.database, {
-    now: deps.clock.now(),
-    limit: opts.limit ?? 100,
-    leaseMs: leaseMs(deps),
-    token,
-  });
-  const deliver = await routeClaimed(deps, claimed, token);
+  const slots = new DeliverySlots(slotLimits(deps.config, opts.limit ?? 100));
+  const { deliver, skipped } = await claimFairly(deps, slots, { token, leaseMs: leaseMs(deps) });
   const settlements = await Promise.all(deliver.map(({ ev, ep }) => deliverOne(deps, ev, ep, token)));
   await writeSettlements(deps, settlements);
   return {
-    claimed: claimed.length,
+    claimed: deliver.length + skipped,
     delivered: settlements.filter((s) => s.delivery.status === 'delivered').length,
     failed: settlements.filter((s) => s.delivery.status === 'failed').length,
-    skipped: claimed.length - deliver.length,
+    skipped,
     exhausted: settlements.filter((s) => s.outcome.state === 'exhausted').length,
   };
 }
@@ -240,8 +263,11 @@ export async function drainDeliveries(deps: Deps, maxPasses = 50): Promise<PassR
   return total;
 }
 
+/** The shortest pause between two claims of a worker while fewer than a quarter of its slots came back. */
+const CLAIM_EVERY_MS = 50;
+
 export interface WorkerOptions {
-  /** Deliveries in flight at once (default 64). */
+  /** Deliveries in flight at once (default WEBHOOK_SLOTS, 64). */
   concurrency?: number;
   /** Poll interval when idle, ms (default 500). New events in this process wake the loop at once. */
   pollMs?: number;
@@ -249,30 +275,37 @@ export interface WorkerOptions {
 }
 
 /**
- * The background delivery loop. It claims as many due events as it has free
- * delivery slots, sends each as soon as it is claimed, and writes outcomes with
- * group commit (all outcomes that finished while the previous write ran go in
- * the next transaction). It wakes when an event is enqueued in this process or a
- * delivery finishes, and otherwise polls (other processes' events, retries).
+ * The background delivery loop. It claims due events for its free delivery slots
+ * (claim.ts decides which: no endpoint beyond its bound, sandbox within its share,
+ * live first, round-robin, open circuits passed over), sends each as soon as it is
+ * claimed, and writes outcomes with group commit (all outcomes that finished while
+ * the previous write ran go in the next transaction). It wakes when an event is
+ * enqueued in this process or an outcome is written, and otherwise polls (other
+ * processes' events, retries, circuits whose retry time comes).
  */
-export function startWebhookWorker(deps: Deps, options: WorkerOptions = {}): WorkerHandle {
-  const concurrency = options.concurrency ?? 64;
+export function startWebhookWorker(deps: Deps, options: WorkerOptions = {}): WorkerHandle & { slots: DeliverySlots } {
+  const slots = new DeliverySlots(slotLimits(deps.config, options.concurrency ?? deps.config.webhookSlots));
   const pollMs = options.pollMs ?? 500;
   const name = options.name ?? 'webhook-delivery';
   const log = deps.log.child({ worker: name });
   const wakeups = new EventEmitter();
   let stopped = false;
-  let inFlight = 0;
   let burstUntil = 0;
   const queue: Settlement[] = [];
   let writing: Promise<void> | null = null;
   const inflightDone = new Set<Promise<void>>();
 
   const wake = () => wakeups.emit('wake');
+  // Why the next claim may find something: the start, an event enqueued in this process, a poll
+  // tick (retries, other processes' events, circuits whose time came), or slots released.
+  let pending = true;
+  let released = 0;
+  let lastClaim = 0;
   const onEnqueued = () => {
     // The event is written inside a transaction that commits just after: look
     // again every few ms for a short while rather than once.
     burstUntil = Date.now() + 100;
+    pending = true;
     wake();
   };
   deps.webhooks.outbox.on('enqueued', onEnqueued);
@@ -296,66 +329,78 @@ export function startWebhookWorker(deps: Deps, options: WorkerOptions = {}): Wor
     return writing;
   }
 
-  function sleep(ms: number): Promise<void> {
+  /** Resolves true when the time ran out, false when woken. */
+  function sleep(ms: number): Promise<boolean> {
     return new Promise((resolve) => {
-      const done = () => {
+      const done = (timedOut: boolean) => {
         clearTimeout(timer);
-        wakeups.off('wake', done);
-        resolve();
+        wakeups.off('wake', onWake);
+        resolve(timedOut);
       };
-      const timer = setTimeout(done, ms);
-      wakeups.once('wake', done);
+      const onWake = () => done(false);
+      const timer = setTimeout(() => done(true), ms);
+      wakeups.once('wake', onWake);
     });
   }
 
+  // Claims come in batches: a claim is a write (an fsync on SQLite), and one claim per finished
+  // delivery cost SQLite two thirds of its throughput. Released slots are claimed again once a
+  // quarter of what was in flight came back (a quarter of the slots at most), or CLAIM_EVERY_MS
+  // after the previous claim: never waiting on slots that slow receivers hold (a "quarter of the
+  // slots free" rule alone left a healthy partner behind them), and one endpoint alone (4 slots)
+  // refills as each attempt ends.
+  const batch = Math.max(1, slots.limits.total >> 2);
+
   async function loop(): Promise<void> {
     while (!stopped) {
-      const free = concurrency - inFlight;
-      let claimed = 0;
-      // Claim in batches: while deliveries are in flight, wait until a quarter of the slots is free.
-      if (free > 0 && (inFlight === 0 || free >= Math.max(1, concurrency >> 2))) {
-        try {
-          const token = newId('clm', deps.clock.now());
-          const events = await claimDueEvents(deps.database.db, deps.database, {
-            now: deps.clock.now(),
-            limit: free,
-            leaseMs: leaseMs(deps),
-            token,
-          });
-          claimed = events.length;
-          if (events.length > 0) {
-            const deliver = await routeClaimed(deps, events, token);
-            for (const { ev, ep } of deliver) {
-              inFlight++;
-              const p: Promise<void> = deliverOne(deps, ev, ep, token)
-                .then((s) => {
-                  queue.push(s);
-                  void flush();
-                })
-                .catch((err) => log.error({ err, event: ev.id }, 'webhook delivery failed unexpectedly'))
-                .finally(() => {
-                  inFlight--;
-                  inflightDone.delete(p);
-                });
-              inflightDone.add(p);
-            }
-          }
-        } catch (err) {
-          if (stopped) break;
-          log.error({ err }, 'webhook claim failed');
-          await sleep(pollMs);
-          continue;
-        }
+      const now = Date.now();
+      const free = slots.free();
+      const enough = Math.max(1, Math.min(batch, (slots.limits.total - free + released) >> 2));
+      const ready = free > 0 && (pending || released >= enough || (released > 0 && now - lastClaim >= CLAIM_EVERY_MS));
+      if (!ready) {
+        const burst = now < burstUntil;
+        const ms = burst ? 5 : free > 0 && released > 0 ? Math.max(1, lastClaim + CLAIM_EVERY_MS - now) : pollMs;
+        const timedOut = await sleep(ms);
+        if (timedOut && (burst || ms === pollMs)) pending = true;
+        continue;
       }
-      if (stopped) break;
-      if (claimed > 0 && claimed >= free && inFlight < concurrency) continue; // more may be due
-      await sleep(Date.now() < burstUntil ? 5 : pollMs);
+      pending = false;
+      released = 0;
+      lastClaim = now;
+      try {
+        const token = newId('clm', deps.clock.now());
+        const { deliver, skipped } = await claimFairly(deps, slots, { token, leaseMs: leaseMs(deps) });
+        // Events skipped take no slot: more of them may be waiting.
+        if (skipped > 0) pending = true;
+        for (const { ev, ep } of deliver) {
+          slots.take(ev.partner_id, ev.environment);
+          const p: Promise<void> = deliverOne(deps, ev, ep, token)
+            .then((s) => {
+              queue.push(s);
+              void flush();
+            })
+            .catch((err) => log.error({ err, event: ev.id }, 'webhook delivery failed unexpectedly'))
+            .finally(() => {
+              slots.release(ev.partner_id, ev.environment);
+              released++;
+              inflightDone.delete(p);
+              wake();
+            });
+          inflightDone.add(p);
+        }
+      } catch (err) {
+        if (stopped) break;
+        log.error({ err }, 'webhook claim failed');
+        await sleep(pollMs);
+        pending = true;
+      }
     }
   }
 
   const running = loop();
   return {
     name,
+    slots,
     async stop() {
       stopped = true;
       deps.webhooks.outbox.off('enqueued', onEnqueued);

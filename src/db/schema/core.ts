@@ -108,6 +108,16 @@ export interface WebhookEndpointsTable {
   disabled_reason: string | null;
   created_at: number;
   updated_at: number;
+  /** Circuit breaker (migration 0019): closed | open | half_open. */
+  circuit_state?: string;
+  /** Failed attempts in a row. */
+  circuit_failures?: number;
+  /** Openings in a row without a success between them (the open period doubles with each). */
+  circuit_trips?: number;
+  /** While open: when the probe delivery may go. */
+  circuit_retry_at?: number | null;
+  /** While half-open: until when the process sending the probe holds it. */
+  circuit_probe_until?: number | null;
 }
 
 /** The outbox: one row per event, written in the transaction of the change that causes it. */

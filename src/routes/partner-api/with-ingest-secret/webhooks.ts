@@ -5,12 +5,15 @@
 import { Type } from 'typebox';
 import { errorResponses, security } from '../../../http/schemas.js';
 import { DeliveriesQuery, DeliveryParams, WebhookConfig, WebhookConfigBody, WebhookConfigCreated, WebhookDeleted, WebhookDelivery, WebhookTestQueued } from '../../../areas/webhooks/schemas.js';
-import { deliveries, getConfig, removeConfig, resend, rotateSecret, sendTestEvent, setConfig } from '../../../areas/webhooks/service.js';
+import { circuitHeader, deliveries, getConfig, removeConfig, resend, rotateSecret, sendTestEvent, setConfig } from '../../../areas/webhooks/service.js';
 import { typed, type Routes } from '../../scope.js';
 import type { V1Options } from '../../v1-alias.js';
 import { RETENTION_HEADER, RETENTION_NOTE, retentionDays } from '../../webhook-retention.js';
 
 const TAG = ['webhooks'];
+
+/** The endpoint's circuit breaker on the delivery log (the same state as `circuit` in GET /api/v1/webhooks). */
+const CIRCUIT_HEADER = 'Webhook-Circuit';
 
 export const webhookRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
   const r = typed(app);
@@ -85,15 +88,20 @@ export const webhookRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
         operationId: 'listWebhookDeliveries',
         tags: TAG,
         summary: 'The delivery log: one record per attempt, newest first',
-        description: RETENTION_NOTE,
+        description:
+          RETENTION_NOTE +
+          ' The `Webhook-Circuit` response header states the endpoint\'s circuit breaker (`closed`, or `open; failures=5; retry_at=…` while deliveries wait), as `circuit` in GET /api/v1/webhooks.',
         security: secured,
         querystring: DeliveriesQuery,
         response: { 200: Type.Array(WebhookDelivery), ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (request, reply) => {
+      const caller = { partnerId: request.partner.id, environment: request.environment };
       reply.header(RETENTION_HEADER, retentionDays(deps));
-      return deliveries(deps, { partnerId: request.partner.id, environment: request.environment }, request.query.limit, {
+      const circuit = await circuitHeader(deps, caller);
+      if (circuit) reply.header(CIRCUIT_HEADER, circuit);
+      return deliveries(deps, caller, request.query.limit, {
         status: request.query.status,
         eventId: request.query.event_id,
       });

@@ -1,0 +1,174 @@
+/**
+ * Noisy neighbours for webhooks, on SQLite and (when reachable) PostgreSQL: one healthy partner's
+ * live deliveries, ingest to arrival (p50, p99),
+ *   1. alone;
+ *   2. beside five sandbox partners whose receivers never answer, each fed 100 events, with the
+ *      default settings (15 s timeout, 64 slots, 4 per endpoint, sandbox half, breaker after 5);
+ *   3. control (BENCH_NOISY_CONTROL=0 skips it): the same, with the bounds lifted
+ *      (WEBHOOK_SLOTS_PER_ENDPOINT=64, WEBHOOK_SANDBOX_SHARE=1), i.e. every slot shared as before.
+ * The ratio is noisy / alone. Aim: healthy p99 < 2 s beside the noisy neighbours.
+ * The healthy samples are taken in the first 15 s, before any silent attempt has timed out: the
+ * slot bounds alone keep the pace there (the breaker opens later, after five timeouts in a row).
+ * Run alone: node --import tsx bench/noisy-neighbour.bench.ts   (DATABASE_URL picks the PostgreSQL
+ * server; default postgres://postgres@127.0.0.1:5432/test; BENCH_PG=0 skips it). ~2 min.
+ */
+import pg from 'pg';
+import type { buildTestApp, keyHeaders, TestApp } from '../test/helpers/app.js';
+import { enqueueEvent } from '../src/areas/webhooks/outbox.js';
+import { startWebhookWorker } from '../src/areas/webhooks/worker.js';
+import { startReceiver, startSilentReceiver, type SilentReceiver } from '../test/webhooks/receiver.js';
+import { machine } from './lib/util.js';
+
+const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 150);
+const HOSTILE = 5;
+const HOSTILE_EVENTS = Number(process.env.BENCH_HOSTILE_EVENTS ?? 100);
+const CONTROL = process.env.BENCH_NOISY_CONTROL !== '0';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+interface Helpers {
+  buildTestApp: typeof buildTestApp;
+  keyHeaders: typeof keyHeaders;
+}
+
+interface Phase {
+  p50: number;
+  p99: number;
+  max: number;
+  samples: number;
+  /** The most requests one silent receiver held at once, and all of them together. */
+  perReceiver: number;
+  together: number;
+}
+
+/** The healthy partner's ingest-to-arrival latencies, `SAMPLES` ingests 20 ms apart. */
+async function healthyLatencies(t: TestApp, helpers: Helpers, tag: string): Promise<number[]> {
+  const rx = await startReceiver();
+  try {
+    const p = await t.partner();
+    const cfg = await t.inject({ method: 'POST', url: '/api/v1/webhooks', headers: helpers.keyHeaders(p, { secret: true, env: 'live' }), payload: { url: rx.url, events: ['calculation.updated'] } });
+    if (cfg.statusCode !== 200) throw new Error(cfg.body);
+    const sent = new Map<string, number>();
+    for (let i = 0; i < SAMPLES; i++) {
+      const user = `${tag}_${i}`;
+      sent.set(user, performance.now() + performance.timeOrigin);
+      const r = await t.inject({ method: 'POST', url: '/api/v1/ingest', headers: helpers.keyHeaders(p, { secret: true, env: 'live' }), payload: { end_user_id: user, cash_balance: i } });
+      if (r.statusCode !== 201) throw new Error(r.body);
+      await sleep(20);
+    }
+    const deadline = Date.now() + 60_000;
+    while (rx.received.length < SAMPLES && Date.now() < deadline) await sleep(20);
+    return rx.received.map((r) => r.at - sent.get((JSON.parse(r.body) as { data: { end_user_id: string } }).data.end_user_id)!).sort((a, b) => a - b);
+  } finally {
+    await rx.close();
+  }
+}
+
+function phase(lat: number[], silent: SilentReceiver[] = [], together = 0): Phase {
+  return {
+    p50: pct(lat, 50),
+    p99: pct(lat, 99),
+    max: lat[lat.length - 1],
+    samples: lat.length,
+    perReceiver: Math.max(0, ...silent.map((s) => s.maxOpen())),
+    together,
+  };
+}
+
+/** Five sandbox partners with receivers that never answer, each fed HOSTILE_EVENTS events; then the healthy samples. */
+async function besideSilent(t: TestApp, helpers: Helpers, tag: string): Promise<Phase> {
+  const silent: SilentReceiver[] = [];
+  let together = 0;
+  const sampler = setInterval(() => (together = Math.max(together, silent.reduce((n, s) => n + s.open(), 0))), 5);
+  try {
+    for (let i = 0; i < HOSTILE; i++) {
+      const rx = await startSilentReceiver();
+      silent.push(rx);
+      const p = await t.partner();
+      const cfg = await t.inject({ method: 'POST', url: '/api/v1/webhooks', headers: helpers.keyHeaders(p, { secret: true }), payload: { url: rx.url, events: ['calculation.updated'] } });
+      if (cfg.statusCode !== 200) throw new Error(cfg.body);
+      await t.deps.database.tx(async (trx) => {
+        for (let j = 0; j < HOSTILE_EVENTS; j++) {
+          await enqueueEvent(t.deps, trx, { partnerId: p.id, environment: 'test', type: 'calculation.updated', data: { end_user_id: `s${j}` }, orderingKey: `s${j}`, now: Date.now() });
+        }
+      });
+    }
+    // The silent receivers take their slots first.
+    const until = Date.now() + 5_000;
+    while (silent.reduce((n, s) => n + s.open(), 0) < HOSTILE && Date.now() < until) await sleep(10);
+    await sleep(300);
+    const lat = await healthyLatencies(t, helpers, tag);
+    return phase(lat, silent, together);
+  } finally {
+    clearInterval(sampler);
+    for (const s of silent) await s.close();
+  }
+}
+
+async function run(dialect: 'sqlite' | 'postgres') {
+  if (dialect === 'postgres') process.env.DATABASE_URL = PG_URL;
+  else delete process.env.DATABASE_URL;
+  // test/helpers reads DATABASE_URL at import: import a fresh copy per dialect.
+  const helpers = (await import(`../test/helpers/app.js?${dialect}`)) as Helpers;
+  const env = { RATE_LIMIT_PER_SECOND: '1000000', LOG_LEVEL: 'silent' };
+
+  const t = await helpers.buildTestApp({ env });
+  const w = startWebhookWorker(t.deps);
+  let alone: Phase;
+  let noisy: Phase;
+  try {
+    alone = phase(await healthyLatencies(t, helpers, 'alone'));
+    noisy = await besideSilent(t, helpers, 'noisy');
+  } finally {
+    await w.stop();
+    await t.close();
+  }
+
+  let control: Phase | null = null;
+  if (CONTROL) {
+    const c = await helpers.buildTestApp({ env: { ...env, WEBHOOK_SLOTS_PER_ENDPOINT: '64', WEBHOOK_SANDBOX_SHARE: '1' } });
+    const cw = startWebhookWorker(c.deps);
+    try {
+      control = await besideSilent(c, helpers, 'control');
+    } finally {
+      await cw.stop();
+      await c.close();
+    }
+  }
+  return { dialect, alone, noisy, control };
+}
+
+async function pgReachable(): Promise<boolean> {
+  if (process.env.BENCH_PG === '0') return false;
+  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const results = [await run('sqlite')];
+if (await pgReachable()) results.push(await run('postgres'));
+const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(1)} ms`);
+console.log(`noisy neighbour: ${machine()}, load ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(`${SAMPLES} healthy live ingests (20 ms apart) per phase; ${HOSTILE} silent sandbox receivers × ${HOSTILE_EVENTS} events, 15 s timeout`);
+console.log('database  | phase                       | healthy p50 | healthy p99 | max       | ratio p99 (vs alone) | silent held: per receiver / together');
+for (const r of results) {
+  const row = (name: string, p: Phase) =>
+    console.log(
+      `${r.dialect.padEnd(9)} | ${name.padEnd(27)} | ${ms(p.p50).padStart(11)} | ${ms(p.p99).padStart(11)} | ${ms(p.max).padStart(9)} | ${(p.p99 / r.alone.p99).toFixed(2).padStart(20)} | ${p === r.alone ? '' : `${p.perReceiver} / ${p.together}`}`,
+    );
+  row('alone', r.alone);
+  row('beside 5 silent (defaults)', r.noisy);
+  if (r.control) row('control: bounds lifted', r.control);
+  console.log(`${r.dialect}: aim healthy p99 < 2 s beside the silent receivers: ${r.noisy.p99 < 2000 ? 'met' : 'NOT met'} (${ms(r.noisy.p99)})`);
+}
+process.exit(0);
