@@ -44,6 +44,7 @@ const WEBHOOK_CONFIG = {
   disabled_reason: null,
   created_at: '2026-11-21T09:00:00.000Z',
   updated_at: '2026-11-21T09:00:00.000Z',
+  circuit: { state: 'closed', failures: 0, retry_at: null },
 };
 
 const DELIVERY = {

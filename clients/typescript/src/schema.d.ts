@@ -875,7 +875,7 @@ export interface paths {
         };
         /**
          * The delivery log: one record per attempt, newest first
-         * @description Delivery records are kept for the retention the `Webhook-Retention-Days` response header states (30 days unless the operator sets WEBHOOK_RETENTION_DAYS), counted from when their event was delivered or gave up; then the event and its records are deleted.
+         * @description Delivery records are kept for the retention the `Webhook-Retention-Days` response header states (30 days unless the operator sets WEBHOOK_RETENTION_DAYS), counted from when their event was delivered or gave up; then the event and its records are deleted. The `Webhook-Circuit` response header states the endpoint's circuit breaker (`closed`, or `open; failures=5; retry_at=…` while deliveries wait), as `circuit` in GET /api/v1/webhooks.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -2917,6 +2917,15 @@ export interface components {
             previous_valid_until: string | null;
             detail: string;
         };
+        /** WebhookCircuit */
+        WebhookCircuit: {
+            /** @description closed: deliveries flow. open: after WEBHOOK_BREAKER_FAILURES failed attempts in a row (no answer, 5xx, 429) nothing is sent until retry_at; due events wait and their attempts are not spent. half_open: retry_at has come, one probe delivery goes; its success closes the circuit, its failure opens it again for twice as long. */
+            state: "closed" | "open" | "half_open";
+            /** @description Failed attempts in a row */
+            failures: number;
+            /** @description While open or half-open: when the probe delivery goes (ISO 8601) */
+            retry_at: string | null;
+        };
         /** WebhookConfig */
         WebhookConfig: {
             url: string;
@@ -2929,6 +2938,7 @@ export interface components {
             disabled_reason: string | null;
             created_at: string;
             updated_at: string;
+            circuit: components["schemas"]["WebhookCircuit"];
         };
         /** WebhookConfigBody */
         WebhookConfigBody: {
@@ -2951,6 +2961,7 @@ export interface components {
             disabled_reason: string | null;
             created_at: string;
             updated_at: string;
+            circuit: components["schemas"]["WebhookCircuit"];
             /** @description The signing secret (whsec_…), shown this one time: on creation and on rotation. null when an existing configuration was updated (its secret is unchanged). */
             secret: string | null;
             /** @description After a rotation: until when deliveries are also signed with the previous secret */
@@ -7296,7 +7307,12 @@ export interface operations {
                      *       "secret_hint": "whsec_…q2Zk",
                      *       "disabled_reason": null,
                      *       "created_at": "2026-11-21T09:00:00.000Z",
-                     *       "updated_at": "2026-11-21T09:00:00.000Z"
+                     *       "updated_at": "2026-11-21T09:00:00.000Z",
+                     *       "circuit": {
+                     *         "state": "closed",
+                     *         "failures": 0,
+                     *         "retry_at": null
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookConfig"];
@@ -7408,6 +7424,11 @@ export interface operations {
                      *       "disabled_reason": null,
                      *       "created_at": "2026-11-21T09:00:00.000Z",
                      *       "updated_at": "2026-11-21T09:00:00.000Z",
+                     *       "circuit": {
+                     *         "state": "closed",
+                     *         "failures": 0,
+                     *         "retry_at": null
+                     *       },
                      *       "secret": "whsec_mZ3cN8vQw1xYtR5bL0pK7sJ2hG4fD6aE9uI3oP1q2Zk=",
                      *       "previous_secret_expires_at": null
                      *     }
@@ -7610,6 +7631,11 @@ export interface operations {
                      *       "disabled_reason": null,
                      *       "created_at": "2026-11-21T09:00:00.000Z",
                      *       "updated_at": "2026-11-21T12:00:00.000Z",
+                     *       "circuit": {
+                     *         "state": "closed",
+                     *         "failures": 0,
+                     *         "retry_at": null
+                     *       },
                      *       "secret": "whsec_Q8rT2yU6iO0pA4sD8fG2hJ6kL0zX4cV8bN2mQ6wE7Xw0=",
                      *       "previous_secret_expires_at": "2026-11-22T12:00:00.000Z"
                      *     }
