@@ -1,9 +1,10 @@
 /**
  * Webhook delivery benchmark, on SQLite and (when reachable) PostgreSQL:
- *   1. deliveries per second to a local receiver: 3,000 queued events of BENCH_ENDPOINTS partners
- *      (default 16; one endpoint holds at most WEBHOOK_SLOTS_PER_ENDPOINT = 4 slots, so one partner
- *      alone measures that bound, not the worker) drained by one worker loop; baseline: the same
- *      POSTs sent straight with undici (no database).
+ *   1. deliveries per second to a local receiver: 3,000 queued live events of BENCH_ENDPOINTS
+ *      partners (default 16; one endpoint holds at most WEBHOOK_SLOTS_PER_ENDPOINT = 4 slots and
+ *      sandbox endpoints half of them, so one partner alone, or test events, measure those bounds,
+ *      not the worker) drained by one worker loop; baseline: the same POSTs sent straight with
+ *      undici (no database).
  *   2. ingest-to-delivery latency (p50, p99): POST /api/v1/ingest (in-process) to the
  *      receiver's arrival, with the worker running; baseline: one direct POST's round trip.
  * Run alone: node --import tsx bench/webhooks.bench.ts   (DATABASE_URL picks the PostgreSQL server;
@@ -89,7 +90,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
     const partners: Awaited<ReturnType<TestApp['partner']>>[] = [];
     for (let i = 0; i < ENDPOINTS; i++) {
       const q = await t.partner();
-      const res = await t.inject({ method: 'POST', url: '/api/v1/webhooks', headers: helpers.keyHeaders(q, { secret: true }), payload: { url: rx.url, events: ['calculation.updated'] } });
+      const res = await t.inject({ method: 'POST', url: '/api/v1/webhooks', headers: helpers.keyHeaders(q, { secret: true, env: 'live' }), payload: { url: rx.url, events: ['calculation.updated'] } });
       if (res.statusCode !== 200) throw new Error(res.body);
       partners.push(q);
     }
@@ -100,7 +101,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
     for (let i = 0; i < EVENTS; i += 500) {
       await t.deps.database.tx(async (trx) => {
         for (let j = i; j < Math.min(EVENTS, i + 500); j++) {
-          await enqueueEvent(t.deps, trx, { partnerId: partners[j % ENDPOINTS].id, environment: 'test', type: 'calculation.updated', data: { ...payload, end_user_id: `u${j}` }, orderingKey: `u${j}`, now: Date.now() });
+          await enqueueEvent(t.deps, trx, { partnerId: partners[j % ENDPOINTS].id, environment: 'live', type: 'calculation.updated', data: { ...payload, end_user_id: `u${j}` }, orderingKey: `u${j}`, now: Date.now() });
         }
       });
     }
@@ -122,7 +123,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
     const sent = new Map<string, number>();
     for (let i = 0; i < LATENCY_SAMPLES; i++) {
       const t0 = performance.now();
-      const r = await t.inject({ method: 'POST', url: '/api/v1/ingest', headers: helpers.keyHeaders(p, { secret: true }), payload: { end_user_id: `lat_${i % 50}`, cash_balance: i } });
+      const r = await t.inject({ method: 'POST', url: '/api/v1/ingest', headers: helpers.keyHeaders(p, { secret: true, env: 'live' }), payload: { end_user_id: `lat_${i % 50}`, cash_balance: i } });
       if (r.statusCode !== 201) throw new Error(r.body);
       sent.set(r.json().calculation_id, t0);
       await new Promise((res) => setTimeout(res, 10));
