@@ -1,6 +1,6 @@
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router';
-import { ApiError, isApiError } from '../api/client';
+import { makeQueryClient } from '../shared/queryClient';
 import { Layout } from './Layout';
 import { RequireAdmin, ME } from './session';
 import { DeletionRequests } from './pages/DeletionRequests';
@@ -10,30 +10,7 @@ import { Partners } from './pages/Partners';
 import { SignIn } from './pages/SignIn';
 import { useTitle } from './title';
 
-/** A 401 anywhere means the session is gone: the session query is asked again, and the pages behind it send the reader to sign in. */
-function onApiError(client: () => QueryClient) {
-  return (err: unknown, queryKey?: readonly unknown[]) => {
-    if (isApiError(err, 401) && queryKey?.[0] !== ME[0]) void client().invalidateQueries({ queryKey: ME });
-  };
-}
-
-function makeQueryClient(): QueryClient {
-  const handle = onApiError(() => client);
-  const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: (err, query) => handle(err, query.queryKey) }),
-    mutationCache: new MutationCache({ onError: (err) => handle(err) }),
-    defaultOptions: {
-      queries: {
-        staleTime: 15_000,
-        refetchOnWindowFocus: false,
-        retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-      },
-    },
-  });
-  return client;
-}
-
-const queryClient = makeQueryClient();
+const queryClient = makeQueryClient(ME);
 
 function NotFound() {
   useTitle('Page not found');

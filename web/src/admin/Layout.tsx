@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import icon from '../shared/icon.svg';
-import { Button } from '../shared';
+import { SignOutButton } from '../shared/session';
 import { useMe, useSignOut } from './session';
 
 /** The console's pages, in the product's order; pages not built yet are left out. */
@@ -14,7 +13,6 @@ const NAV = [
 export function Layout() {
   const me = useMe();
   const signOut = useSignOut();
-  const [leaving, setLeaving] = useState(false);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -28,16 +26,7 @@ export function Layout() {
             <span className="brand-company">{me.email}</span>
           </div>
           <div className="topbar-tools">
-            <Button
-              variant="quiet"
-              busy={leaving}
-              onClick={() => {
-                setLeaving(true);
-                void signOut();
-              }}
-            >
-              Sign out
-            </Button>
+            <SignOutButton signOut={signOut} />
           </div>
         </div>
         <nav className="nav" aria-label="Admin console">

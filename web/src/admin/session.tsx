@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { api, isApiError, unwrap, type AdminMe } from '../api/client';
+import { api, unwrap, type AdminMe } from '../api/client';
 import { Banner, Button } from '../shared';
+import { SessionGate, useSignOut as useSharedSignOut } from '../shared/session';
 import { useTitle } from './title';
 
 export const ME = ['admin-me'] as const;
@@ -20,9 +20,7 @@ export function useMe(): AdminMe {
   return me;
 }
 
-export interface SignInState {
-  reason?: 'signed-out' | 'session-ended';
-}
+export { useAfterSignIn, type SignInState } from '../shared/session';
 
 /** A signed-in session that is not an administrator's (a partner's): this console is not for it. */
 function NeedsAdministrator() {
@@ -40,56 +38,14 @@ function NeedsAdministrator() {
 
 /** Renders its children for a signed-in administrator; sends anyone signed out to sign in, and back here after it. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const me = useMeQuery();
-  const location = useLocation();
-  if (me.isPending) {
-    return (
-      <p className="page-loading" aria-busy="true">
-        Loading…
-      </p>
-    );
-  }
-  if (me.isError) {
-    if (isApiError(me.error, 401)) {
-      const next = location.pathname + location.search;
-      const state: SignInState = { reason: me.data ? 'session-ended' : undefined };
-      return <Navigate to={`/sign-in${next !== '/' ? `?next=${encodeURIComponent(next)}` : ''}`} replace state={state} />;
-    }
-    if (isApiError(me.error, 403)) return <NeedsAdministrator />;
-    return (
-      <main className="page-center">
-        <Banner tone="error" title="The admin console cannot load your account" action={<Button onClick={() => void me.refetch()}>Try again</Button>}>
-          {me.error.message}
-        </Banner>
-      </main>
-    );
-  }
-  return <MeContext.Provider value={me.data}>{children}</MeContext.Provider>;
-}
-
-export function useAfterSignIn(): () => void {
-  const client = useQueryClient();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  return () => {
-    client.clear();
-    const next = params.get('next');
-    navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/', { replace: true });
-  };
+  return (
+    <SessionGate me={useMeQuery()} context={MeContext} app="admin console" forbidden={<NeedsAdministrator />}>
+      {children}
+    </SessionGate>
+  );
 }
 
 /** Sign out: the server ends the session (an administrator's, or a partner's that landed here) and clears the cookie. */
 export function useSignOut(): () => Promise<void> {
-  const client = useQueryClient();
-  const navigate = useNavigate();
-  return async () => {
-    try {
-      await unwrap(api.POST('/api/auth/admin/logout'));
-    } catch (err) {
-      if (!isApiError(err, 401)) console.warn('sign-out failed', err);
-    }
-    client.clear();
-    const state: SignInState = { reason: 'signed-out' };
-    navigate('/sign-in', { replace: true, state });
-  };
+  return useSharedSignOut(() => unwrap(api.POST('/api/auth/admin/logout')));
 }

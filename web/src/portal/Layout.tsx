@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import icon from '../shared/icon.svg';
 import { Banner, Button } from '../shared';
+import { SignOutButton } from '../shared/session';
 import { ENV_LABEL, useEnvironment, useMe, useSignOut } from './session';
 import { api, unwrap, type Environment } from '../api/client';
 
@@ -59,7 +59,6 @@ export function Layout() {
   const me = useMe();
   const { env } = useEnvironment();
   const signOut = useSignOut();
-  const [leaving, setLeaving] = useState(false);
   const search = `?env=${env}`;
   return (
     <div className={`app app-env-${env}`}>
@@ -77,16 +76,7 @@ export function Layout() {
           </div>
           <div className="topbar-tools">
             <EnvironmentSwitch />
-            <Button
-              variant="quiet"
-              busy={leaving}
-              onClick={() => {
-                setLeaving(true);
-                void signOut();
-              }}
-            >
-              Sign out
-            </Button>
+            <SignOutButton signOut={signOut} />
           </div>
         </div>
         <nav className="nav" aria-label="Portal">

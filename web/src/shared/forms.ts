@@ -36,3 +36,8 @@ export function formErrors(err: unknown, known: string[], statusField: Partial<R
   const others = entries.filter(([k]) => !known.includes(k)).map(([k, m]) => (k === 'form' || k === 'body' ? m : `${k}: ${m}`));
   return { field: (name) => (known.includes(name) ? (err.fields[name] ?? null) : null), form: others.length ? others.join(' · ') : null };
 }
+
+/** An error's words for a banner. */
+export function errorText(err: unknown): string {
+  return isApiError(err) ? err.message : 'Something went wrong: try again.';
+}

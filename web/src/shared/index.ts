@@ -5,6 +5,7 @@ export { ConfirmDialog, Dialog } from './Dialog';
 export { DateTime, utcText } from './DateTime';
 export { Field } from './Field';
 export { Table, type Column } from './Table';
+export { errorText, formErrors, type FormErrors } from './forms';
 export { formatDay, formatInteger, formatMonth, formatUsd } from './format';
 export { useCopy } from './useCopy';
 export { useTitle } from './useTitle';

@@ -2,8 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, unwrap, type DeletionRequest, type DeletionStatus } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, Field, Table } from '../../shared';
-import { errorText, formErrors } from '../forms';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, Table } from '../../shared';
 import { useTitle } from '../title';
 
 const REQUESTS = ['admin-deletion-requests'] as const;

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, unwrap, type Incident, type IncidentImpact, type IncidentStatus } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, Field } from '../../shared';
-import { errorText, formErrors } from '../forms';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors } from '../../shared';
 import { useTitle } from '../title';
 
 const INCIDENTS = ['admin-incidents'] as const;

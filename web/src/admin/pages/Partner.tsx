@@ -2,8 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, isApiError, unwrap, type AdminPartner, type Environment, type RegeneratedKey } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, Field, Table, formatInteger, useCopy } from '../../shared';
-import { errorText, formErrors } from '../forms';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formatInteger, formErrors, Table, useCopy } from '../../shared';
 import { useTitle } from '../title';
 
 const KEY_LABEL: Record<Environment, string> = { test: 'Sandbox key', live: 'Production key' };

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { api, unwrap, type AdminPartner } from '../../api/client';
-import { Banner, Button, DateTime, Field, Table, formatInteger, type Column } from '../../shared';
-import { errorText } from '../forms';
+import { Banner, Button, DateTime, errorText, Field, formatInteger, Table, type Column } from '../../shared';
 import { useMonthUsage } from '../usage';
 import { useTitle } from '../title';
 

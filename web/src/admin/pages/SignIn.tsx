@@ -3,8 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import icon from '../../shared/icon.svg';
 import { api, unwrap } from '../../api/client';
-import { Banner, Button, Field } from '../../shared';
-import { formErrors } from '../forms';
+import { Banner, Button, Field, formErrors } from '../../shared';
 import { useAfterSignIn, type SignInState } from '../session';
 import { useTitle } from '../title';
 

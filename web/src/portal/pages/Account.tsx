@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, unwrap, type Answer } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Field, Table, useTitle, type Column } from '../../shared';
-import { formErrors } from '../forms';
+import { Banner, Button, ConfirmDialog, DateTime, Field, formErrors, Table, type Column, useTitle } from '../../shared';
 import { useSignOut } from '../session';
 
 type Session = Answer<'/api/auth/partner/sessions', 'get'>['items'][number];

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, unwrap, type ApiKey, type Environment } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, Field, useCopy, useTitle } from '../../shared';
-import { formErrors } from '../forms';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, Field, formErrors, useCopy, useTitle } from '../../shared';
 import { KEYS, useApiKeys } from '../queries';
 import { ENV_LABEL, KEY_LABEL, ME, useEnvironment } from '../session';
 

@@ -2,9 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
-import { Banner, Button, Field } from '../../shared';
+import { Banner, Button, Field, formErrors } from '../../shared';
 import { AuthShell } from '../AuthShell';
-import { formErrors } from '../forms';
 import { useAfterSignIn } from '../session';
 
 export function KeySignIn() {

@@ -2,8 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { api, unwrap, type ApiKey, type Environment, type PartnerMe } from '../../api/client';
-import { Banner, Button, DateTime, Dialog, Field, formatInteger, formatMonth, formatUsd, useCopy, useTitle } from '../../shared';
-import { formErrors } from '../forms';
+import { Banner, Button, DateTime, Dialog, Field, formatInteger, formatMonth, formatUsd, formErrors, useCopy, useTitle } from '../../shared';
 import { useApiKeys, useCalls } from '../queries';
 import { ENV_LABEL, useEnvironment, useMe } from '../session';
 

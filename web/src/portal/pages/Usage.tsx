@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { api, unwrap, type Answer, type Environment } from '../../api/client';
-import { Banner, Button, DateTime, Field, Table, formatDay, formatInteger, formatMonth, formatUsd, useTitle, type Column } from '../../shared';
-import { formErrors } from '../forms';
+import { Banner, Button, DateTime, Field, formatDay, formatInteger, formatMonth, formatUsd, formErrors, Table, type Column, useTitle } from '../../shared';
 import { useCalls } from '../queries';
 import { ENV_LABEL, useEnvironment } from '../session';
 

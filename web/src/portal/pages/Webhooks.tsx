@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, isApiError, unwrap, type Answer, type Environment } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, Field, Table, formatInteger, useCopy, useTitle, type Column } from '../../shared';
-import { formErrors } from '../forms';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, Field, formatInteger, formErrors, Table, type Column, useCopy, useTitle } from '../../shared';
 import { ENV_LABEL, useEnvironment } from '../session';
 
 type Config = Answer<'/api/partners/me/webhooks', 'get'>;
