@@ -6,12 +6,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPartner } from '../../src/areas/partners/service.js';
-import type { Config } from '../../src/config.js';
 import type { Deps } from '../../src/context.js';
-import { migrate } from '../../src/db/database.js';
-import { createDeps, createLogger } from '../../src/deps.js';
-import { buildTestApp, databaseEnv, DIALECT, keyHeaders, testConfig, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
-import { startServer, type ServerProcess } from '../helpers/process.js';
+import { buildTestApp, DIALECT, keyHeaders, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
+import { callWithSecret, startCluster, type Cluster } from '../helpers/cluster.js';
+import type { ServerProcess } from '../helpers/process.js';
 
 const HOUR = 3_600_000;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -343,31 +341,21 @@ describe('ingest secret rotation', () => {
 });
 
 describe('ingest secret rotation across two processes (PostgreSQL: NOTIFY)', { skip: DIALECT !== 'postgres' && 'one process owns a SQLite file' }, () => {
-  let config: Config;
-  let cleanup: () => Promise<void>;
+  let cluster: Cluster;
   let deps: Deps;
   let a: ServerProcess;
   let b: ServerProcess;
   before(async () => {
-    ({ config, cleanup } = await testConfig());
-    deps = createDeps(config, { log: createLogger(config), poolSize: 2 });
-    await migrate(deps.database);
-    const env = { ...databaseEnv(config), RUN_WORKERS: 'false', SEED_DEMO_PARTNER: 'false', RATE_LIMIT_PER_SECOND: '100000', CREDENTIAL_FAILURE_LIMIT: '1000' };
-    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    cluster = await startCluster(2, { RUN_WORKERS: 'false', CREDENTIAL_FAILURE_LIMIT: '1000' });
+    ({ deps } = cluster);
+    [a, b] = cluster.servers;
   });
   after(async () => {
-    for (const s of [a, b]) s?.child.kill('SIGTERM');
-    await Promise.all([a?.exited, b?.exited]);
-    await deps?.database.close();
-    await cleanup?.();
+    await cluster?.close();
   });
 
   const call = (s: ServerProcess, path: string, key: string, secret: string, body: unknown = { end_user_id: 'u1', cash_balance: 1 }) =>
-    fetch(`${s.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'x-api-key': key, 'x-service-ingest-secret': secret, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    callWithSecret(s, 'POST', path, key, secret, body);
 
   /** Polls until `fn` answers `status`: the other process learns of the change by NOTIFY, a moment after the commit. */
   async function eventually(fn: () => Promise<Response>, status: number): Promise<number> {

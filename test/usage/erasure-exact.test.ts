@@ -5,39 +5,26 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPartner } from '../../src/areas/partners/service.js';
-import type { Config } from '../../src/config.js';
 import type { Deps } from '../../src/context.js';
-import { migrate } from '../../src/db/database.js';
-import { createDeps, createLogger } from '../../src/deps.js';
-import { buildTestApp, databaseEnv, keyHeaders, testConfig } from '../helpers/app.js';
-import { startServer, type ServerProcess } from '../helpers/process.js';
+import { buildTestApp, keyHeaders } from '../helpers/app.js';
+import { callWithSecret, startCluster, type Cluster } from '../helpers/cluster.js';
+import type { ServerProcess } from '../helpers/process.js';
 
 describe('erasure and billing across two processes', () => {
-  let config: Config;
-  let cleanup: () => Promise<void>;
+  let cluster: Cluster;
   let deps: Deps;
   let a: ServerProcess;
   let b: ServerProcess;
   before(async () => {
-    ({ config, cleanup } = await testConfig());
-    deps = createDeps(config, { log: createLogger(config), poolSize: 2 });
-    await migrate(deps.database);
-    const env = { ...databaseEnv(config), RUN_WORKERS: 'false', SEED_DEMO_PARTNER: 'false', USAGE_FLUSH_MS: '100', RATE_LIMIT_PER_SECOND: '100000' };
-    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    cluster = await startCluster(2, { RUN_WORKERS: 'false', USAGE_FLUSH_MS: '100' });
+    ({ deps } = cluster);
+    [a, b] = cluster.servers;
   });
   after(async () => {
-    for (const s of [a, b]) s?.child.kill('SIGTERM');
-    await Promise.all([a?.exited, b?.exited]);
-    await deps.database.close();
-    await cleanup();
+    await cluster?.close();
   });
 
-  const call = (s: ServerProcess, method: string, path: string, key: string, secret: string, body?: unknown) =>
-    fetch(`${s.baseUrl}${path}`, {
-      method,
-      headers: { 'x-api-key': key, 'x-service-ingest-secret': secret, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
+  const call = callWithSecret;
 
   it('an erasure answered on one process is never undone by the other process’s flush; 404 erasures leave the count', async () => {
     const p = await deps.database.tx((trx) => createPartner(deps, trx, { email: 'exact@example.com', company: 'Exact Co', activated: true }));

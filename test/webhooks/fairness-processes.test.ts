@@ -8,53 +8,35 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPartner } from '../../src/areas/partners/service.js';
 import { enqueueEvent } from '../../src/areas/webhooks/outbox.js';
-import type { Config } from '../../src/config.js';
 import type { Deps } from '../../src/context.js';
-import { migrate } from '../../src/db/database.js';
-import { createDeps, createLogger } from '../../src/deps.js';
-import { databaseEnv, DIALECT, testConfig } from '../helpers/app.js';
-import { startServer, type ServerProcess } from '../helpers/process.js';
+import { DIALECT } from '../helpers/app.js';
+import { callWithSecret, startCluster, type Cluster } from '../helpers/cluster.js';
+import type { ServerProcess } from '../helpers/process.js';
 import { startReceiver, startSilentReceiver, type Receiver, type SilentReceiver } from './receiver.js';
 import { sleep } from './helpers.js';
 
 describe('fair delivery across two server processes', { skip: DIALECT !== 'postgres' && 'several processes share a PostgreSQL database only', timeout: 180_000 }, () => {
-  let config: Config;
-  let cleanup: () => Promise<void>;
+  let cluster: Cluster;
   let deps: Deps;
-  const servers: ServerProcess[] = [];
+  let servers: ServerProcess[] = [];
   const silent: SilentReceiver[] = [];
   let healthyRx: Receiver;
   before(async () => {
-    ({ config, cleanup } = await testConfig());
-    deps = createDeps(config, { log: createLogger(config), poolSize: 3 });
-    await migrate(deps.database);
-    const env = {
-      ...databaseEnv(config),
-      RUN_WORKERS: 'true',
-      SEED_DEMO_PARTNER: 'false',
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      WEBHOOK_TIMEOUT_MS: '5000',
-      WEBHOOK_RETRY_SCHEDULE_MS: '0,600000',
-      RATE_LIMIT_PER_SECOND: '100000',
-    };
-    servers.push(...(await Promise.all([startServer(env), startServer(env)])));
+    cluster = await startCluster(
+      2,
+      { RUN_WORKERS: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '5000', WEBHOOK_RETRY_SCHEDULE_MS: '0,600000' },
+      { poolSize: 3 },
+    );
+    ({ deps, servers } = cluster);
     healthyRx = await startReceiver();
   });
   after(async () => {
-    for (const s of servers) s.child.kill('SIGTERM');
-    await Promise.all(servers.map((s) => s.exited));
+    await cluster?.close();
     await healthyRx?.close();
     for (const s of silent) await s.close();
-    await deps?.close();
-    await cleanup?.();
   });
 
-  const call = (s: ServerProcess, method: string, path: string, key: string, secret: string, body?: unknown) =>
-    fetch(`${s.baseUrl}${path}`, {
-      method,
-      headers: { 'x-api-key': key, 'x-service-ingest-secret': secret, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
+  const call = callWithSecret;
 
   it('a healthy live partner keeps its pace beside five silent sandbox receivers; their circuits open for both processes', async () => {
     const [a, b] = servers;
