@@ -144,6 +144,12 @@ describe('webhooks through a partner session', () => {
       assert.equal(wrongEnv.statusCode, 404);
       const unknown = await t.inject({ method: 'POST', url: `${ME}/deliveries/whd_nope/resend?environment=test`, headers: s });
       assert.equal(unknown.statusCode, 404);
+      // Another partner's session neither sees this delivery nor resends it.
+      const { s: other } = await signedIn();
+      assert.deepEqual((await t.inject({ method: 'GET', url: `${ME}/deliveries?environment=test`, headers: other })).json(), []);
+      const foreign = await t.inject({ method: 'POST', url: `${ME}/deliveries/${failed.id}/resend?environment=test`, headers: other });
+      assert.equal(foreign.statusCode, 404, foreign.body);
+      assert.equal(local.of(q.json().event_id).length, 2, 'nothing was sent for the other partner');
 
       // The CSV is the key version's, byte for byte.
       const csv = await t.inject({ method: 'GET', url: '/api/partners/me/reports/webhooks.csv?environment=test', headers: s });
