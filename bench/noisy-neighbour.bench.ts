@@ -12,12 +12,12 @@
  * Run alone: node --import tsx bench/noisy-neighbour.bench.ts   (DATABASE_URL picks the PostgreSQL
  * server; default postgres://postgres@127.0.0.1:5432/test; BENCH_PG=0 skips it). ~2 min.
  */
-import pg from 'pg';
+
 import type { buildTestApp, keyHeaders, TestApp } from '../test/helpers/app.js';
 import { enqueueEvent } from '../src/areas/webhooks/outbox.js';
 import { startWebhookWorker } from '../src/areas/webhooks/worker.js';
 import { startReceiver, startSilentReceiver, type SilentReceiver } from '../test/webhooks/receiver.js';
-import { machine } from './lib/util.js';
+import { machine, pgReachable } from './lib/util.js';
 
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 150);
@@ -143,20 +143,8 @@ async function run(dialect: 'sqlite' | 'postgres') {
   return { dialect, alone, noisy, control };
 }
 
-async function pgReachable(): Promise<boolean> {
-  if (process.env.BENCH_PG === '0') return false;
-  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const results = [await run('sqlite')];
-if (await pgReachable()) results.push(await run('postgres'));
+if (await pgReachable(PG_URL)) results.push(await run('postgres'));
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(1)} ms`);
 console.log(`noisy neighbour: ${machine()}, load ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 console.log(`${SAMPLES} healthy live ingests (20 ms apart) per phase; ${HOSTILE} silent sandbox receivers × ${HOSTILE_EVENTS} events, 15 s timeout`);

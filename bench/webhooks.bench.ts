@@ -13,10 +13,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import pg from 'pg';
 import { Agent, request } from 'undici';
 import { buildTestApp, keyHeaders, type TestApp } from '../test/helpers/app.js';
 import { enqueueEvent } from '../src/areas/webhooks/outbox.js';
+import { pgReachable } from './lib/util.js';
 import { startWebhookWorker } from '../src/areas/webhooks/worker.js';
 
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -160,20 +160,8 @@ async function run(dialect: 'sqlite' | 'postgres') {
   }
 }
 
-async function pgReachable(): Promise<boolean> {
-  if (process.env.BENCH_PG === '0') return false;
-  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const results = [await run('sqlite')];
-if (await pgReachable()) results.push(await run('postgres'));
+if (await pgReachable(PG_URL)) results.push(await run('postgres'));
 const f = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1));
 console.log(`webhooks: ${os.cpus().length} cores, node ${process.version}, ${EVENTS} events over ${ENDPOINTS} endpoints, ${LATENCY_SAMPLES} latency samples`);
 console.log('database  | deliveries/s (sent) | settled/s (recorded) | baseline direct POST/s | ingest→delivery p50 / p99 ms | baseline POST p50 / p99 ms');
