@@ -51,6 +51,19 @@ describe('administrator operations on partners', () => {
     }
   });
 
+  it('GET /api/admin/partners/{id} answers one partner as the list does; another role or none is refused', async () => {
+    const listed = (await t.inject({ method: 'GET', url: '/api/admin/partners?q=ALPHA', headers: A() })).json().items[0];
+    const one = await t.inject({ method: 'GET', url: `/api/admin/partners/${p.id}`, headers: A() });
+    assert.equal(one.statusCode, 200, one.body);
+    assert.deepEqual(one.json(), listed);
+    assert.ok(!one.body.includes(p.testKey) && !one.body.includes(p.liveKey), 'keys are masked');
+    assert.equal((await t.inject({ method: 'GET', url: `/api/admin/partners/${p.id}` })).statusCode, 401);
+    const partnerSession = await t.session('partner', p.id);
+    assert.equal((await t.inject({ method: 'GET', url: `/api/admin/partners/${p.id}`, headers: bearer(partnerSession) })).statusCode, 403);
+    const bad = await t.inject({ method: 'GET', url: `/api/admin/partners/${'x'.repeat(121)}`, headers: A() });
+    assert.equal(bad.statusCode, 422);
+  });
+
   it('suspend: every key answers 403 and every session ends on the very next request; activate restores the keys, not the sessions', async () => {
     const session = await t.session('partner', p.id);
     assert.equal((await me(p.testKey)).statusCode, 200); // cached
@@ -251,6 +264,7 @@ describe('administrator operations on partners', () => {
       ['POST', 'activate'],
       ['POST', 'clear-key'],
       ['POST', 'regenerate-key'],
+      ['GET', ''],
       ['DELETE', ''],
     ] as const) {
       const r = await t.inject({ method, url: `/api/admin/partners/ptr_missing${path ? '/' + path : ''}`, headers: A() });

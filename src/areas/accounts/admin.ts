@@ -42,6 +42,12 @@ export async function listPartners(deps: Deps, query: { limit: number; cursor?: 
   };
 }
 
+/** One partner as the list shows it (404 when there is none). */
+export async function getPartner(deps: Deps, partnerId: string) {
+  const p = await mustFind(deps, partnerId);
+  return adminPartner(p, await keysOfPartners(deps.database.db, [p.id]));
+}
+
 async function mustFind(deps: Deps, partnerId: string) {
   const p = await findPartnerById(deps.database.db, partnerId);
   if (!p) throw errors.notFound(`No partner with id '${partnerId}'`);

@@ -60,6 +60,21 @@ export const partnerRoutes: Routes = async (app, { deps }) => {
     async (request) => admin.activate(deps, adminActor(request), request.params.partner_id),
   );
 
+  r.get(
+    '/api/admin/partners/:partner_id',
+    {
+      schema: {
+        operationId: 'adminGetPartner',
+        tags: ADMIN_TAG,
+        summary: 'One partner, as the list shows it (key slots masked)',
+        security: security.adminSession,
+        params: S.PartnerIdPath,
+        response: { 200: S.AdminPartner, ...adminErrors },
+      },
+    },
+    async (request) => admin.getPartner(deps, request.params.partner_id),
+  );
+
   r.delete(
     '/api/admin/partners/:partner_id',
     {

@@ -7,20 +7,14 @@ import { useTitle } from '../title';
 
 const KEY_LABEL: Record<Environment, string> = { test: 'Sandbox key', live: 'Production key' };
 
-/**
- * The partner, found in the list (the API has no single-partner read): pages of 500 until it turns
- * up, or null when no page holds it.
- */
+/** The partner, or null when there is none (404). */
 async function findPartner(id: string): Promise<AdminPartner | null> {
-  let cursor: string | undefined;
-  for (let i = 0; i < 50; i += 1) {
-    const page = await unwrap(api.GET('/api/admin/partners', { params: { query: { limit: 500, ...(cursor ? { cursor } : {}) } } }));
-    const found = page.items.find((p) => p.id === id);
-    if (found) return found;
-    if (!page.next_cursor) return null;
-    cursor = page.next_cursor;
+  try {
+    return await unwrap(api.GET('/api/admin/partners/{partner_id}', { params: { path: { partner_id: id } } }));
+  } catch (err) {
+    if (isApiError(err, 404)) return null;
+    throw err;
   }
-  return null;
 }
 
 const partnerKey = (id: string) => ['admin-partner', id] as const;
