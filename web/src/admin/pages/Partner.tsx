@@ -230,7 +230,8 @@ function DeleteCard({ partner }: { partner: AdminPartner }) {
   const del = useMutation({
     mutationFn: () => unwrap(api.DELETE('/api/admin/partners/{partner_id}', { params: { path: { partner_id: partner.id } } })),
     onSuccess: () => {
-      client.removeQueries({ queryKey: partnerKey(partner.id) });
+      // Known gone: asking again would only fetch a 404 while the page unmounts.
+      client.setQueryData(partnerKey(partner.id), null);
       void client.invalidateQueries({ queryKey: ['admin-partners'] });
       navigate('/partners', { state: { deleted: partner.company_name } });
     },
