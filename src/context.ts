@@ -63,7 +63,7 @@ export interface Deps {
   secrets: SecretBox;
   log: FastifyBaseLogger;
   auth: AuthCache;
-  /** The failed-credential budget of each client address (in this process's memory; nothing to start or close). */
+  /** The failed-credential budget of each client address (in this process, and in Redis through the limiter when it is configured). */
   credentials: CredentialBudget;
   usage: UsageMeter;
   mailer: Mailer;

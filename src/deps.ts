@@ -80,6 +80,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
   let workers: WorkerHandle[] = [];
   let closing: Promise<void> | null = null;
 
+  const limiter = new RateLimiter({ config, clock, log });
   const deps: Deps = {
     config,
     database,
@@ -87,14 +88,14 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
     secrets,
     log,
     auth: new AuthCache(database, { log }),
-    credentials: new CredentialBudget({ limit: config.credentialFailureLimit, windowMs: config.credentialFailureWindowMs }),
+    credentials: new CredentialBudget({ limit: config.credentialFailureLimit, windowMs: config.credentialFailureWindowMs, shared: limiter }),
     usage: createUsageMeter({ database, clock, config, log, secrets, metrics }),
     mailer: createMailer(config, database),
     background: new BackgroundTasks(log),
     erasers: new Map(),
     lifecycle: { draining: false },
     exports: new ExportGate(),
-    limiter: new RateLimiter({ config, clock, log }),
+    limiter,
     webhooks,
     calculationWriters: new CalculationWriters(database, webhooks.outbox, metrics),
     usageEvents: new UsageEventWriter(database, clock, metrics),

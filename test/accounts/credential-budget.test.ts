@@ -6,7 +6,11 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { createDeps, createLogger } from '../../src/deps.js';
+import { addressKey } from '../../src/http/credential-budget.js';
 import { buildTestApp, keyHeaders, PLATFORM_SECRET, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
 
 const LIMIT = 20;
@@ -151,5 +155,83 @@ describe('failed-credential budget: configured limit and window, behind a truste
     assert.equal((await me(p.testKey, '203.0.113.61')).statusCode, 200, 'another client behind the same proxy');
     clock.advance(7500);
     assert.equal((await me(p.testKey, '203.0.113.60')).statusCode, 200, 'after the configured window');
+  });
+});
+
+describe('failed-credential budget: IPv6 clients are counted by their /64', () => {
+  let t: TestApp;
+  let p: TestPartner;
+  const clock = new TestClock(Date.parse('2026-04-01T10:00:00.000Z'));
+  before(async () => {
+    t = await buildTestApp({ clock, env: { CREDENTIAL_FAILURE_LIMIT: '4', RATE_LIMIT_PER_SECOND: '100000' } });
+    p = await t.partner();
+  });
+  after(() => t.close());
+
+  const me = (key: string, remoteAddress: string) => t.inject({ method: 'GET', url: '/api/v1/me', headers: { 'x-api-key': key }, remoteAddress });
+
+  it('the unit of an address', () => {
+    assert.equal(addressKey('203.0.113.7'), '203.0.113.7');
+    assert.equal(addressKey('::ffff:203.0.113.7'), '203.0.113.7', 'an IPv4-mapped address is its IPv4 address');
+    assert.equal(addressKey('2001:db8:aa:bb:1:2:3:4'), '2001:db8:aa:bb::/64');
+    assert.equal(addressKey('2001:0db8:00aa:00bb::9'), '2001:db8:aa:bb::/64', 'spelled another way, the same /64');
+    assert.equal(addressKey('2001:db8::1'), '2001:db8:0:0::/64');
+    assert.equal(addressKey('not an address'), 'not an address');
+  });
+
+  it('guesses from many addresses of one /64 share one budget; another /64 is unaffected', async () => {
+    for (let i = 0; i < 4; i++) assert.equal((await me(`svc_test_v6guess${i}`, `2001:db8:1:2::${(i + 1).toString(16)}`)).statusCode, 401);
+    expectLocked(await me(p.testKey, '2001:db8:1:2:ffff:ffff:ffff:ffff'), WINDOW_S, 'another address of the same /64');
+    assert.equal((await me(p.testKey, '2001:db8:1:3::1')).statusCode, 200, 'the neighbouring /64');
+    clock.advance(WINDOW_S * 1000);
+    assert.equal((await me(p.testKey, '2001:db8:1:2::1')).statusCode, 200, 'after the window');
+  });
+});
+
+describe('failed-credential budget shared by two processes through Redis', () => {
+  it('failures on either instance count once: the instance that reaches the limit refuses the address, the other on its next failure there', async () => {
+    const env = { REDIS_URL: 'redis://127.0.0.1:6379', CREDENTIAL_FAILURE_LIMIT: '6', RATE_LIMIT_PER_SECOND: '100000' };
+    const t = await buildTestApp({ env });
+    const deps2 = createDeps(t.config, { log: createLogger(t.config), poolSize: 2 });
+    await deps2.start();
+    const app2 = await buildApp(deps2);
+    try {
+      assert.ok(await t.deps.limiter.ready(), 'redis connected (instance 1)');
+      assert.ok(await deps2.limiter.ready(), 'redis connected (instance 2)');
+      const p = await t.partner();
+      // An address of this run's own, so that no other run shares its count in Redis.
+      const attacker = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`;
+      const me = (app: { inject: TestApp['inject'] }, key: string) => app.inject({ method: 'GET', url: '/api/v1/me', headers: { 'x-api-key': key }, remoteAddress: attacker });
+      // Three failures on each instance: six in all, the limit.
+      for (let i = 0; i < 6; i++) {
+        const r = await me(i % 2 ? app2 : t, `svc_test_shared${i}`);
+        assert.equal(r.statusCode, 401, `failure ${i + 1}`);
+      }
+      // The count reached Redis after the answers: each instance locks once it has read it back.
+      const locked = async (app: { inject: TestApp['inject'] }) => {
+        const until = Date.now() + 3000;
+        for (;;) {
+          const r = await me(app, p.testKey);
+          if (r.statusCode === 429 || Date.now() > until) return r;
+          await new Promise((res) => setTimeout(res, 20));
+        }
+      };
+      // The instance whose failure reached the limit refuses the address, though it saw only three.
+      const two = await locked(app2);
+      assert.equal(two.statusCode, 429, `instance 2: ${two.body}`);
+      assert.equal(two.json().code, 'too_many_failed_credentials');
+      assert.ok(Number(two.headers['retry-after']) >= 1 && Number(two.headers['retry-after']) <= WINDOW_S, String(two.headers['retry-after']));
+      // The other learns it with the address's next failure there: one guess more in all, not six.
+      assert.equal((await me(t, 'svc_test_shared6')).statusCode, 401, 'the next guess on instance 1');
+      const one = await locked(t);
+      assert.equal(one.statusCode, 429, `instance 1: ${one.body}`);
+      // Another address is unaffected on both.
+      assert.equal((await t.inject({ method: 'GET', url: '/api/v1/me', headers: { 'x-api-key': p.testKey }, remoteAddress: '198.51.100.99' })).statusCode, 200);
+      assert.equal((await app2.inject({ method: 'GET', url: '/api/v1/me', headers: { 'x-api-key': p.testKey }, remoteAddress: '198.51.100.99' })).statusCode, 200);
+    } finally {
+      await app2.close();
+      await deps2.close();
+      await t.close();
+    }
   });
 });
