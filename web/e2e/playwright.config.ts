@@ -28,6 +28,8 @@ function freePort(): Promise<number> {
 // Chosen once by the runner; its workers inherit them through the environment.
 process.env.E2E_PORT ||= String(await freePort());
 process.env.E2E_DATA_DIR ||= mkdtempSync(path.join(os.tmpdir(), 'svc-e2e-'));
+// Where the server sends IndexNow submissions: a receiver the IndexNow test listens with.
+process.env.E2E_INDEXNOW_PORT ||= String(await freePort());
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -80,6 +82,10 @@ export default defineConfig({
       WEBHOOK_ALLOW_PRIVATE: 'true',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      // The platform's ingest secret (the console's Ingest secret page) and IndexNow, sent to a local receiver.
+      INGEST_SECRET: 'e2e-platform-ingest-secret-0123456789',
+      INDEXNOW_KEY: 'e2e-indexnow-key-0123456789',
+      INDEXNOW_ENDPOINT: `http://127.0.0.1:${process.env.E2E_INDEXNOW_PORT}/indexnow`,
     },
   },
 });

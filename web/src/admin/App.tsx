@@ -3,8 +3,14 @@ import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router';
 import { makeQueryClient } from '../shared/queryClient';
 import { Layout } from './Layout';
 import { RequireAdmin, ME } from './session';
+import { Account } from './pages/Account';
 import { DeletionRequests } from './pages/DeletionRequests';
+import { ExternalKeys } from './pages/ExternalKeys';
 import { Incidents } from './pages/Incidents';
+import { IndexNow } from './pages/IndexNow';
+import { IngestSecret } from './pages/IngestSecret';
+import { Mail } from './pages/Mail';
+import { Messages } from './pages/Messages';
 import { Partner } from './pages/Partner';
 import { Partners } from './pages/Partners';
 import { SignIn } from './pages/SignIn';
@@ -41,8 +47,14 @@ export function App() {
             <Route index element={<Navigate to="/partners" replace />} />
             <Route path="partners" element={<Partners />} />
             <Route path="partners/:partnerId" element={<Partner />} />
+            <Route path="external-keys" element={<ExternalKeys />} />
             <Route path="incidents" element={<Incidents />} />
             <Route path="deletion-requests" element={<DeletionRequests />} />
+            <Route path="mail" element={<Mail />} />
+            <Route path="messages" element={<Messages />} />
+            <Route path="ingest-secret" element={<IngestSecret />} />
+            <Route path="indexnow" element={<IndexNow />} />
+            <Route path="account" element={<Account />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Routes>

@@ -6,8 +6,13 @@ import { useMe, useSignOut } from './session';
 /** The console's pages, in the product's order; pages not built yet are left out. */
 const NAV = [
   { to: '/partners', label: 'Partners' },
+  { to: '/external-keys', label: 'External keys' },
   { to: '/deletion-requests', label: 'Deletion requests' },
   { to: '/incidents', label: 'Incidents' },
+  { to: '/mail', label: 'Mail' },
+  { to: '/messages', label: 'Messages' },
+  { to: '/ingest-secret', label: 'Ingest secret' },
+  { to: '/indexnow', label: 'IndexNow' },
 ];
 
 export function Layout() {
@@ -26,6 +31,9 @@ export function Layout() {
             <span className="brand-company">{me.email}</span>
           </div>
           <div className="topbar-tools">
+            <NavLink to="/account" className="topbar-link">
+              Account
+            </NavLink>
             <SignOutButton signOut={signOut} />
           </div>
         </div>

@@ -44,6 +44,13 @@ export type IncidentStatus = Incident['status'];
 export type IncidentImpact = Incident['impact'];
 export type DeletionRequest = Answer<'/api/admin/deletion-requests', 'get'>['items'][number];
 export type DeletionStatus = DeletionRequest['status'];
+export type ExternalKey = Answer<'/api/admin/external-keys', 'get'>['items'][number];
+export type ExternalKeyAdded = Answer<'/api/admin/external-keys', 'post'>;
+export type MailOutboxItem = Answer<'/api/admin/mail-outbox', 'get'>['items'][number];
+export type ContactMessage = Answer<'/api/admin/contact-messages', 'get'>['items'][number];
+export type IndexNowStatus = Answer<'/api/admin/indexnow/status', 'get'>;
+export type IndexNowSubmission = IndexNowStatus['recent'][number];
+export type IndexNowSubmitResult = Answer<'/api/admin/indexnow/submit', 'post'>;
 
 /** One item of a 422 answer (FastAPI's shape): `loc` like ["body","email"]. */
 interface ValidationItem {
@@ -72,9 +79,9 @@ export class ApiError extends Error {
   }
 }
 
-/** Pydantic's messages, said for a person filling a form. */
+/** Pydantic's messages, said for a person filling a form; a rule of the service keeps its own words. */
 function fieldMessage(item: ValidationItem): string {
-  if (item.type === 'missing') return 'Required';
+  if (item.type === 'missing' && (!item.msg || /^field required$/i.test(item.msg))) return 'Required';
   const msg = (item.msg ?? 'Invalid value').replace(/^Value error, /, '');
   return msg.charAt(0).toUpperCase() + msg.slice(1);
 }

@@ -1,0 +1,159 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { api, unwrap, type MailOutboxItem } from '../../api/client';
+import { Banner, Button, DateTime, Dialog, errorText, formatInteger, Table } from '../../shared';
+import { useTitle } from '../title';
+
+const PAGE = 50;
+type Status = 'outbox' | 'failed';
+const STATUS_LABEL: Record<Status, string> = { outbox: 'Kept', failed: 'Refused by SMTP' };
+
+function statusLabel(s: string): string {
+  return s in STATUS_LABEL ? STATUS_LABEL[s as Status] : s;
+}
+
+/** One message: its envelope and its text body (the HTML part is not rendered: it would run in the console's page). */
+function Message({ mail, onClose }: { mail: MailOutboxItem; onClose: () => void }) {
+  return (
+    <Dialog
+      open
+      title={mail.subject}
+      onClose={onClose}
+      actions={
+        <Button variant="primary" onClick={onClose} autoFocus>
+          Close
+        </Button>
+      }
+    >
+      <dl className="details">
+        <dt>To</dt>
+        <dd>{mail.to}</dd>
+        <dt>Kind</dt>
+        <dd>
+          <code>{mail.kind}</code>
+        </dd>
+        <dt>Created</dt>
+        <dd>
+          <DateTime value={mail.created_at} />
+        </dd>
+        <dt>Status</dt>
+        <dd>{statusLabel(mail.status)}</dd>
+        {mail.error ? (
+          <>
+            <dt>Error</dt>
+            <dd>{mail.error}</dd>
+          </>
+        ) : null}
+      </dl>
+      <pre className="mail-body" data-testid="mail-body">
+        {mail.text}
+      </pre>
+      {mail.html ? <p className="muted">The message also has an HTML part, not shown here.</p> : null}
+    </Dialog>
+  );
+}
+
+export function Mail() {
+  useTitle('Mail');
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('status');
+  const status: Status | null = raw === 'outbox' || raw === 'failed' ? raw : null;
+  // The cursors of the pages before this one: Previous goes back one.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors[cursors.length - 1];
+  const [open, setOpen] = useState<MailOutboxItem | null>(null);
+  const list = useQuery({
+    queryKey: ['admin-mail', status, cursor ?? null],
+    queryFn: () => unwrap(api.GET('/api/admin/mail-outbox', { params: { query: { limit: PAGE, ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) } } })),
+  });
+  return (
+    <div className="page">
+      <div className="page-head">
+        <h1>Mail</h1>
+        <Button onClick={() => void list.refetch()} busy={list.isFetching && !list.isPending}>
+          Refresh
+        </Button>
+      </div>
+      {list.data ? (
+        list.data.transport === 'smtp' ? (
+          <p className="lede">Mail is sent through the SMTP server. Here are the messages it refused, kept by the service.</p>
+        ) : (
+          <Banner tone="info" title="No SMTP server is configured">
+            The service keeps every message here instead of sending it (set <code>SMTP_URL</code> to send mail).
+          </Banner>
+        )
+      ) : null}
+      <div className="toolbar">
+        <div className="field">
+          <label className="field-label" htmlFor="mail-status">
+            Status
+          </label>
+          <select
+            id="mail-status"
+            className="field-control"
+            value={status ?? ''}
+            onChange={(e) => {
+              const p = new URLSearchParams(params);
+              if (e.target.value) p.set('status', e.target.value);
+              else p.delete('status');
+              setCursors([]);
+              setParams(p);
+            }}
+          >
+            <option value="">All</option>
+            <option value="outbox">{STATUS_LABEL.outbox}</option>
+            <option value="failed">{STATUS_LABEL.failed}</option>
+          </select>
+        </div>
+      </div>
+      {list.isError ? (
+        <Banner tone="error" title="The mail could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
+          {errorText(list.error)}
+        </Banner>
+      ) : list.isPending ? (
+        <p className="page-loading" aria-busy="true">
+          Loading…
+        </p>
+      ) : (
+        <>
+          <Table<MailOutboxItem>
+            caption="Mail kept by the service, newest first"
+            hideCaption
+            rows={list.data.items}
+            rowKey={(m) => m.id}
+            empty={status ? 'No mail with this status.' : 'No mail kept yet.'}
+            columns={[
+              { header: 'Created', cell: (m) => <DateTime value={m.created_at} /> },
+              { header: 'To', cell: (m) => m.to },
+              { header: 'Subject', cell: (m) => m.subject },
+              { header: 'Kind', cell: (m) => <code>{m.kind}</code> },
+              { header: 'Status', cell: (m) => <span className={m.status === 'failed' ? 'status status-failed' : 'status status-pending'}>{statusLabel(m.status)}</span> },
+              {
+                header: <span className="visually-hidden">Actions</span>,
+                cell: (m) => (
+                  <Button onClick={() => setOpen(m)} aria-label={`Show the message “${m.subject}” to ${m.to}`}>
+                    Show
+                  </Button>
+                ),
+              },
+            ]}
+          />
+          <div className="pager">
+            <Button disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
+              Previous
+            </Button>
+            <span className="muted">
+              Page {cursors.length + 1}
+              {list.data.count ? ` · ${formatInteger(list.data.count)} on this page` : ''}
+            </span>
+            <Button disabled={!list.data.next_cursor} onClick={() => list.data.next_cursor && setCursors((c) => [...c, list.data.next_cursor!])}>
+              Next
+            </Button>
+          </div>
+        </>
+      )}
+      {open ? <Message key={open.id} mail={open} onClose={() => setOpen(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { api, unwrap, type ContactMessage } from '../../api/client';
+import { Banner, Button, DateTime, errorText, formatInteger, Table } from '../../shared';
+import { useTitle } from '../title';
+
+const LIMIT = 200;
+
+export function Messages() {
+  useTitle('Messages');
+  const [params, setParams] = useSearchParams();
+  const spam = params.get('spam') === '1';
+  const list = useQuery({
+    queryKey: ['admin-contact-messages', spam],
+    queryFn: () => unwrap(api.GET('/api/admin/contact-messages', { params: { query: { include_spam: spam, limit: LIMIT } } })),
+  });
+  return (
+    <div className="page">
+      <div className="page-head">
+        <h1>Messages</h1>
+        <Button onClick={() => void list.refetch()} busy={list.isFetching && !list.isPending}>
+          Refresh
+        </Button>
+      </div>
+      <p className="lede">What visitors sent through the contact form, newest first. A message that filled the form’s hidden trap field is kept as spam.</p>
+      <div className="toolbar">
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={spam}
+            onChange={(e) => {
+              const p = new URLSearchParams(params);
+              if (e.target.checked) p.set('spam', '1');
+              else p.delete('spam');
+              setParams(p);
+            }}
+          />
+          Show spam
+        </label>
+      </div>
+      {list.isError ? (
+        <Banner tone="error" title="The messages could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
+          {errorText(list.error)}
+        </Banner>
+      ) : list.isPending ? (
+        <p className="page-loading" aria-busy="true">
+          Loading…
+        </p>
+      ) : (
+        <>
+          <Table<ContactMessage>
+            caption={spam ? 'Contact-form messages, spam included, newest first' : 'Contact-form messages, newest first'}
+            hideCaption
+            rows={list.data.items}
+            rowKey={(m) => m.id}
+            empty={spam ? 'No messages.' : 'No messages (spam is hidden).'}
+            columns={[
+              {
+                header: 'Received',
+                cell: (m) => (
+                  <>
+                    <DateTime value={m.created_at} /> {m.spam ? <span className="status status-failed">Spam</span> : null}
+                  </>
+                ),
+              },
+              {
+                header: 'From',
+                cell: (m) => (
+                  <>
+                    {m.name}
+                    <br />
+                    <span className="muted">{m.email}</span>
+                  </>
+                ),
+              },
+              { header: 'Company', cell: (m) => m.company ?? '—' },
+              { header: 'Topic', cell: (m) => m.topic },
+              { header: 'Message', cell: (m) => <p className="message-text">{m.message}</p> },
+              { header: 'Team notified', cell: (m) => (m.notified ? 'Yes' : 'No') },
+            ]}
+          />
+          {list.data.count >= LIMIT ? <p className="muted">The newest {formatInteger(LIMIT)} messages are shown.</p> : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * The signed-in account's Password and Sessions cards, alike for a partner (the portal's Account page)
+ * and an administrator (the console's Account page). Each entry brings its own operations (`AccountOps`):
+ * this module names no path, so neither entry's bundle carries the other's API.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { Answer } from '../api/client';
+import { Banner } from './Banner';
+import { Button } from './Button';
+import { DateTime } from './DateTime';
+import { ConfirmDialog } from './Dialog';
+import { Field } from './Field';
+import { Table, type Column } from './Table';
+import { errorText, formErrors } from './forms';
+
+// The partner's and the administrator's operations answer the same schemas (SessionList, PasswordChanged…).
+export type SessionList = Answer<'/api/auth/partner/sessions', 'get'>;
+export type Session = SessionList['items'][number];
+export type PasswordChanged = Answer<'/api/auth/partner/password', 'post'>;
+export type SessionRevoked = Answer<'/api/auth/partner/sessions/{session_id}', 'delete'>;
+export type OtherSessionsRevoked = Answer<'/api/auth/partner/sessions/revoke-others', 'post'>;
+
+export interface AccountOps {
+  /** The query key of the session list (one per entry). */
+  sessionsKey: readonly unknown[];
+  changePassword: (body: { current_password: string; new_password: string }) => Promise<PasswordChanged>;
+  listSessions: () => Promise<SessionList>;
+  revokeSession: (id: string) => Promise<SessionRevoked>;
+  revokeOthers: () => Promise<OtherSessionsRevoked>;
+  /** After this browser's own session was ended: the entry's sign-out (cache cleared, on to sign-in). */
+  signOut: () => Promise<void>;
+}
+
+const METHOD: Record<Session['method'], string> = { password: 'Password', api_key: 'API key', signup: 'Sign-up' };
+
+function sessionsEnded(n: number): string {
+  if (n === 0) return 'No other session was open.';
+  return n === 1 ? 'Your other session was signed out.' : `Your ${n} other sessions were signed out.`;
+}
+
+export function PasswordCard({ ops }: { ops: AccountOps }) {
+  const client = useQueryClient();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const change = useMutation({
+    mutationFn: () => ops.changePassword({ current_password: current, new_password: next }),
+    onSuccess: () => {
+      setCurrent('');
+      setNext('');
+      void client.invalidateQueries({ queryKey: ops.sessionsKey });
+    },
+  });
+  // A wrong current password is a 401: its words go next to that field.
+  const errors = formErrors(change.error, ['current_password', 'new_password'], { 401: 'current_password' });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    change.mutate();
+  };
+  return (
+    <section className="card" aria-labelledby="password-title">
+      <h2 id="password-title">Password</h2>
+      <form className="form form-narrow" onSubmit={submit} noValidate aria-label="Change password">
+        {errors.form ? <Banner tone="error">{errors.form}</Banner> : null}
+        {change.isSuccess ? (
+          <Banner tone="success">
+            Your password was changed. {sessionsEnded(change.data.sessions_ended)}
+          </Banner>
+        ) : null}
+        <Field label="Current password" name="current_password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={errors.field('current_password')} />
+        <Field
+          label="New password"
+          name="new_password"
+          type="password"
+          autoComplete="new-password"
+          hint="8 to 128 characters, not a common password. Your other sessions are signed out."
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          error={errors.field('new_password')}
+        />
+        <div className="actions">
+          <Button type="submit" variant="primary" busy={change.isPending}>
+            Change password
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export function SessionsCard({ ops }: { ops: AccountOps }) {
+  const client = useQueryClient();
+  const [ending, setEnding] = useState<Session | 'others' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = useQuery({ queryKey: ops.sessionsKey, queryFn: ops.listSessions });
+  const revoke = useMutation({
+    mutationFn: (s: Session) => ops.revokeSession(s.id),
+    onSuccess: (r) => {
+      setEnding(null);
+      if (r.current) {
+        void ops.signOut();
+        return;
+      }
+      setNotice('The session was signed out.');
+      void client.invalidateQueries({ queryKey: ops.sessionsKey });
+    },
+  });
+  const others = useMutation({
+    mutationFn: ops.revokeOthers,
+    onSuccess: () => {
+      setEnding(null);
+      setNotice('Your other sessions were signed out.');
+      void client.invalidateQueries({ queryKey: ops.sessionsKey });
+    },
+  });
+  const columns: Column<Session>[] = [
+    {
+      header: 'Opened',
+      cell: (s) => (
+        <>
+          <DateTime value={s.created_at} /> {s.current ? <span className="status status-ok">This session</span> : null}
+        </>
+      ),
+    },
+    { header: 'Sign-in', cell: (s) => METHOD[s.method] + (s.key_environment ? ` (${s.key_environment === 'live' ? 'production' : 'sandbox'} key)` : '') },
+    { header: 'Last used', cell: (s) => <DateTime value={s.last_used_at} /> },
+    { header: 'Expires', cell: (s) => <DateTime value={s.expires_at} /> },
+    { header: 'Address', cell: (s) => s.ip_address ?? '—' },
+    { header: 'Browser', cell: (s) => <span className="ua" title={s.user_agent ?? undefined}>{s.user_agent ?? '—'}</span> },
+    {
+      header: <span className="visually-hidden">Actions</span>,
+      cell: (s) => (
+        <Button onClick={() => (setNotice(null), revoke.reset(), setEnding(s))} aria-label={s.current ? 'Sign out this session' : `Sign out the session opened ${new Date(s.created_at).toLocaleString()}`}>
+          Sign out
+        </Button>
+      ),
+    },
+  ];
+  const target = ending && ending !== 'others' ? ending : null;
+  return (
+    <section className="card" aria-labelledby="sessions-title">
+      <div className="card-head">
+        <h2 id="sessions-title">Sessions</h2>
+      </div>
+      {notice ? <Banner tone="success">{notice}</Banner> : null}
+      {list.isPending ? (
+        <p className="muted" aria-busy="true">
+          Loading your sessions…
+        </p>
+      ) : list.isError ? (
+        <Banner tone="error" title="Your sessions could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
+          {errorText(list.error)}
+        </Banner>
+      ) : (
+        <>
+          <Table caption="Signed-in sessions, newest first" hideCaption columns={columns} rows={list.data.items} rowKey={(s) => s.id} empty="No sessions." />
+          <div className="actions endpoint-actions">
+            <Button variant="danger" onClick={() => (setNotice(null), others.reset(), setEnding('others'))} disabled={list.data.items.every((s) => s.current)}>
+              Sign out other sessions
+            </Button>
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        open={target !== null}
+        title={target?.current ? 'Sign out this session?' : 'Sign out that session?'}
+        confirmLabel="Sign out"
+        danger
+        busy={revoke.isPending}
+        error={revoke.isError ? errorText(revoke.error) : null}
+        onConfirm={() => target && revoke.mutate(target)}
+        onCancel={() => setEnding(null)}
+      >
+        <p>{target?.current ? 'You are signed out of this browser.' : 'Whoever uses that session is signed out at once.'}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={ending === 'others'}
+        title="Sign out your other sessions?"
+        confirmLabel="Sign out other sessions"
+        danger
+        busy={others.isPending}
+        error={others.isError ? errorText(others.error) : null}
+        onConfirm={() => others.mutate()}
+        onCancel={() => setEnding(null)}
+      >
+        <p>Every session except this one is signed out at once.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
