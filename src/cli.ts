@@ -7,18 +7,20 @@
  *   admin create --email E [--password P]      (without --password: read from standard input)
  *   admin set-password --email E                (the new password from standard input, never the command line)
  *   rotate-secrets-key                          (re-seals every sealed value under SECRETS_KEY)
+ *   backup <file>                               (SQLite: an online copy of the database)
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { migrate } from './db/database.js';
+import { migrate, openDatabase } from './db/database.js';
 import { createDeps, createLogger } from './deps.js';
 import { createAdmin } from './bootstrap.js';
 import { createPartner } from './areas/partners/service.js';
 import { setAdminPassword } from './areas/accounts/passwords.js';
 import { passwordViolation } from './domain/password-policy.js';
 import { ValidationFailed } from './http/errors.js';
+import { backupSqlite, BackupRefused } from './db/backup.js';
 import { rotateSecretsKey, RotationRefused, type RotationResult } from './areas/operations/secrets-rotation.js';
 
 const USAGE = `usage: npm run svc -- <command>
@@ -38,6 +40,8 @@ commands:
                                                   secrets) under SECRETS_KEY; run it with SECRETS_KEY set to the
                                                   new key and SECRETS_KEY_PREVIOUS to the old one, on every process
                                                   first (docs/operations.md); safe to run again after a stop
+  backup <file>                                   SQLite: copy the database to <file> (a new file) while the
+                                                  service runs; PostgreSQL: see docs/operations.md
 
 Passwords follow the service's policy: 8 to 128 characters, not blank, no control
 characters, not a common or breached password, not the account's email address.
@@ -125,6 +129,39 @@ function reportRotation(config: Config, r: RotationResult): void {
   }
 }
 
+/** `backup <file>`: SQLite only, without migrating or starting anything (the service may be running). */
+async function backup(config: Config, file: string): Promise<void> {
+  if (config.databaseUrl) {
+    process.stderr.write(
+      'refused: backup copies the embedded SQLite database; this configuration uses PostgreSQL (DATABASE_URL). ' +
+        'Back PostgreSQL up with pg_dump / pg_restore or your provider\'s point-in-time recovery: see docs/operations.md#backups\n',
+    );
+    process.exit(2);
+  }
+  const live = path.join(config.dataDir, 'service.sqlite');
+  if (!existsSync(live)) {
+    process.stderr.write(`refused: there is no database at ${path.resolve(live)} (check DATA_DIR)\n`);
+    process.exit(2);
+  }
+  const database = openDatabase(config, 1);
+  try {
+    const r = await backupSqlite(database, file);
+    process.stdout.write(
+      `backed up ${database.location} to ${r.file}: ${r.pages} pages, ${r.bytes} bytes, ${r.ms} ms\n` +
+        'The sealed values in it open only with this SECRETS_KEY (or DATA_DIR/secrets.key): keep the key too, apart from the backup.\n',
+    );
+  } catch (err) {
+    if (err instanceof BackupRefused) {
+      process.stderr.write(`refused: ${err.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    throw err;
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -151,6 +188,11 @@ async function main(argv: string[]): Promise<void> {
   } catch (err) {
     if (err instanceof ConfigError) fail(`configuration error: ${err.message}`);
     throw err;
+  }
+  if (positionals[0] === 'backup') {
+    if (positionals.length !== 2) fail('backup needs one argument: the file to write');
+    await backup(config, positionals[1]);
+    return;
   }
   // Logs go to stderr so that --json output stays clean.
   const log = createLogger({ logLevel: values.json ? 'silent' : 'warn' });
