@@ -6,16 +6,22 @@
  *   partner create --email E --company C [--name N] [--tier T] [--sandbox-only] [--json]
  *   admin create --email E [--password P]      (without --password: read from standard input)
  *   admin set-password --email E                (the new password from standard input, never the command line)
+ *   rotate-secrets-key                          (re-seals every sealed value under SECRETS_KEY)
+ *   backup <file>                               (SQLite: an online copy of the database)
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.js';
-import { migrate } from './db/database.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { migrate, openDatabase } from './db/database.js';
 import { createDeps, createLogger } from './deps.js';
 import { createAdmin } from './bootstrap.js';
 import { createPartner } from './areas/partners/service.js';
 import { setAdminPassword } from './areas/accounts/passwords.js';
 import { passwordViolation } from './domain/password-policy.js';
 import { ValidationFailed } from './http/errors.js';
+import { backupSqlite, BackupRefused } from './db/backup.js';
+import { rotateSecretsKey, RotationRefused, type RotationResult } from './areas/operations/secrets-rotation.js';
 
 const USAGE = `usage: npm run svc -- <command>
 
@@ -30,6 +36,12 @@ commands:
   admin set-password --email E                    set an administrator's password, read from standard input
                                                   (a terminal is asked twice, without echo; a pipe gives one line);
                                                   ends every session of that administrator
+  rotate-secrets-key                              re-seal every sealed value (API keys, ingest secrets, webhook
+                                                  secrets) under SECRETS_KEY; run it with SECRETS_KEY set to the
+                                                  new key and SECRETS_KEY_PREVIOUS to the old one, on every process
+                                                  first (docs/operations.md); safe to run again after a stop
+  backup <file>                                   SQLite: copy the database to <file> (a new file) while the
+                                                  service runs; PostgreSQL: see docs/operations.md
 
 Passwords follow the service's policy: 8 to 128 characters, not blank, no control
 characters, not a common or breached password, not the account's email address.
@@ -91,6 +103,65 @@ function checkPassword(password: string, email: string): void {
   if (broken) fail(`password refused: ${broken.msg}`);
 }
 
+/** What the rotation did, per table and column; exit 1 when values are left under the previous key. */
+function reportRotation(config: Config, r: RotationResult): void {
+  const width = Math.max(...r.columns.map((c) => c.table.length + c.column.length + 1));
+  for (const c of r.columns) {
+    const meanwhile = c.changedMeanwhile ? `, ${c.changedMeanwhile} changed meanwhile by the service (left to it)` : '';
+    process.stdout.write(`${`${c.table}.${c.column}`.padEnd(width)}  re-sealed ${c.resealed}, already under the new key ${c.alreadyCurrent}${meanwhile}\n`);
+  }
+  const total = r.columns.reduce((n, c) => n + c.resealed, 0);
+  if (r.leftUnderPrevious > 0) {
+    process.stderr.write(
+      `error: ${r.leftUnderPrevious} value(s) are still sealed under SECRETS_KEY_PREVIOUS: a process still seals with the old key. ` +
+        'Restart every process with SECRETS_KEY set to the new key, then run rotate-secrets-key again.\n',
+    );
+    process.exitCode = 1;
+    return;
+  }
+  process.stdout.write(
+    `done: ${total} value(s) re-sealed; every sealed value opens under SECRETS_KEY. ` +
+      'Remove SECRETS_KEY_PREVIOUS from every process and restart them.\n',
+  );
+  const keyFile = path.join(config.dataDir, 'secrets.key');
+  if (!config.databaseUrl && existsSync(keyFile)) {
+    process.stdout.write(`note: ${keyFile} still holds the old key: keep SECRETS_KEY set, or write the new key into that file.\n`);
+  }
+}
+
+/** `backup <file>`: SQLite only, without migrating or starting anything (the service may be running). */
+async function backup(config: Config, file: string): Promise<void> {
+  if (config.databaseUrl) {
+    process.stderr.write(
+      'refused: backup copies the embedded SQLite database; this configuration uses PostgreSQL (DATABASE_URL). ' +
+        'Back PostgreSQL up with pg_dump / pg_restore or your provider\'s point-in-time recovery: see docs/operations.md#backups\n',
+    );
+    process.exit(2);
+  }
+  const live = path.join(config.dataDir, 'service.sqlite');
+  if (!existsSync(live)) {
+    process.stderr.write(`refused: there is no database at ${path.resolve(live)} (check DATA_DIR)\n`);
+    process.exit(2);
+  }
+  const database = openDatabase(config, 1);
+  try {
+    const r = await backupSqlite(database, file);
+    process.stdout.write(
+      `backed up ${database.location} to ${r.file}: ${r.pages} pages, ${r.bytes} bytes, ${r.ms} ms\n` +
+        'The sealed values in it open only with this SECRETS_KEY (or DATA_DIR/secrets.key): keep the key too, apart from the backup.\n',
+    );
+  } catch (err) {
+    if (err instanceof BackupRefused) {
+      process.stderr.write(`refused: ${err.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    throw err;
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -117,6 +188,11 @@ async function main(argv: string[]): Promise<void> {
   } catch (err) {
     if (err instanceof ConfigError) fail(`configuration error: ${err.message}`);
     throw err;
+  }
+  if (positionals[0] === 'backup') {
+    if (positionals.length !== 2) fail('backup needs one argument: the file to write');
+    await backup(config, positionals[1]);
+    return;
   }
   // Logs go to stderr so that --json output stays clean.
   const log = createLogger({ logLevel: values.json ? 'silent' : 'warn' });
@@ -165,11 +241,21 @@ async function main(argv: string[]): Promise<void> {
         process.stdout.write(`password set for ${r.id}; ${r.sessionsEnded} session${r.sessionsEnded === 1 ? '' : 's'} ended\n`);
         return;
       }
+      case 'rotate-secrets-key': {
+        const r = await rotateSecretsKey(deps);
+        reportRotation(config, r);
+        return;
+      }
       default:
         fail(`unknown command: ${command}`);
     }
   } catch (err) {
     const e = err as { statusCode?: number; detail?: string; message?: string };
+    if (err instanceof RotationRefused) {
+      process.stderr.write(`refused: ${err.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
     const message = err instanceof ValidationFailed ? err.items.map((i) => i.msg).join('; ') : (e.detail ?? e.message ?? String(err));
     process.stderr.write(`error: ${message}\n`);
     process.exitCode = 1;

@@ -17,6 +17,11 @@ export interface Config {
   ingestSecret: string | null;
   /** 32-byte key (64 hex chars) for encrypting keys and secrets at rest. */
   secretsKey: string | null;
+  /**
+   * The key SECRETS_KEY replaces while a key rotation runs (64 hex chars): values it sealed still open;
+   * new values are sealed under SECRETS_KEY only. Null outside a rotation.
+   */
+  secretsKeyPrevious: string | null;
   logLevel: string;
   adminEmail: string | null;
   adminPassword: string | null;
@@ -222,6 +227,17 @@ export function loadConfig(env: Env = process.env): Config {
   if (secretsKey !== null && !/^[0-9a-fA-F]{64}$/.test(secretsKey)) {
     throw new ConfigError('SECRETS_KEY', 'must be 64 hexadecimal characters (32 bytes)');
   }
+  const secretsKeyPrevious = str(env, 'SECRETS_KEY_PREVIOUS');
+  if (secretsKeyPrevious !== null) {
+    if (!/^[0-9a-fA-F]{64}$/.test(secretsKeyPrevious)) {
+      throw new ConfigError('SECRETS_KEY_PREVIOUS', 'must be 64 hexadecimal characters (32 bytes)');
+    }
+    // The previous key only makes sense beside the new one it hands over to (a generated key cannot be rotated to).
+    if (secretsKey === null) throw new ConfigError('SECRETS_KEY_PREVIOUS', 'is set but SECRETS_KEY is not: set SECRETS_KEY to the new key');
+    if (secretsKeyPrevious.toLowerCase() === secretsKey.toLowerCase()) {
+      throw new ConfigError('SECRETS_KEY_PREVIOUS', 'is the same key as SECRETS_KEY: it must be the key SECRETS_KEY replaces');
+    }
+  }
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   if (databaseUrl !== null && secretsKey === null) {
     throw new ConfigError('SECRETS_KEY', 'is required when DATABASE_URL is set (generate one: openssl rand -hex 32)');
@@ -271,6 +287,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseSchema: schema,
     ingestSecret,
     secretsKey,
+    secretsKeyPrevious,
     logLevel,
     adminEmail,
     adminPassword: password(env, 'ADMIN_PASSWORD', adminEmail),

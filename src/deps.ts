@@ -34,6 +34,7 @@ import type { ProviderFactory } from './areas/sandbox/provider.js';
 import { registerSandboxEraser } from './areas/sandbox/service.js';
 import { startWorkers, stopWorkers, type WorkerHandle } from './workers/index.js';
 import { metricSources } from './areas/operations/metrics.js';
+import { loadServiceKeys } from './areas/operations/service-keys.js';
 
 /**
  * The logger options of every entry point: pino at `level`, with credentials hidden
@@ -74,7 +75,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
   const log = options.log ?? createLogger(config);
   const database = openDatabase(config, options.poolSize, log);
   const clock = options.clock ?? systemClock;
-  const secrets = new SecretBox(resolveSecretsKey(config, log));
+  const secrets = new SecretBox(resolveSecretsKey(config, log), config.secretsKeyPrevious);
   const webhooks = new WebhookRuntime(config);
   const metrics = new Metrics();
   let workers: WorkerHandle[] = [];
@@ -104,6 +105,8 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
     metrics,
 
     async start(opts = {}) {
+      // First: it also stops a process whose SECRETS_KEY does not open the database's sealed values.
+      await loadServiceKeys(deps);
       await deps.auth.start();
       deps.limiter.start();
       if (isManaged(deps.usage)) deps.usage.start();

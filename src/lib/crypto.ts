@@ -46,13 +46,39 @@ export function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(ab, bb);
 }
 
-/** AES-256-GCM sealing of short secrets at rest: `v1.<iv>.<tag>.<ciphertext>` in base64url. */
+/** Which key opened a sealed value: SECRETS_KEY (`current`) or SECRETS_KEY_PREVIOUS (`previous`). */
+export type SealingKey = 'current' | 'previous';
+
+/** A sealed value that opens under neither key (sealed under another key, or damaged). */
+export class UnreadableSealedValue extends Error {
+  constructor() {
+    super('the sealed value opens under neither SECRETS_KEY nor SECRETS_KEY_PREVIOUS');
+  }
+}
+
+const PSEUDONYM_LABEL = 'svc pseudonym v1';
+
+/**
+ * AES-256-GCM sealing of short secrets at rest: `v1.<iv>.<tag>.<ciphertext>` in base64url.
+ *
+ * Values are always sealed under the current key (SECRETS_KEY). While a key rotation runs, the
+ * previous key (SECRETS_KEY_PREVIOUS) opens what it sealed: GCM's tag tells a wrong key apart
+ * (the current key is tried first, then the previous one), so a value needs no record of its key.
+ */
 export class SecretBox {
   private readonly key: Buffer;
+  private readonly previousKey: Buffer | null;
 
-  constructor(hexKey: string) {
+  constructor(hexKey: string, previousHexKey: string | null = null) {
     this.key = Buffer.from(hexKey, 'hex');
     if (this.key.length !== 32) throw new Error('SecretBox needs a 32-byte key');
+    this.previousKey = previousHexKey === null ? null : Buffer.from(previousHexKey, 'hex');
+    if (this.previousKey !== null && this.previousKey.length !== 32) throw new Error('SecretBox needs a 32-byte previous key');
+  }
+
+  /** Whether a previous key is configured (a rotation is under way). */
+  get hasPreviousKey(): boolean {
+    return this.previousKey !== null;
   }
 
   seal(plaintext: string): string {
@@ -64,23 +90,60 @@ export class SecretBox {
   }
 
   /**
-   * A keyed pseudonym of a value (HMAC-SHA256 under a subkey of the sealing key, 22
-   * base64url characters): the same value always gives the same pseudonym, and without
-   * the key nobody can tell which value it stands for, nor test a guess.
+   * A keyed pseudonym of a value (HMAC-SHA256 under the pseudonym key, 22 base64url characters):
+   * the same value always gives the same pseudonym, and without the key nobody can tell which
+   * value it stands for, nor test a guess. Pseudonyms are stored (erasures), so their key must
+   * outlive a rotation of SECRETS_KEY: it is kept in the database, sealed like any other secret,
+   * and set here at start (usePseudonymKey). Before that, it is the one derived from the keys.
    */
   pseudonym(value: string): string {
-    this.pseudonymKey ??= createHmac('sha256', this.key).update('svc pseudonym v1').digest();
+    this.pseudonymKey ??= this.derivedPseudonymKey();
     return createHmac('sha256', this.pseudonymKey).update(value).digest('base64url').slice(0, 22);
   }
 
   private pseudonymKey: Buffer | undefined;
 
+  /**
+   * The pseudonym key a database gets when it has none stored: the subkey of the key that sealed
+   * its data until now (the previous key while a rotation is under way), so pseudonyms stored
+   * before the key was kept in the database stay the same.
+   */
+  derivedPseudonymKey(): Buffer {
+    return createHmac('sha256', this.previousKey ?? this.key).update(PSEUDONYM_LABEL).digest();
+  }
+
+  /** Sets the pseudonym key (the one kept in the database). */
+  usePseudonymKey(key: Buffer): void {
+    if (key.length !== 32) throw new Error('a pseudonym key has 32 bytes');
+    this.pseudonymKey = key;
+  }
+
   open(sealed: string): string {
+    return this.openWithKey(sealed).value;
+  }
+
+  /** Opens a sealed value and says which key opened it; UnreadableSealedValue when neither does. */
+  openWithKey(sealed: string): { value: string; key: SealingKey } {
     const [v, iv, tag, ct] = sealed.split('.');
-    if (v !== 'v1' || !iv || !tag || ct === undefined) throw new Error('unrecognised sealed value');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
+    if (v !== 'v1' || !iv || !tag || ct === undefined) throw new UnreadableSealedValue();
+    const parts = { iv: Buffer.from(iv, 'base64url'), tag: Buffer.from(tag, 'base64url'), ct: Buffer.from(ct, 'base64url') };
+    const value = openUnder(this.key, parts);
+    if (value !== null) return { value, key: 'current' };
+    const old = this.previousKey === null ? null : openUnder(this.previousKey, parts);
+    if (old !== null) return { value: old, key: 'previous' };
+    throw new UnreadableSealedValue();
+  }
+}
+
+/** The plaintext, or null when the key is not the one that sealed it (the tag does not verify). */
+function openUnder(key: Buffer, p: { iv: Buffer; tag: Buffer; ct: Buffer }): string | null {
+  try {
+    // A full 16-byte tag only: a shorter one would weaken the check that tells the keys apart.
+    const decipher = createDecipheriv('aes-256-gcm', key, p.iv, { authTagLength: 16 });
+    decipher.setAuthTag(p.tag);
+    return Buffer.concat([decipher.update(p.ct), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
   }
 }
 

@@ -133,6 +133,7 @@ export function databaseEnv(config: Config): Record<string, string | undefined> 
     DATABASE_URL: config.databaseUrl ?? undefined,
     DATABASE_SCHEMA: config.databaseSchema ?? undefined,
     SECRETS_KEY: config.secretsKey ?? undefined,
+    SECRETS_KEY_PREVIOUS: config.secretsKeyPrevious ?? undefined,
     INGEST_SECRET: config.ingestSecret ?? undefined,
   };
 }

@@ -45,3 +45,22 @@ export function runCli(args: string[], env: Record<string, string | undefined>) 
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+/** Runs src/cli.ts without blocking this process (an app in the test keeps serving meanwhile). */
+export function runCliAsync(args: string[], env: Record<string, string | undefined>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  // 'close', not 'exit': the output is all read by then.
+  return once(child, 'close').then(([code]) => {
+    clearTimeout(timer);
+    return { status: code as number | null, stdout, stderr };
+  });
+}

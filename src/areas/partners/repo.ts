@@ -244,3 +244,38 @@ export function externalKeys(db: Executor) {
     .limit(5000)
     .execute();
 }
+
+// ---- sealed values (rotation of SECRETS_KEY): pages by id, replaced only if unchanged since read ----
+
+/** One sealed value and the row that holds it. */
+export interface SealedValueRow {
+  id: string;
+  sealed: string;
+}
+
+/** Partners' sealed ingest secrets after `afterId`, by id. */
+export function sealedIngestSecretsPage(db: Executor, afterId: string | null, limit: number): Promise<SealedValueRow[]> {
+  let q = db.selectFrom('partners').select(['id', 'ingest_secret_enc as sealed']);
+  if (afterId !== null) q = q.where('id', '>', afterId);
+  return q.orderBy('id').limit(limit).execute();
+}
+
+/** Replaces a partner's sealed ingest secret if it is still `from` (a rotation meanwhile wins); whether it did. */
+export async function resealIngestSecret(db: Executor, id: string, from: string, to: string): Promise<boolean> {
+  const r = await db.updateTable('partners').set({ ingest_secret_enc: to }).where('id', '=', id).where('ingest_secret_enc', '=', from).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Key slots' sealed values after `afterId`, by id (blank slots have none). */
+export async function sealedKeysPage(db: Executor, afterId: string | null, limit: number): Promise<SealedValueRow[]> {
+  let q = db.selectFrom('api_keys').select(['id', 'key_enc']).where('key_enc', 'is not', null);
+  if (afterId !== null) q = q.where('id', '>', afterId);
+  const rows = await q.orderBy('id').limit(limit).execute();
+  return rows.map((r) => ({ id: r.id, sealed: r.key_enc! }));
+}
+
+/** Replaces a slot's sealed key if it is still `from` (a paste or rotation meanwhile wins); whether it did. */
+export async function resealKey(db: Executor, id: string, from: string, to: string): Promise<boolean> {
+  const r = await db.updateTable('api_keys').set({ key_enc: to }).where('id', '=', id).where('key_enc', '=', from).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}

@@ -45,6 +45,31 @@ export async function endpointsFor(db: Executor, pairs: { partnerId: string; env
   return rows.filter((r) => wanted.has(`${r.partner_id}|${r.environment}`));
 }
 
+/** One sealed value and the row that holds it (rotation of SECRETS_KEY). */
+export interface SealedSecretRow {
+  id: string;
+  sealed: string;
+}
+
+/** Endpoints' sealed signing secrets (`current`: secret_enc, `previous`: previous_secret_enc where set) after `afterId`, by id. */
+export async function sealedEndpointSecretsPage(db: Executor, which: 'current' | 'previous', afterId: string | null, limit: number): Promise<SealedSecretRow[]> {
+  let q = db.selectFrom('webhook_endpoints').select(['id', 'secret_enc', 'previous_secret_enc']);
+  if (which === 'previous') q = q.where('previous_secret_enc', 'is not', null);
+  if (afterId !== null) q = q.where('id', '>', afterId);
+  const rows = await q.orderBy('id').limit(limit).execute();
+  return rows.map((r) => ({ id: r.id, sealed: which === 'current' ? r.secret_enc : r.previous_secret_enc! }));
+}
+
+/** Replaces an endpoint's sealed secret if it is still `from` (a secret rotation meanwhile wins); whether it did. */
+export async function resealEndpointSecret(db: Executor, which: 'current' | 'previous', id: string, from: string, to: string): Promise<boolean> {
+  const q =
+    which === 'current'
+      ? db.updateTable('webhook_endpoints').set({ secret_enc: to }).where('secret_enc', '=', from)
+      : db.updateTable('webhook_endpoints').set({ previous_secret_enc: to }).where('previous_secret_enc', '=', from);
+  const r = await q.where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
 /** Disables an endpoint (a 410 from the receiver), unless it was replaced meanwhile. */
 export async function disableEndpoint(db: Executor, id: string, reason: string, now: number): Promise<void> {
   await db.updateTable('webhook_endpoints').set({ enabled: 0, disabled_reason: reason, updated_at: now }).where('id', '=', id).execute();

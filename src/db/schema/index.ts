@@ -5,6 +5,7 @@ import type { UsageTables } from './usage.js';
 import type { IngestTables } from './ingest.js';
 import type { SandboxTables } from './sandbox.js';
 import type { PublicTables } from './public.js';
+import type { OperationsTables } from './operations.js';
 
 export type * from './core.js';
 
@@ -16,4 +17,5 @@ export interface DB
     UsageTables,
     IngestTables,
     SandboxTables,
-    PublicTables {}
+    PublicTables,
+    OperationsTables {}
