@@ -3,11 +3,13 @@ import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router';
 import { makeQueryClient } from '../shared/queryClient';
 import { Layout } from './Layout';
 import { RequireAdmin, ME } from './session';
+import { AuditLog } from './pages/AuditLog';
 import { DeletionRequests } from './pages/DeletionRequests';
 import { Incidents } from './pages/Incidents';
 import { Partner } from './pages/Partner';
 import { Partners } from './pages/Partners';
 import { SignIn } from './pages/SignIn';
+import { Usage } from './pages/Usage';
 import { useTitle } from './title';
 
 const queryClient = makeQueryClient(ME);
@@ -41,8 +43,10 @@ export function App() {
             <Route index element={<Navigate to="/partners" replace />} />
             <Route path="partners" element={<Partners />} />
             <Route path="partners/:partnerId" element={<Partner />} />
+            <Route path="usage" element={<Usage />} />
             <Route path="incidents" element={<Incidents />} />
             <Route path="deletion-requests" element={<DeletionRequests />} />
+            <Route path="audit-log" element={<AuditLog />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Routes>

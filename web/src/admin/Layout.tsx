@@ -6,8 +6,10 @@ import { useMe, useSignOut } from './session';
 /** The console's pages, in the product's order; pages not built yet are left out. */
 const NAV = [
   { to: '/partners', label: 'Partners' },
+  { to: '/usage', label: 'Usage' },
   { to: '/deletion-requests', label: 'Deletion requests' },
   { to: '/incidents', label: 'Incidents' },
+  { to: '/audit-log', label: 'Audit log' },
 ];
 
 export function Layout() {
