@@ -49,7 +49,7 @@ test.describe('admin sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Partners' })).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/partners$/);
     const nav = page.getByRole('navigation', { name: 'Admin console' });
-    await expect(nav.getByRole('link')).toHaveText(['Partners', 'External keys', 'Deletion requests', 'Incidents', 'Mail', 'Messages', 'Ingest secret', 'IndexNow']);
+    await expect(nav.getByRole('link')).toHaveText(['Partners', 'Usage', 'External keys', 'Deletion requests', 'Incidents', 'Audit log', 'Mail', 'Messages', 'Ingest secret', 'IndexNow']);
     expect(await page.evaluate(() => [document.cookie, localStorage.length, sessionStorage.length])).toEqual(['', 0, 0]);
 
     // An administrator's session opens none of the portal's data.

@@ -12285,7 +12285,12 @@ export interface operations {
             query?: {
                 limit?: number;
                 cursor?: string;
+                /** @description admin: an administrator; partner: a partner (session or key); server: a server-to-server call; system: the service itself */
+                actor_type?: "admin" | "partner" | "server" | "system";
+                /** @description The administrator's or partner's id */
+                actor_id?: string;
                 target_id?: string;
+                /** @description Exact action name, e.g. partner.suspend */
                 action?: string;
             };
             header?: never;

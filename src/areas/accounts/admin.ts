@@ -10,6 +10,7 @@ import { countKeysOfPartner, deletePartnerRow, externalKeys, findPartnerById, ke
 import { countEndpointsOfPartner, countEvents } from '../webhooks/repo.js';
 import { audit, toPartnerAccount, type Actor } from './common.js';
 import { deletePartnerSessions, deleteSessionsOfSubject } from './repo.js';
+import type { AuditQuery } from './schemas.js';
 
 function adminPartner(p: PartnersTable, keys: ApiKeysTable[]) {
   const mine = keys.filter((k) => k.partner_id === p.id);
@@ -146,9 +147,15 @@ export async function platformIngestSecret(deps: Deps, actor: Actor) {
   };
 }
 
-export async function auditLog(deps: Deps, query: { limit: number; cursor?: string; target_id?: string; action?: string }) {
+export async function auditLog(deps: Deps, query: AuditQuery) {
   const before = query.cursor ? decodeCursor(query.cursor, ['string'])[0] : undefined;
-  const rows = await listAudit(deps.database.db, query.limit + 1, { targetId: query.target_id, action: query.action, before });
+  const rows = await listAudit(deps.database.db, query.limit + 1, {
+    actorType: query.actor_type,
+    actorId: query.actor_id,
+    targetId: query.target_id,
+    action: query.action,
+    before,
+  });
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {

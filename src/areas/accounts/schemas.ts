@@ -449,12 +449,21 @@ export const IngestSecretOut = Type.Object(
   { title: 'PlatformIngestSecret' },
 );
 
+export const AUDIT_ACTOR_TYPES = ['admin', 'partner', 'server', 'system'] as const;
+
 export const AuditQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
+  actor_type: Type.Optional(
+    Type.Enum([...AUDIT_ACTOR_TYPES], {
+      description: 'admin: an administrator; partner: a partner (session or key); server: a server-to-server call; system: the service itself',
+    }),
+  ),
+  actor_id: Type.Optional(Type.String({ minLength: 1, maxLength: 120, description: "The administrator's or partner's id" })),
   target_id: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
-  action: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
+  action: Type.Optional(Type.String({ minLength: 1, maxLength: 80, description: 'Exact action name, e.g. partner.suspend' })),
 });
+export type AuditQuery = Static<typeof AuditQuery>;
 
 export const AuditEntryOut = Type.Object(
   {

@@ -31,14 +31,25 @@ export async function writeAudit(db: Executor, e: AuditEntry): Promise<string> {
   return id;
 }
 
-/** Newest first; `before` is the id of the last row of the previous page. */
-export function listAudit(db: Executor, limit: number, filter: { targetId?: string; action?: string; before?: string } = {}) {
+export interface AuditFilter {
+  actorType?: AuditEntry['actorType'];
+  actorId?: string;
+  targetId?: string;
+  action?: string;
+  /** The id of the last row of the previous page. */
+  before?: string;
+}
+
+/** Newest first, every filter given must match. */
+export function listAudit(db: Executor, limit: number, filter: AuditFilter = {}) {
   return inIndexOrder(db, (db) => listAuditQuery(db, limit, filter).execute());
 }
 
 /** The page query itself (its plan is checked by a test). */
-export function listAuditQuery(db: Executor, limit: number, filter: { targetId?: string; action?: string; before?: string } = {}) {
+export function listAuditQuery(db: Executor, limit: number, filter: AuditFilter = {}) {
   let q = db.selectFrom('audit_log').selectAll();
+  if (filter.actorType) q = q.where('actor_type', '=', filter.actorType);
+  if (filter.actorId) q = q.where('actor_id', '=', filter.actorId);
   if (filter.targetId) q = q.where('target_id', '=', filter.targetId);
   if (filter.action) q = q.where('action', '=', filter.action);
   if (filter.before) q = q.where('id', '<', filter.before);

@@ -4,6 +4,7 @@ import { makeQueryClient } from '../shared/queryClient';
 import { Layout } from './Layout';
 import { RequireAdmin, ME } from './session';
 import { Account } from './pages/Account';
+import { AuditLog } from './pages/AuditLog';
 import { DeletionRequests } from './pages/DeletionRequests';
 import { ExternalKeys } from './pages/ExternalKeys';
 import { Incidents } from './pages/Incidents';
@@ -14,6 +15,7 @@ import { Messages } from './pages/Messages';
 import { Partner } from './pages/Partner';
 import { Partners } from './pages/Partners';
 import { SignIn } from './pages/SignIn';
+import { Usage } from './pages/Usage';
 import { useTitle } from './title';
 
 const queryClient = makeQueryClient(ME);
@@ -47,9 +49,11 @@ export function App() {
             <Route index element={<Navigate to="/partners" replace />} />
             <Route path="partners" element={<Partners />} />
             <Route path="partners/:partnerId" element={<Partner />} />
+            <Route path="usage" element={<Usage />} />
             <Route path="external-keys" element={<ExternalKeys />} />
             <Route path="incidents" element={<Incidents />} />
             <Route path="deletion-requests" element={<DeletionRequests />} />
+            <Route path="audit-log" element={<AuditLog />} />
             <Route path="mail" element={<Mail />} />
             <Route path="messages" element={<Messages />} />
             <Route path="ingest-secret" element={<IngestSecret />} />

@@ -3,12 +3,14 @@ import icon from '../shared/icon.svg';
 import { SignOutButton } from '../shared/session';
 import { useMe, useSignOut } from './session';
 
-/** The console's pages, in the product's order; pages not built yet are left out. */
+/** The console's pages, in the product's order. */
 const NAV = [
   { to: '/partners', label: 'Partners' },
+  { to: '/usage', label: 'Usage' },
   { to: '/external-keys', label: 'External keys' },
   { to: '/deletion-requests', label: 'Deletion requests' },
   { to: '/incidents', label: 'Incidents' },
+  { to: '/audit-log', label: 'Audit log' },
   { to: '/mail', label: 'Mail' },
   { to: '/messages', label: 'Messages' },
   { to: '/ingest-secret', label: 'Ingest secret' },

@@ -1,8 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, isApiError, unwrap, type AdminPartner, type Environment, type RegeneratedKey } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formatInteger, formErrors, Table, useCopy } from '../../shared';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formatDay, formatInteger, formErrors, useCopy } from '../../shared';
+import { auditLogHref, AuditTable } from '../AuditTable';
+import { DEFAULT_DAYS, DownloadCsv, ENV_LABEL, EventsByTypeChart, Totals, VolumeByCategoryChart, WindowChoice } from '../UsageParts';
 import { useTitle } from '../title';
 
 const KEY_LABEL: Record<Environment, string> = { test: 'Sandbox key', live: 'Production key' };
@@ -18,6 +20,14 @@ async function findPartner(id: string): Promise<AdminPartner | null> {
 }
 
 const partnerKey = (id: string) => ['admin-partner', id] as const;
+const usageKey = (id: string) => ['admin-partner-usage', id] as const;
+const auditKey = (id: string) => ['admin-audit', 'partner', id] as const;
+const AUDIT_RECENT = 20;
+
+/** After an action on the partner: its audit entries (here and on the Audit log page) have a new row. */
+function refreshAudit(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: ['admin-audit'] });
+}
 
 function CopyButton({ text }: { text: string }) {
   const { copy, state } = useCopy();
@@ -45,6 +55,7 @@ function KeySlot({ partner, env }: { partner: AdminPartner; env: Environment }) 
       setPending(null);
       setShown(k);
       void client.invalidateQueries({ queryKey: partnerKey(partner.id) });
+      refreshAudit(client);
     },
   });
   const clear = useMutation({
@@ -53,6 +64,7 @@ function KeySlot({ partner, env }: { partner: AdminPartner; env: Environment }) 
       setPending(null);
       setNotice(r.cleared ? `${label} cleared: the partner can paste a new one.` : `The ${label.toLowerCase()} slot was already blank.`);
       void client.invalidateQueries({ queryKey: partnerKey(partner.id) });
+      refreshAudit(client);
     },
   });
   return (
@@ -148,6 +160,7 @@ function StateCard({ partner }: { partner: AdminPartner }) {
       setAsking(false);
       void client.invalidateQueries({ queryKey: partnerKey(partner.id) });
       void client.invalidateQueries({ queryKey: ['admin-partners'] });
+      refreshAudit(client);
     },
   });
   return (
@@ -190,10 +203,18 @@ function StateCard({ partner }: { partner: AdminPartner }) {
 }
 
 function SeedCard({ partner }: { partner: AdminPartner }) {
+  const client = useQueryClient();
   const [days, setDays] = useState('45');
   const seed = useMutation({
     // Anything but a whole number goes as typed (NaN): the server's 422 says what is wrong.
     mutationFn: () => unwrap(api.POST('/api/admin/partners/{partner_id}/seed-demo', { params: { path: { partner_id: partner.id }, query: { days: Number(days) } } })),
+    onSuccess: () => {
+      // The charts above show the new events; the platform's usage counts them too.
+      void client.invalidateQueries({ queryKey: usageKey(partner.id) });
+      void client.invalidateQueries({ queryKey: ['admin-usage'] });
+      void client.invalidateQueries({ queryKey: ['admin-usage-month'] });
+      refreshAudit(client);
+    },
   });
   const errors = formErrors(seed.error, ['days']);
   const submit = (e: FormEvent) => {
@@ -284,33 +305,86 @@ function DeleteCard({ partner }: { partner: AdminPartner }) {
 
 function AuditCard({ partner }: { partner: AdminPartner }) {
   const audit = useQuery({
-    queryKey: ['admin-audit', partner.id],
-    queryFn: () => unwrap(api.GET('/api/admin/audit-log', { params: { query: { target_id: partner.id, limit: 20 } } })),
+    queryKey: auditKey(partner.id),
+    queryFn: () => unwrap(api.GET('/api/admin/audit-log', { params: { query: { target_id: partner.id, limit: AUDIT_RECENT } } })),
   });
-  type Entry = NonNullable<typeof audit.data>['items'][number];
   return (
     <section className="card" aria-labelledby="audit-h">
       <div className="card-head">
         <h2 id="audit-h">Recent audit entries</h2>
+        <Link className="card-head-link" to={auditLogHref({ target_id: partner.id })}>
+          All in the audit log
+        </Link>
       </div>
       {audit.isError ? (
-        <Banner tone="error">{errorText(audit.error)}</Banner>
+        <Banner tone="error" title="The audit entries could not be loaded" action={<Button onClick={() => void audit.refetch()}>Try again</Button>}>
+          {errorText(audit.error)}
+        </Banner>
       ) : audit.isPending ? (
-        <p aria-busy="true">Loading…</p>
+        <p className="muted" aria-busy="true">
+          Loading…
+        </p>
       ) : (
-        <Table<Entry>
+        <AuditTable
           caption="Recent audit entries"
-          hideCaption
           rows={audit.data.items}
-          rowKey={(e) => e.id}
           empty="No audit entries for this partner."
-          columns={[
-            { header: 'When', cell: (e) => <DateTime value={e.at} /> },
-            { header: 'Action', cell: (e) => <code>{e.action}</code> },
-            { header: 'By', cell: (e) => <span title={e.actor_id ?? undefined}>{e.actor_type === 'partner' && e.actor_id === partner.id ? 'the partner' : e.actor_type}</span> },
-          ]}
+          partnerId={partner.id}
+          filterLink={(f) => auditLogHref({ target_id: partner.id, ...f })}
         />
       )}
+    </section>
+  );
+}
+
+function UsageCard({ partner }: { partner: AdminPartner }) {
+  const [days, setDays] = useState(DEFAULT_DAYS);
+  const [env, setEnv] = useState<Environment>('live');
+  const usage = useQuery({
+    queryKey: [...usageKey(partner.id), days, env],
+    queryFn: () => unwrap(api.GET('/api/admin/partners/{partner_id}/usage', { params: { path: { partner_id: partner.id }, query: { days, environment: env } } })),
+  });
+  const where = ENV_LABEL[env].toLowerCase();
+  const u = usage.data;
+  return (
+    <section className="card" aria-labelledby="usage-h">
+      <div className="card-head">
+        <h2 id="usage-h">Usage</h2>
+      </div>
+      {/* "Period", not "Days": the demo-data form below has the Days field. */}
+      <WindowChoice daysLabel="Period" days={days} env={env} onDays={setDays} onEnv={setEnv} />
+      {usage.isError ? (
+        <Banner tone="error" title="Usage could not be loaded" action={<Button onClick={() => void usage.refetch()}>Try again</Button>}>
+          {errorText(usage.error)}
+        </Banner>
+      ) : !u ? (
+        <p className="chart-placeholder muted" aria-busy="true">
+          Loading usage…
+        </p>
+      ) : (
+        <>
+          <p className="muted">
+            {ENV_LABEL[env]} events from {formatDay(u.start_date)} to {formatDay(u.end_date)} (UTC days).
+          </p>
+          <Totals totals={u.totals} compact />
+          <h3>Daily events by type</h3>
+          {u.totals.events > 0 ? (
+            <EventsByTypeChart daily={u.daily} label={`Daily ${where} events of ${partner.company_name} by type, last ${days} days`} />
+          ) : (
+            <p className="empty">
+              No {where} usage events in the last {days} days.{env === 'live' ? ' Seed demo data (below) to see the charts with something in them.' : ''}
+            </p>
+          )}
+          <h3>Transaction volume by category</h3>
+          {u.by_category.length > 0 ? (
+            <VolumeByCategoryChart categories={u.by_category} label={`Transaction volume of ${partner.company_name} by category, last ${days} days`} />
+          ) : (
+            <p className="empty">No transactions in the last {days} days.</p>
+          )}
+        </>
+      )}
+      <h3>Download CSV</h3>
+      <DownloadCsv formats={['summary', 'events']} days={days} env={env} partnerId={partner.id} />
     </section>
   );
 }
@@ -393,6 +467,7 @@ export function Partner() {
         </div>
       </section>
       <StateCard partner={p} />
+      <UsageCard partner={p} />
       <SeedCard partner={p} />
       <AuditCard partner={p} />
       <DeleteCard partner={p} />

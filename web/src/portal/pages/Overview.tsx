@@ -1,12 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { api, unwrap, type ApiKey, type Environment, type PartnerMe } from '../../api/client';
-import { Banner, Button, DateTime, Dialog, Field, formatInteger, formatMonth, formatUsd, formErrors, useCopy, useTitle } from '../../shared';
+import { Banner, Button, CallsChart, DateTime, Dialog, Field, formatInteger, formatMonth, formatUsd, formErrors, useCopy, useTitle } from '../../shared';
 import { useApiKeys, useCalls } from '../queries';
 import { ENV_LABEL, useEnvironment, useMe } from '../session';
-
-const CallsChart = lazy(() => import('../CallsChart'));
 
 const SAMPLE_BODY = '{"end_user_id":"user_1","cash_balance":2500,"upcoming_bills":[{"amount":1200,"due_in_days":5}],"cash_buffer":300}';
 
@@ -69,9 +67,7 @@ function ThisMonth({ env }: { env: Environment }) {
       <section className="card" aria-labelledby="chart-title">
         <h2 id="chart-title">Daily calls, last {d.days.length} days</h2>
         {any ? (
-          <Suspense fallback={<p className="chart-placeholder muted">Loading the chart…</p>}>
-            <CallsChart days={d.days} label={label} />
-          </Suspense>
+          <CallsChart days={d.days} label={label} />
         ) : (
           <p className="empty">
             No {ENV_LABEL[env].toLowerCase()} calls in the last {d.days.length} days.{' '}

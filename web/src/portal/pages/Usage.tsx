@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { api, unwrap, type Answer, type Environment } from '../../api/client';
-import { Banner, Button, DateTime, Field, formatDay, formatInteger, formatMonth, formatUsd, formErrors, Table, type Column, useTitle } from '../../shared';
+import { Banner, Button, CallsChart, DateTime, Field, formatDay, formatInteger, formatMonth, formatUsd, formErrors, Table, type Column, useTitle } from '../../shared';
 import { useCalls } from '../queries';
 import { ENV_LABEL, useEnvironment } from '../session';
-
-const CallsChart = lazy(() => import('../CallsChart'));
 
 type Alerts = Answer<'/api/partners/me/usage/alerts', 'get'>;
 type Fired = Alerts['fired'][number];
@@ -25,14 +23,6 @@ const MAIL_STATE: Record<Alerts['mail_delivery'], string> = {
 };
 
 const cents = (c: number) => formatUsd(c / 100);
-
-function Chart({ days, label, unit, valueLabel, total }: { days: { day: string; calls: number }[]; label: string; unit?: string; valueLabel?: string; total?: number }) {
-  return (
-    <Suspense fallback={<p className="chart-placeholder muted">Loading the chart…</p>}>
-      <CallsChart days={days} label={label} unit={unit} valueLabel={valueLabel} total={total} />
-    </Suspense>
-  );
-}
 
 function Calls({ env }: { env: Environment }) {
   const calls = useCalls(env);
@@ -74,7 +64,7 @@ function Calls({ env }: { env: Environment }) {
       </dl>
       <h3>Daily calls, last {d.days.length} days</h3>
       {any ? (
-        <Chart days={d.days} label={`Daily calls in ${ENV_LABEL[env].toLowerCase()}, last ${d.days.length} days`} />
+        <CallsChart days={d.days} label={`Daily calls in ${ENV_LABEL[env].toLowerCase()}, last ${d.days.length} days`} />
       ) : (
         <p className="empty">No {ENV_LABEL[env].toLowerCase()} calls in the last {d.days.length} days.</p>
       )}
@@ -143,7 +133,7 @@ function Events({ env }: { env: Environment }) {
           </dl>
           <h3>Daily active end-users</h3>
           {q.data.totals.events > 0 ? (
-            <Chart
+            <CallsChart
               days={q.data.daily.map((d) => ({ day: d.date, calls: d.active_users }))}
               label={`Daily active end-users in ${ENV_LABEL[env].toLowerCase()}, last ${days} days`}
               unit="distinct end-users"

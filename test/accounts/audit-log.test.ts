@@ -1,0 +1,97 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+interface Entry {
+  id: string;
+  actor_type: string;
+  actor_id: string | null;
+  action: string;
+  target_id: string | null;
+}
+
+describe('GET /api/admin/audit-log filters: actor, action, target', () => {
+  let t: TestApp;
+  let a1: { id: string; token: string };
+  let a2: { id: string; token: string };
+  let p: TestPartner;
+  let q: TestPartner;
+  before(async () => {
+    t = await buildTestApp();
+    a1 = await t.admin();
+    a2 = await t.admin();
+    p = await t.partner();
+    q = await t.partner();
+    const act = async (who: { token: string }, partner: string, what: 'suspend' | 'activate') => {
+      const r = await t.inject({ method: 'POST', url: `/api/admin/partners/${partner}/${what}`, headers: bearer(who.token) });
+      assert.equal(r.statusCode, 200, r.body);
+    };
+    await act(a1, p.id, 'suspend');
+    await act(a2, q.id, 'suspend');
+    await act(a2, q.id, 'activate');
+    await act(a1, p.id, 'activate');
+    // An action of the partner itself: a key rotation from its session.
+    const session = await t.session('partner', p.id);
+    const r = await t.inject({ method: 'POST', url: '/api/partners/me/api-keys/test/rotate', headers: bearer(session) });
+    assert.equal(r.statusCode, 200, r.body);
+  });
+  after(() => t.close());
+
+  const list = async (query: string, token = a1.token) => {
+    const r = await t.inject({ method: 'GET', url: `/api/admin/audit-log?${query}`, headers: bearer(token) });
+    assert.equal(r.statusCode, 200, r.body);
+    return r.json() as { items: Entry[]; next_cursor: string | null; count: number };
+  };
+  const summary = (items: Entry[]) => items.map((e) => `${e.actor_id === a1.id ? 'a1' : e.actor_id === a2.id ? 'a2' : e.actor_type} ${e.action} ${e.target_id === p.id ? 'p' : e.target_id === q.id ? 'q' : e.target_id}`);
+
+  it('actor_id: only that administrator’s actions, newest first', async () => {
+    assert.deepEqual(summary((await list(`actor_id=${a2.id}`)).items), ['a2 partner.activate q', 'a2 partner.suspend q']);
+    assert.deepEqual(summary((await list(`actor_id=${a1.id}`)).items), ['a1 partner.activate p', 'a1 partner.suspend p']);
+  });
+
+  it('actor_type: administrators’ actions or the partner’s own', async () => {
+    const admins = (await list('actor_type=admin')).items;
+    assert.ok(admins.length >= 4);
+    assert.ok(admins.every((e) => e.actor_type === 'admin'));
+    assert.deepEqual(summary((await list('actor_type=partner')).items), ['partner key.rotate p']);
+    assert.equal((await list('actor_type=partner')).items[0].actor_id, p.id);
+    assert.deepEqual((await list('actor_type=server')).items, []);
+  });
+
+  it('filters combine with each other and with action and target', async () => {
+    assert.deepEqual(summary((await list(`actor_type=admin&actor_id=${a1.id}&action=partner.suspend`)).items), ['a1 partner.suspend p']);
+    assert.deepEqual(summary((await list(`target_id=${p.id}`)).items), ['partner key.rotate p', 'a1 partner.activate p', 'a1 partner.suspend p']);
+    assert.deepEqual(summary((await list(`target_id=${p.id}&actor_type=admin`)).items), ['a1 partner.activate p', 'a1 partner.suspend p']);
+    const none = await list(`actor_id=${a2.id}&target_id=${p.id}`);
+    assert.deepEqual(none, { items: [], next_cursor: null, count: 0 });
+    // An actor type that does not match the id's: nothing, not an error.
+    assert.deepEqual((await list(`actor_type=partner&actor_id=${a1.id}`)).items, []);
+  });
+
+  it('the cursor pages within the filters', async () => {
+    const first = await list(`actor_id=${a2.id}&limit=1`);
+    assert.deepEqual(summary(first.items), ['a2 partner.activate q']);
+    assert.ok(first.next_cursor);
+    const second = await list(`actor_id=${a2.id}&limit=1&cursor=${first.next_cursor}`);
+    assert.deepEqual(summary(second.items), ['a2 partner.suspend q']);
+    assert.equal(second.next_cursor, null, 'the other administrator’s rows do not make a next page');
+  });
+
+  it('a bad filter is a 422 naming it; no credentials 401; a partner’s session 403', async () => {
+    for (const [query, field] of [
+      ['actor_type=robot', 'actor_type'],
+      ['actor_type=', 'actor_type'],
+      ['actor_id=', 'actor_id'],
+      [`actor_id=${'x'.repeat(121)}`, 'actor_id'],
+    ] as const) {
+      const r = await t.inject({ method: 'GET', url: `/api/admin/audit-log?${query}`, headers: bearer(a1.token) });
+      assert.equal(r.statusCode, 422, query);
+      assert.deepEqual(r.json().detail[0].loc, ['query', field], query);
+    }
+    assert.equal((await t.inject({ method: 'GET', url: `/api/admin/audit-log?actor_id=${a1.id}` })).statusCode, 401);
+    const partnerSession = await t.session('partner', q.id);
+    assert.equal((await t.inject({ method: 'GET', url: `/api/admin/audit-log?actor_id=${a1.id}`, headers: bearer(partnerSession) })).statusCode, 403);
+  });
+});

@@ -1,0 +1,133 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { api, unwrap } from '../../api/client';
+import { Banner, Button, Field, formatInteger, formErrors } from '../../shared';
+import { ACTOR_LABEL, ACTOR_TYPES, AUDIT_PARAM, AuditTable, auditLogHref, isActorType, type AuditFilters } from '../AuditTable';
+import { useTitle } from '../title';
+
+const PAGE = 50;
+
+function filtersOf(params: URLSearchParams): AuditFilters {
+  const f: AuditFilters = {};
+  const type = params.get(AUDIT_PARAM.actor_type);
+  if (isActorType(type)) f.actor_type = type;
+  for (const k of ['actor_id', 'action', 'target_id'] as const) {
+    const v = params.get(AUDIT_PARAM[k])?.trim();
+    if (v) f[k] = v;
+  }
+  return f;
+}
+
+function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: AuditFilters) => void }) {
+  const [actorType, setActorType] = useState<string>(filters.actor_type ?? '');
+  const [actor, setActor] = useState(filters.actor_id ?? '');
+  const [action, setAction] = useState(filters.action ?? '');
+  const [target, setTarget] = useState(filters.target_id ?? '');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onApply({
+      actor_type: isActorType(actorType) ? actorType : undefined,
+      actor_id: actor.trim() || undefined,
+      action: action.trim() || undefined,
+      target_id: target.trim() || undefined,
+    });
+  };
+  const any = Object.values(filters).some(Boolean);
+  return (
+    <form className="toolbar audit-filters" role="search" aria-label="Filter the audit log" onSubmit={submit} noValidate>
+      <div className="field">
+        <label className="field-label" htmlFor="audit-actor-type">
+          Actor type
+        </label>
+        <p className="field-hint" id="audit-actor-type-hint">
+          Who acted
+        </p>
+        <select id="audit-actor-type" className="field-control" aria-describedby="audit-actor-type-hint" value={actorType} onChange={(e) => setActorType(e.target.value)}>
+          <option value="">Anyone</option>
+          {ACTOR_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {ACTOR_LABEL[t]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field label="Actor" name="actor" hint="An admin’s or partner’s id" value={actor} onChange={(e) => setActor(e.target.value)} maxLength={120} autoComplete="off" />
+      <Field label="Action" name="action" hint="Exact, e.g. partner.suspend" value={action} onChange={(e) => setAction(e.target.value)} maxLength={80} autoComplete="off" />
+      <Field label="Target" name="target" hint="The id acted on" value={target} onChange={(e) => setTarget(e.target.value)} maxLength={120} autoComplete="off" />
+      <div className="actions">
+        <Button type="submit" variant="primary">
+          Filter
+        </Button>
+        {any ? <Button onClick={() => onApply({})}>Clear filters</Button> : null}
+      </div>
+    </form>
+  );
+}
+
+/** One filtered view, paged: its cursors start over whenever the filters change (the parent keys it by them). */
+function Results({ filters }: { filters: AuditFilters }) {
+  // The cursors of the pages before this one: Previous goes back one.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors[cursors.length - 1];
+  const list = useQuery({
+    queryKey: ['admin-audit', 'log', filters, cursor ?? null],
+    queryFn: () => unwrap(api.GET('/api/admin/audit-log', { params: { query: { limit: PAGE, ...filters, ...(cursor ? { cursor } : {}) } } })),
+  });
+  const filtered = Object.values(filters).some(Boolean);
+  if (list.isError) {
+    const errors = formErrors(list.error, []);
+    return (
+      <Banner tone="error" title="The audit log could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
+        {errors.form ?? list.error.message}
+      </Banner>
+    );
+  }
+  if (list.isPending) {
+    return (
+      <p className="page-loading" aria-busy="true">
+        Loading…
+      </p>
+    );
+  }
+  return (
+    <>
+      <AuditTable
+        caption={filtered ? 'Audit entries matching the filters, newest first' : 'Audit entries, newest first'}
+        rows={list.data.items}
+        empty={filtered ? 'No audit entries match these filters.' : 'No audit entries yet.'}
+        filterLink={(f) => auditLogHref({ ...filters, ...f })}
+      />
+      <div className="pager">
+        <Button disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
+          Previous
+        </Button>
+        <span className="muted">
+          Page {cursors.length + 1}
+          {list.data.count ? ` · ${formatInteger(list.data.count)} on this page` : ''}
+        </span>
+        <Button disabled={!list.data.next_cursor} onClick={() => list.data.next_cursor && setCursors((c) => [...c, list.data.next_cursor!])}>
+          Next
+        </Button>
+      </div>
+    </>
+  );
+}
+
+export function AuditLog() {
+  useTitle('Audit log');
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const key = auditLogHref(filters);
+  return (
+    <div className="page">
+      <div className="page-head">
+        <h1>Audit log</h1>
+      </div>
+      <p className="lede">Every administrator action, every server-to-server change and the partners’ own key and account changes, newest first.</p>
+      {/* Keyed by the filters: a link that changes them (a row's actor, action or target) refills the form. */}
+      <FilterForm key={`form${key}`} filters={filters} onApply={(f) => setParams(new URLSearchParams(auditLogHref(f).split('?')[1] ?? ''))} />
+      <Results key={key} filters={filters} />
+    </div>
+  );
+}
