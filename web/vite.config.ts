@@ -5,7 +5,7 @@
  * which the service serves (src/routes/web/index.ts).
  *
  *   npm run build:web   build
- *   npm run dev         Vite on http://localhost:5173/portal/ with /api proxied to the API (npm run dev:api, port 8000)
+ *   npm run dev         Vite on http://localhost:5173/portal/ (and /admin/, /status) with /api proxied to the API (npm run dev:api, port 8000)
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,21 +14,21 @@ import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './precompress.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-/** Each entry is a page of its own: the partner portal and the admin console. */
-const ENTRIES = ['portal', 'admin'];
+/** Each entry is a page of its own: the partner portal, the admin console and the public status page. */
+const ENTRIES = ['portal', 'admin', 'status'];
 const API = process.env.VITE_API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8000}`;
 
-/** In development, /portal/<anything> is the portal's page (its client-side routes), as the service answers it. */
+/** In development, /portal/<anything> is the portal's page (its client-side routes), as the service answers it; /status is the status page. */
 function entryFallback(): Plugin {
   return {
     name: 'svc-entry-fallback',
     apply: 'serve',
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
-        const url = req.url ?? '';
-        const entry = ENTRIES.find((e) => url === `/${e}` || url.startsWith(`/${e}/`));
+        const pathname = (req.url ?? '').split('?')[0];
+        const entry = ENTRIES.find((e) => pathname === `/${e}` || pathname.startsWith(`/${e}/`));
         const accept = req.headers.accept ?? '';
-        if (entry && req.method === 'GET' && accept.includes('text/html') && !path.extname(url.split('?')[0])) {
+        if (entry && req.method === 'GET' && accept.includes('text/html') && !path.extname(pathname)) {
           req.url = `/${entry}/index.html`;
         }
         next();

@@ -17,6 +17,7 @@ import { defaultWebDist } from '../../src/routes/web/index.js';
 const JS = `console.log(${JSON.stringify('portal '.repeat(400))});\n`;
 const HTML = '<!doctype html><html><head><script type="module" src="/assets/portal-AbC123.js"></script></head><body><div id="root"></div></body></html>\n';
 const ADMIN_HTML = '<!doctype html><html><head><script type="module" src="/assets/admin-XyZ789.js"></script></head><body><div id="root"></div></body></html>\n';
+const STATUS_HTML = '<!doctype html><html><head><script type="module" src="/assets/status-Qq4.js"></script></head><body><div id="root"></div></body></html>\n';
 
 function write(file: string, body: string, compressed = true): void {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -39,6 +40,7 @@ describe('the web app as the service serves it', () => {
     dist = mkdtempSync(path.join(os.tmpdir(), 'svc-web-'));
     write(path.join(dist, 'portal', 'index.html'), HTML);
     write(path.join(dist, 'admin', 'index.html'), ADMIN_HTML);
+    write(path.join(dist, 'status', 'index.html'), STATUS_HTML);
     write(path.join(dist, 'assets', 'portal-AbC123.js'), JS);
     write(path.join(dist, 'assets', 'plain-Zz9.css'), 'body{color:red}\n', false);
     t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
@@ -111,6 +113,41 @@ describe('the web app as the service serves it', () => {
     assert.equal((await t.inject({ method: 'GET', url: '/portal/partners' })).body, HTML);
   });
 
+  it('/status is the public status page: its own page, no sign-in, same caching and CSP; nothing under it, and /api/status stays the API', async () => {
+    for (const url of ['/status', '/status/', '/status?x=1']) {
+      const r = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      assert.equal(r.statusCode, 200, url);
+      assert.equal(r.headers['cache-control'], 'no-cache', url);
+      assert.match(String(r.headers['content-type']), /^text\/html/, url);
+      assert.equal(r.headers['content-encoding'], 'br', url);
+      assert.equal(brotliDecompressSync(r.rawPayload).toString(), STATUS_HTML, url);
+      const csp = cspOf(r.headers);
+      assert.equal(csp.get('default-src'), "'none'");
+      assert.equal(csp.get('script-src'), "'self'");
+      assert.equal(csp.get('style-src'), "'self'");
+      assert.equal(csp.get('connect-src'), "'self'");
+      assert.equal(csp.get('frame-ancestors'), "'none'");
+      assert.doesNotMatch(String(r.headers['content-security-policy']), /unsafe-inline|unsafe-eval|https?:/);
+    }
+    assert.equal((await t.inject({ method: 'HEAD', url: '/status' })).statusCode, 200);
+    for (const [method, url] of [
+      ['GET', '/status/components'],
+      ['GET', '/statusx'],
+      ['POST', '/status'],
+    ] as const) {
+      const r = await t.inject({ method, url });
+      assert.equal(r.statusCode, 404, `${method} ${url}`);
+      assert.deepEqual(r.json(), { detail: 'Not Found', code: 'not_found' }, `${method} ${url}`);
+    }
+    // The status checks and the status overview are API operations, unchanged by the page.
+    const checks = await t.inject({ method: 'GET', url: '/api/status' });
+    assert.equal(checks.statusCode, 200);
+    assert.ok(Array.isArray(checks.json()));
+    const overview = await t.inject({ method: 'GET', url: '/api/platform/status' });
+    assert.equal(overview.statusCode, 200);
+    assert.match(String(overview.headers['content-type']), /^application\/json/);
+  });
+
   it('assets: cached for a year as immutable, brotli or gzip from the files written at build time, the original otherwise', async () => {
     const br = await t.inject({ method: 'GET', url: '/assets/portal-AbC123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     assert.equal(br.statusCode, 200);
@@ -159,6 +196,9 @@ describe('the web app as the service serves it', () => {
       const admin = await u.inject({ method: 'GET', url: '/admin/partners' });
       assert.equal(admin.statusCode, 503);
       assert.match(admin.body, /The admin console is not built/);
+      const status = await u.inject({ method: 'GET', url: '/status' });
+      assert.equal(status.statusCode, 503);
+      assert.match(status.body, /The status page is not built/);
       assert.ok(r.headers['content-security-policy']);
       assert.equal((await u.inject({ method: 'GET', url: '/assets/portal-AbC123.js' })).statusCode, 404);
       assert.equal((await u.inject({ method: 'GET', url: '/api/v1/health' })).statusCode, 200);
@@ -205,6 +245,13 @@ describe('the web app as the service serves it', () => {
       assert.deepEqual([...portalJs, ...adminJs].filter((f) => f.startsWith('charts-')), []);
       for (const f of portalJs) assert.doesNotMatch(readFileSync(path.join(real, 'assets', f), 'utf8'), /admin-[\w-]+\.js|\/api\/admin\//, f);
       for (const f of adminJs) assert.doesNotMatch(readFileSync(path.join(real, 'assets', f), 'utf8'), /portal-[\w-]+\.js|\/api\/partners\/me\//, f);
+      // The status page: its own script, none of the portal's or the console's, no session operation in any chunk it loads.
+      const statusPage = await u.inject({ method: 'GET', url: '/status' });
+      assert.equal(statusPage.statusCode, 200);
+      const statusJs = scripts(statusPage.body);
+      assert.ok(statusJs.some((f) => f.startsWith('status-')), statusPage.body);
+      assert.deepEqual(statusJs.filter((f) => /^(portal|admin|CallsChart)-/.test(f)), []);
+      for (const f of statusJs) assert.doesNotMatch(readFileSync(path.join(real, 'assets', f), 'utf8'), /(portal|admin)-[\w-]+\.js|\/api\/(admin|partners|auth)\//, f);
     } finally {
       await u.close();
     }

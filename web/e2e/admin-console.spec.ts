@@ -254,11 +254,29 @@ test('incidents: open, update, resolve — shown on the status page', async ({ p
   await expect.poll(status).toMatchObject({ status: 'identified' });
   await snap(page, 'admin-incidents');
 
+  // The public status page shows it among the open incidents, with its latest update.
+  await page.goto('/status');
+  const shown = page.getByRole('region', { name: 'Open incidents' }).getByRole('article', { name: title });
+  await expect(shown).toBeVisible();
+  await expect(shown).toContainText('Identified');
+  await expect(shown).toContainText('Major impact');
+  await expect(shown).toContainText('Calculations take longer than usual.');
+  await expect(shown.getByRole('list', { name: /^Updates of/ }).getByRole('listitem').first()).toContainText('The cause is found.');
+  await snap(page, 'status-incident');
+
+  await page.goto('/admin/incidents');
   await page.getByRole('article', { name: title }).getByRole('button', { name: 'Resolve' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Resolve' }).click();
   const past = page.getByRole('region', { name: 'Past' });
   await expect(past.getByRole('article', { name: title })).toBeVisible();
   await expect.poll(status).toMatchObject({ status: 'resolved' });
+
+  // Resolved: off the open incidents, among those of the last 7 days.
+  await page.goto('/status');
+  const resolved = page.getByRole('region', { name: 'Resolved in the last 7 days' }).getByRole('article', { name: title });
+  await expect(resolved).toBeVisible();
+  await expect(resolved).toContainText('Resolved');
+  await expect(page.getByRole('article', { name: title })).toHaveCount(1);
 });
 
 test('deletion requests: newest first, Status filter, status change with Notes, Delete', async ({ page, request, consoleErrors }) => {

@@ -1,7 +1,8 @@
 /**
  * The portal's Webhooks page in a browser: save an endpoint (the signing secret shown once), send a
  * test event to a local receiver and see its attempt in the table, resend it, filter, rotate the
- * secret and delete the endpoint, each checked through the API.
+ * secret and delete the endpoint, each checked through the API; and the endpoint's circuit, which
+ * opens when the receiver keeps failing and closes again when a resend gets through.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,21 +14,25 @@ interface Received {
   headers: Record<string, string | string[] | undefined>;
 }
 
-/** A receiver on a free local port that answers 204 and keeps what it got. */
-async function receiver(): Promise<{ server: Server; url: string; received: Received[] }> {
+/** The test server's WEBHOOK_BREAKER_FAILURES (playwright.config.ts): failed attempts in a row that open a circuit. */
+const BREAKER_FAILURES = 3;
+
+/** A receiver on a free local port that answers `answer.status` (204 unless changed) and keeps what it got. */
+async function receiver(status = 204): Promise<{ server: Server; url: string; received: Received[]; answer: { status: number } }> {
   const received: Received[] = [];
+  const answer = { status };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
-      res.statusCode = 204;
+      res.statusCode = answer.status;
       res.end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}/hooks`, received };
+  return { server, url: `http://127.0.0.1:${port}/hooks`, received, answer };
 }
 
 test('save an endpoint, send a test event, resend it, rotate the secret, delete the endpoint', async ({ page, consoleErrors }) => {
@@ -115,6 +120,57 @@ test('save an endpoint, send a test event, resend it, rotate the secret, delete 
     await expect(page.getByText('The endpoint was deleted')).toBeVisible();
     await expect(page.getByText('No endpoint yet')).toBeVisible();
     expect((await page.request.get('/api/partners/me/webhooks?environment=test')).status()).toBe(404);
+  } finally {
+    await new Promise((resolve) => hook.server.close(resolve));
+  }
+});
+
+test('a failing endpoint: the circuit opens, the page says deliveries are paused and until when; a resend that gets through closes it', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 404 .*\/api\/partners\/me\/webhooks\?/);
+  const hook = await receiver(500);
+  try {
+    await signUp(page);
+    await page.goto('/portal/webhooks');
+    await page.getByLabel('Endpoint URL').fill(hook.url);
+    await page.getByRole('checkbox', { name: /webhook\.test/ }).check();
+    await page.getByRole('button', { name: 'Save endpoint' }).click();
+    await page.getByRole('dialog', { name: 'Your signing secret' }).getByRole('button', { name: 'Done' }).click();
+    const circuit = page.getByTestId('circuit');
+    await expect(circuit).toHaveText('Deliveries flowing');
+
+    // Each test event's first attempt goes at once and gets a 500: that many in a row open the circuit.
+    for (let i = 0; i < BREAKER_FAILURES; i++) {
+      const queued = page.waitForResponse((r) => r.url().includes('/api/partners/me/webhooks/test') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Send test event' }).click();
+      expect((await queued).status()).toBe(202);
+    }
+    await expect.poll(() => hook.received.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(BREAKER_FAILURES);
+
+    // The page follows the endpoint by itself: no reload.
+    await expect(circuit).toContainText('Paused after repeated failures, next attempt at', { timeout: 20_000 });
+    await expect(circuit).toContainText(/\d+ failed attempts in a row/);
+    const cfg = (await (await page.request.get('/api/partners/me/webhooks?environment=test')).json()) as { circuit: { state: string; failures: number; retry_at: string | null } };
+    expect(cfg.circuit.state).toBe('open');
+    expect(cfg.circuit.failures).toBeGreaterThanOrEqual(BREAKER_FAILURES);
+    expect(cfg.circuit.retry_at).not.toBeNull();
+    // The time of the next attempt, in the reader's zone with UTC in its title.
+    const next = circuit.locator('time');
+    await expect(next).toHaveAttribute('datetime', new Date(cfg.circuit.retry_at!).toISOString());
+    await expect(next).toHaveAttribute('title', /^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    const table = page.getByRole('table', { name: /Delivery attempts/ });
+    await expect(table.getByRole('row').filter({ hasText: 'Failed' }).first()).toContainText('500');
+    await snap(page, 'webhooks-circuit-open');
+
+    // While open nothing more is sent; the receiver recovers and a resend (which goes through an open circuit) closes it.
+    const sent = hook.received.length;
+    await page.waitForTimeout(1500);
+    expect(hook.received.length).toBe(sent);
+    hook.answer.status = 204;
+    await table.getByRole('button', { name: /^Resend webhook\.test/ }).first().click();
+    await expect(page.getByText(/Resent: attempt \d+ was delivered \(HTTP 204\)/)).toBeVisible();
+    await expect(circuit).toHaveText('Deliveries flowing');
+    const closed = (await (await page.request.get('/api/partners/me/webhooks?environment=test')).json()) as { circuit: { state: string; failures: number } };
+    expect(closed.circuit).toMatchObject({ state: 'closed', failures: 0 });
   } finally {
     await new Promise((resolve) => hook.server.close(resolve));
   }

@@ -8,12 +8,14 @@
  *               every GET /portal/* answers the same page (client-side routes). /api/* never does.
  *
  *   /admin/     the admin console's index.html, the same rules; /admin/* answers it too.
+ *   /status     the public status page's index.html (and /status/), the same rules; it has no
+ *               client-side routes, so nothing under it. /api/status is an API operation, apart.
  *
  * Each entry of the Vite build is its own page: the admin console's code is never loaded by the
- * portal, nor the portal's by it. The pages carry a Content-Security-Policy with scripts, styles and
+ * portal, nor the portal's by it, and the status page loads neither. The pages carry a Content-Security-Policy with scripts, styles and
  * requests from this origin only (no inline script or style, no eval, nothing third-party).
  * Without a build (a runtime-only install of a tree that was never built) the service still
- * starts and /portal/ (and /admin/) answers 503 with a page that says how to build it.
+ * starts and /portal/ (and /admin/, /status) answers 503 with a page that says how to build it.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -63,7 +65,7 @@ function notBuilt(name: string): string {
 `;
 }
 
-const ENTRY_NAME: Record<string, string> = { portal: 'Portal', admin: 'Admin console' };
+const ENTRY_NAME: Record<string, string> = { portal: 'Portal', admin: 'Admin console', status: 'Status page' };
 
 /** Vary on the encoding for every file: a cache must not give a .br body to a client that did not ask for it. */
 function varyOnEncoding(res: SetHeadersResponse): void {
@@ -104,5 +106,7 @@ export const webRoutes: Routes = async (app, { deps }) => {
     // The admin console: a page of its own, whose code the portal never loads (nor it the portal's).
     web.get('/admin', { schema: { hide: true } }, page('admin'));
     web.get('/admin/*', { schema: { hide: true } }, page('admin'));
+    // The public status page: one page, no client-side routes (ignoreTrailingSlash: /status/ too).
+    web.get('/status', { schema: { hide: true } }, page('status'));
   });
 };

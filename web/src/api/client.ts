@@ -29,6 +29,8 @@ export type Environment = 'test' | 'live';
 export type PartnerMe = Answer<'/api/auth/partner/me', 'get'>;
 export type ApiKey = Answer<'/api/partners/me/api-keys', 'get'>[number];
 export type PartnerCalls = Answer<'/api/partners/me/usage/calls', 'get'>;
+/** The public status page's answer (no credential). */
+export type PlatformStatus = Answer<'/api/platform/status', 'get'>;
 
 // The admin console's answers.
 export type AdminMe = Answer<'/api/auth/admin/me', 'get'>;

@@ -56,6 +56,42 @@ function CopyButton({ text, what }: { text: string; what: string }) {
   );
 }
 
+/** How often the endpoint's answer is asked again while the page is open: its circuit changes as deliveries run. */
+const CONFIG_REFRESH_MS = 5000;
+
+/**
+ * The endpoint's circuit breaker in words: deliveries flow (closed); they are paused after
+ * repeated failures until a time (open); or one trial delivery tests the endpoint (half-open).
+ */
+function CircuitState({ circuit, enabled }: { circuit: Config['circuit']; enabled: boolean }) {
+  if (!enabled) return <span className="circuit">Off: the endpoint is disabled</span>;
+  const failures = `${formatInteger(circuit.failures)} failed ${circuit.failures === 1 ? 'attempt' : 'attempts'} in a row`;
+  if (circuit.state === 'open') {
+    return (
+      <>
+        <span className="circuit circuit-open">
+          Paused after repeated failures, next attempt at {circuit.retry_at ? <DateTime value={circuit.retry_at} /> : 'the next pass'}
+        </span>
+        <span className="circuit-note">{failures} (no answer, 5xx or 429). Events wait meanwhile; their retries are not used up.</span>
+      </>
+    );
+  }
+  if (circuit.state === 'half_open') {
+    return (
+      <>
+        <span className="circuit circuit-half_open">Probing: one trial delivery tests the endpoint</span>
+        <span className="circuit-note">If it succeeds, deliveries resume; if it fails, they pause again for longer.</span>
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="circuit circuit-closed">Deliveries flowing</span>
+      {circuit.failures > 0 ? <span className="circuit-note">{failures}</span> : null}
+    </>
+  );
+}
+
 function EndpointForm({ env, config, onSaved }: { env: Environment; config: Config | null; onSaved: (c: Created) => void }) {
   const client = useQueryClient();
   const [url, setUrl] = useState(config?.url ?? '');
@@ -183,6 +219,8 @@ function Deliveries({ env, enabled }: { env: Environment; enabled: boolean }) {
     onSuccess: (d) => {
       setNotice(`Resent: attempt ${d.attempt} ${d.status === 'delivered' ? `was delivered (HTTP ${d.status_code ?? '—'})` : `failed${d.error ? `: ${d.error}` : ''}`}.`);
       void client.invalidateQueries({ queryKey: ['webhook-deliveries', env] });
+      // A resend goes through an open circuit, and its outcome closes or counts against it.
+      void client.invalidateQueries({ queryKey: configKey(env) });
     },
     onError: () => setNotice(null),
   });
@@ -285,6 +323,8 @@ export function Webhooks() {
         throw err;
       }
     },
+    // The circuit opens and closes as deliveries run in the background: the page follows it.
+    refetchInterval: (q) => (q.state.data ? CONFIG_REFRESH_MS : false),
   });
   const rotate = useMutation({
     mutationFn: () => unwrap(api.POST('/api/partners/me/webhooks/rotate-secret', { params: { query: { environment: env } } })),
@@ -347,6 +387,12 @@ export function Webhooks() {
                   <dt>Updated</dt>
                   <dd>
                     <DateTime value={c.updated_at} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>Deliveries</dt>
+                  <dd aria-live="polite" data-testid="circuit">
+                    <CircuitState circuit={c.circuit} enabled={c.enabled} />
                   </dd>
                 </div>
               </dl>
