@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, usePrefetchQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, isApiError, unwrap, type AdminPartner, type Environment, type RegeneratedKey } from '../../api/client';
@@ -22,6 +22,17 @@ async function findPartner(id: string): Promise<AdminPartner | null> {
 const partnerKey = (id: string) => ['admin-partner', id] as const;
 const usageKey = (id: string) => ['admin-partner-usage', id] as const;
 const auditKey = (id: string) => ['admin-audit', 'partner', id] as const;
+/** The cards' queries: the page starts them with the partner's, not once that has answered. */
+const auditQuery = (id: string) =>
+  queryOptions({
+    queryKey: auditKey(id),
+    queryFn: () => unwrap(api.GET('/api/admin/audit-log', { params: { query: { target_id: id, limit: AUDIT_RECENT } } })),
+  });
+const usageQuery = (id: string, days: number, env: Environment) =>
+  queryOptions({
+    queryKey: [...usageKey(id), days, env],
+    queryFn: () => unwrap(api.GET('/api/admin/partners/{partner_id}/usage', { params: { path: { partner_id: id }, query: { days, environment: env } } })),
+  });
 const AUDIT_RECENT = 20;
 
 /** After an action on the partner: its audit entries (here and on the Audit log page) have a new row. */
@@ -304,10 +315,7 @@ function DeleteCard({ partner }: { partner: AdminPartner }) {
 }
 
 function AuditCard({ partner }: { partner: AdminPartner }) {
-  const audit = useQuery({
-    queryKey: auditKey(partner.id),
-    queryFn: () => unwrap(api.GET('/api/admin/audit-log', { params: { query: { target_id: partner.id, limit: AUDIT_RECENT } } })),
-  });
+  const audit = useQuery(auditQuery(partner.id));
   return (
     <section className="card" aria-labelledby="audit-h">
       <div className="card-head">
@@ -340,10 +348,7 @@ function AuditCard({ partner }: { partner: AdminPartner }) {
 function UsageCard({ partner }: { partner: AdminPartner }) {
   const [days, setDays] = useState(DEFAULT_DAYS);
   const [env, setEnv] = useState<Environment>('live');
-  const usage = useQuery({
-    queryKey: [...usageKey(partner.id), days, env],
-    queryFn: () => unwrap(api.GET('/api/admin/partners/{partner_id}/usage', { params: { path: { partner_id: partner.id }, query: { days, environment: env } } })),
-  });
+  const usage = useQuery(usageQuery(partner.id, days, env));
   const where = ENV_LABEL[env].toLowerCase();
   const u = usage.data;
   return (
@@ -392,6 +397,8 @@ function UsageCard({ partner }: { partner: AdminPartner }) {
 export function Partner() {
   const { partnerId = '' } = useParams();
   const partner = useQuery({ queryKey: partnerKey(partnerId), queryFn: () => findPartner(partnerId) });
+  usePrefetchQuery(auditQuery(partnerId));
+  usePrefetchQuery(usageQuery(partnerId, DEFAULT_DAYS, 'live'));
   useTitle(partner.data?.company_name ?? 'Partner');
   if (partner.isPending) {
     return (

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, isApiError, unwrap, type Answer, type Environment } from '../../api/client';
 import { Banner, Button, ConfirmDialog, DateTime, Dialog, Field, formatInteger, formErrors, Table, type Column, useCopy, useTitle } from '../../shared';
@@ -42,6 +42,18 @@ function configKey(env: Environment) {
 }
 function deliveriesKey(env: Environment, status: StatusFilter) {
   return ['webhook-deliveries', env, status] as const;
+}
+/** The delivery table's query: the page starts it with the configuration's, not once that has answered. */
+function deliveriesQuery(env: Environment, status: StatusFilter) {
+  return queryOptions({
+    queryKey: deliveriesKey(env, status),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/partners/me/webhooks/deliveries', {
+          params: { query: { environment: env, limit: FETCH_LIMIT, ...(status === 'all' ? {} : { status }) } },
+        }),
+      ),
+  });
 }
 
 function CopyButton({ text, what }: { text: string; what: string }) {
@@ -203,13 +215,7 @@ function Deliveries({ env, enabled }: { env: Environment; enabled: boolean }) {
   const [page, setPage] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const list = useQuery({
-    queryKey: deliveriesKey(env, status),
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/partners/me/webhooks/deliveries', {
-          params: { query: { environment: env, limit: FETCH_LIMIT, ...(status === 'all' ? {} : { status }) } },
-        }),
-      ),
+    ...deliveriesQuery(env, status),
     // Deliveries happen in the background: the table follows them.
     refetchInterval: 5000,
   });
@@ -312,6 +318,8 @@ export function Webhooks() {
   const [created, setCreated] = useState<Created | null>(null);
   const [pending, setPending] = useState<'rotate' | 'delete' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // The table is shown once the configuration has answered; its rows are asked for at the same time.
+  usePrefetchQuery(deliveriesQuery(env, 'all'));
   const config = useQuery({
     queryKey: configKey(env),
     queryFn: async () => {
