@@ -27,6 +27,11 @@ export interface Config {
   adminPassword: string | null;
   operatorEmail: string | null;
   redisUrl: string | null;
+  /**
+   * Prefix of every key the service writes in Redis, so that several deployments (or parallel
+   * test runs) can share one Redis without sharing counters.
+   */
+  redisKeyPrefix: string;
   rateLimitPerSecond: number;
   ratePerUserUsd: number;
   smtpUrl: string | null;
@@ -92,6 +97,11 @@ export interface Config {
    * null: /metrics answers only on loopback (404 elsewhere).
    */
   metricsToken: string | null;
+  /**
+   * The standalone worker process (src/worker.ts) serves GET /metrics on this port (on `host`);
+   * null: it serves no HTTP. The server ignores it.
+   */
+  workerMetricsPort: number | null;
 }
 
 export class ConfigError extends Error {
@@ -267,6 +277,12 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('METRICS_TOKEN', 'must be at least 16 printable characters without spaces (generate one: openssl rand -hex 32)');
   }
 
+  const redisKeyPrefix = str(env, 'REDIS_KEY_PREFIX') ?? 'svc:';
+  if (!/^[\x21-\x7e]{1,64}$/.test(redisKeyPrefix)) {
+    throw new ConfigError('REDIS_KEY_PREFIX', 'must be 1 to 64 printable characters without spaces');
+  }
+  const workerMetricsPort = str(env, 'WORKER_METRICS_PORT') === null ? null : int(env, 'WORKER_METRICS_PORT', 0, 0, 65535);
+
   const ratePerUser = num(env, 'RATE_PER_USER_USD', 0.05, 0);
   const adminEmail = email(env, 'ADMIN_EMAIL');
 
@@ -293,6 +309,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword: password(env, 'ADMIN_PASSWORD', adminEmail),
     operatorEmail: email(env, 'OPERATOR_EMAIL'),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisKeyPrefix,
     rateLimitPerSecond: int(env, 'RATE_LIMIT_PER_SECOND', 60, 1, 1_000_000),
     ratePerUserUsd: ratePerUser,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
@@ -329,5 +346,6 @@ export function loadConfig(env: Env = process.env): Config {
     credentialFailureWindowMs: int(env, 'CREDENTIAL_FAILURE_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
     webDistDir: str(env, 'WEB_DIST_DIR'),
     metricsToken,
+    workerMetricsPort,
   });
 }

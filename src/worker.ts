@@ -1,9 +1,14 @@
-/** The background workers alone (for deployments that scale them apart from the API). */
+/**
+ * The background workers alone (for deployments that scale them apart from the API). With
+ * WORKER_METRICS_PORT it also serves GET /metrics (src/worker-app.ts); otherwise no HTTP at all.
+ */
 import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config.js';
 import { migrate } from './db/database.js';
 import { createDeps } from './deps.js';
 import { checkDatabaseSettings } from './workers/maintenance.js';
+import { buildWorkerMetricsApp } from './worker-app.js';
 
 async function main(): Promise<void> {
   let config;
@@ -20,9 +25,20 @@ async function main(): Promise<void> {
   await migrate(deps.database);
   await checkDatabaseSettings(deps);
   await deps.start({ workers: true });
-  deps.log.info('workers running');
-  closeWithGrace({ delay: 10_000 }, async () => {
+  let metricsApp: FastifyInstance | null = null;
+  let metrics: string | null = null;
+  if (config.workerMetricsPort !== null) {
+    metricsApp = await buildWorkerMetricsApp(deps);
+    metrics = await metricsApp.listen({ port: config.workerMetricsPort, host: config.host });
+  }
+  deps.log.info({ metrics }, 'workers running');
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) deps.log.error({ err }, 'shutting down after an error');
+    else deps.log.info({ signal }, 'shutting down');
+    // The scrape endpoint goes first: the workers then finish their in-flight deliveries and the meter its last flush.
+    if (metricsApp) await metricsApp.close();
     await deps.close();
+    deps.log.info('stopped');
   });
 }
 

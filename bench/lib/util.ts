@@ -224,11 +224,13 @@ export interface Child {
 }
 
 /**
- * Spawns a TypeScript entry (through tsx) and waits for it to print/log its address.
+ * Spawns a TypeScript entry (through tsx) and waits for it to print/log its address (or, with
+ * `ready`, for that pattern: its first group, if any, is the address; src/worker.ts logs
+ * `workers running` and serves no HTTP).
  * BENCH_SERVER_NODE_ARGS adds node flags to the child (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`);
  * BENCH_CHILD_LOG=file keeps the child's whole output.
  */
-export async function spawnServer(entry: string, env: Record<string, string | undefined>, opts: { logFile?: string } = {}): Promise<Child> {
+export async function spawnServer(entry: string, env: Record<string, string | undefined>, opts: { logFile?: string; ready?: RegExp } = {}): Promise<Child> {
   const [command, args] = serverCommand([...START_FLAGS, ...SERVER_NODE_ARGS, '--import', 'tsx', path.join(ROOT, entry)]);
   const child = spawn(command, args, {
     cwd: ROOT,
@@ -246,11 +248,11 @@ export async function spawnServer(entry: string, env: Record<string, string | un
   child.stderr!.on('data', keep);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const m = /"address":"(http:\/\/[^"]+)"/.exec(out);
+    const m = (opts.ready ?? /"address":"(http:\/\/[^"]+)"/).exec(out);
     if (m) {
       return {
         child,
-        address: m[1],
+        address: m[1] ?? '',
         stop: async () => {
           child.kill('SIGTERM');
           await once(child, 'exit');

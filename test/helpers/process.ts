@@ -35,6 +35,43 @@ export async function startServer(env: Record<string, string | undefined>, timeo
   throw new Error(`server did not start in time:\n${out}`);
 }
 
+export interface WorkerProcess {
+  child: ChildProcess;
+  /** Where its GET /metrics answers (WORKER_METRICS_PORT set), or null. */
+  metricsUrl: string | null;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts src/worker.ts (the background workers alone) with the given environment, as startServer
+ * starts the server, and waits until its workers run.
+ */
+export async function startWorker(env: Record<string, string | undefined>, timeoutMs = 30_000): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/worker.ts')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    // Whole lines only: the last one may still be arriving.
+    const line = out.split('\n').slice(0, -1).find((l) => l.includes('"msg":"workers running"'));
+    if (line) {
+      const metrics = (JSON.parse(line) as { metrics: string | null }).metrics;
+      return { child, metricsUrl: metrics ? metrics.replace('0.0.0.0', '127.0.0.1') : null, output: () => out, exited };
+    }
+    if (child.exitCode !== null) throw new Error(`worker exited early (${child.exitCode}):\n${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`worker did not start in time:\n${out}`);
+}
+
 /** Runs src/cli.ts synchronously. */
 export function runCli(args: string[], env: Record<string, string | undefined>) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), ...args], {

@@ -5,7 +5,9 @@ import Fastify from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { createDeps, createLogger } from '../../src/deps.js';
 import { errorHandler } from '../../src/http/errors.js';
-import { limiterFor, publicWriteLimit, PUBLIC_WRITE_LIMIT, RateLimitHeaders } from '../../src/areas/usage/rate-limit.js';
+import { limiterFor, publicWriteLimit, PUBLIC_WRITE_LIMIT, RateLimiter, RateLimitHeaders } from '../../src/areas/usage/rate-limit.js';
+import { loadConfig } from '../../src/config.js';
+import { systemClock } from '../../src/lib/time.js';
 import { buildTestApp, keyHeaders, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
 import { startBlackHole, startProxy } from './tcp-proxy.js';
 
@@ -213,6 +215,32 @@ describe('rate limits through Redis', () => {
       await app2.close();
       await deps2.close();
       await t.close();
+    }
+  });
+
+  it('REDIS_KEY_PREFIX: deployments sharing one Redis count apart, processes of one deployment together', async () => {
+    const suffix = `${process.pid}-${Date.now()}`;
+    const limiter = (prefix: string) => {
+      const config = loadConfig({ DATA_DIR: '/tmp/unused', REDIS_URL: REDIS, REDIS_KEY_PREFIX: prefix });
+      const l = new RateLimiter({ config, clock: systemClock, log: createLogger({ logLevel: 'silent' }) });
+      l.start();
+      return l;
+    };
+    const [one, sameDeployment, other] = [limiter(`ta-${suffix}:`), limiter(`ta-${suffix}:`), limiter(`tb-${suffix}:`)];
+    try {
+      for (const l of [one, sameDeployment, other]) assert.ok(await l.ready(), 'redis connected');
+      // A window of a minute: the three hits below fall in one window unless a minute boundary passes in between.
+      const hit = async (l: RateLimiter) => (await l.hit('ip:login:203.0.113.9', 2, 60_000)).remaining;
+      let counts: number[] = [];
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const start = Math.floor(Date.now() / 60_000);
+        counts = [await hit(one), await hit(sameDeployment), await hit(other)];
+        if (Math.floor(Date.now() / 60_000) === start) break;
+      }
+      assert.deepEqual(counts, [1, 0, 1], 'the same prefix shares the budget, another prefix has its own');
+      assert.equal(one.prefix, `ta-${suffix}:rl:`);
+    } finally {
+      for (const l of [one, sameDeployment, other]) await l.close();
     }
   });
 

@@ -59,11 +59,12 @@ export class RateLimiter {
   private lastWarn = 0;
   private closed = false;
 
-  constructor(
-    private readonly deps: { config: Config; clock: Clock; log: FastifyBaseLogger },
-    /** Redis key prefix (lets tests and tenants keep their counters apart). */
-    readonly prefix = 'svc:rl:',
-  ) {}
+  /** Redis key prefix: REDIS_KEY_PREFIX + `rl:`, so deployments (and parallel test runs) sharing a Redis keep their counters apart. */
+  readonly prefix: string;
+
+  constructor(private readonly deps: { config: Config; clock: Clock; log: FastifyBaseLogger }) {
+    this.prefix = `${deps.config.redisKeyPrefix}rl:`;
+  }
 
   /** Connects to Redis when REDIS_URL is set (idempotent); until then, and without it, counts in this process. */
   start(): void {
