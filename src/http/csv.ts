@@ -58,7 +58,10 @@ function nextTurn(): void {
  * (better-sqlite3) and a socket that takes every chunk at once would otherwise run a whole
  * export without letting any other request in. The exports running at once take turns: one
  * of them resumes per turn of the loop (oldest waiter first), so a request arriving meanwhile
- * waits behind one batch, not behind one batch of every export running.
+ * waits behind one batch, not behind one batch of every export running. Exports take their turn
+ * right after each read, before turning its rows into text: on PostgreSQL the answer of a read
+ * arrives with the loop's other I/O, where several exports' rows would otherwise be turned into
+ * text in one go.
  */
 export function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => {
