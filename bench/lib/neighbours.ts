@@ -3,6 +3,7 @@
  * of a child server, a healthy partner's paced calculate load, and one key sending the costliest sandbox request
  * at its rate limit.
  */
+import { setMaxListeners } from 'node:events';
 import { request, type Dispatcher } from 'undici';
 import type { Config } from '../../src/config.js';
 import { databaseEnv } from '../../test/helpers/app.js';
@@ -94,6 +95,7 @@ export function startCostliest(base: string, key: string, opts: { tag: string; d
   let stopped = false;
   // At stop(), what is still unanswered is abandoned: on a starved server the open loop builds a backlog.
   const abandon = new AbortController();
+  setMaxListeners(0, abandon.signal); // one listener per request in flight
   const loop = (async () => {
     const inflight: Promise<void>[] = [];
     const start = performance.now();
