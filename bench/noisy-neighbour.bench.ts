@@ -20,7 +20,7 @@
  * BENCH_STALLED (5,000).
  *
  * Run alone: node --import tsx bench/noisy-neighbour.bench.ts   (DATABASE_URL picks the PostgreSQL
- * server; default postgres://postgres@127.0.0.1:5432/test; BENCH_PG=0 skips it). ~6 min.
+ * server; default postgres://postgres@127.0.0.1:5432/test; BENCH_PG=0 skips it). The calculate part seeds 1,000,000 rows per database: 10 min or more.
  */
 
 import os from 'node:os';

@@ -7,7 +7,8 @@
  *      (`/v1/transactions?since=2020-01-01&limit=500`); aim: under 400 MB.
  *   3. Noisy neighbour: another partner's calculate p99 alone, then while one key sends the costliest request
  *      (a new end-user, since=2020-01-01, limit=500) as fast as the rate limit lets it (60 attempts a second;
- *      the weighted limit answers most with 429); aim: under 50 ms.
+ *      the weighted limit answers most with 429); aim: under 50 ms. The load and the key: bench/lib/neighbours.ts,
+ *      which noisy-neighbour.bench.ts runs too.
  * Run alone: node --import tsx bench/sandbox-cost.bench.ts
  */
 import { readFileSync } from 'node:fs';
