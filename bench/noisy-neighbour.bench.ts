@@ -1,6 +1,8 @@
 /**
- * Noisy neighbours for webhooks, on SQLite and (when reachable) PostgreSQL: one healthy partner's
- * live deliveries, ingest to arrival (p50, p99),
+ * Noisy neighbours, on SQLite and (when reachable) PostgreSQL. Two parts (BENCH_NOISY_PARTS=webhooks,calculate;
+ * both by default):
+ *
+ * webhooks: one healthy partner's live deliveries, ingest to arrival (p50, p99), in process,
  *   1. alone;
  *   2. beside five sandbox partners whose receivers never answer, each fed 100 events, with the
  *      default settings (15 s timeout, 64 slots, 4 per endpoint, sandbox half, breaker after 5);
@@ -9,14 +11,24 @@
  * The ratio is noisy / alone. Aim: healthy p99 < 2 s beside the noisy neighbours.
  * The healthy samples are taken in the first 15 s, before any silent attempt has timed out: the
  * slot bounds alone keep the pace there (the breaker opens later, after five timeouts in a row).
+ *
+ * calculate (bench/lib/calculate-neighbours.ts): a healthy partner's calculate p50/p99 against a server process
+ * started as `npm start` starts it, alone, then beside four concurrent large exports, beside one key at its
+ * limit on the costliest sandbox route, beside 5,000 stalled connections from one address, and alone again;
+ * each phase's ratio to alone. Aims: exports p99 < 100 ms, sandbox p99 < 50 ms, no healthy call fails.
+ * BENCH_CALC_RATE (default 50/s), BENCH_CALC_SECONDS (15), BENCH_EXPORT_ROWS (250,000 per partner),
+ * BENCH_STALLED (5,000).
+ *
  * Run alone: node --import tsx bench/noisy-neighbour.bench.ts   (DATABASE_URL picks the PostgreSQL
- * server; default postgres://postgres@127.0.0.1:5432/test; BENCH_PG=0 skips it). ~2 min.
+ * server; default postgres://postgres@127.0.0.1:5432/test; BENCH_PG=0 skips it). The calculate part seeds 1,000,000 rows per database: 10 min or more.
  */
 
+import os from 'node:os';
 import type { buildTestApp, keyHeaders, TestApp } from '../test/helpers/app.js';
 import { enqueueEvent } from '../src/areas/webhooks/outbox.js';
 import { startWebhookWorker } from '../src/areas/webhooks/worker.js';
 import { startReceiver, startSilentReceiver, type SilentReceiver } from '../test/webhooks/receiver.js';
+import { calculateNeighbours, printCalculate, type CalcResult } from './lib/calculate-neighbours.js';
 import { machine, pgReachable } from './lib/util.js';
 
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -24,6 +36,7 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 150);
 const HOSTILE = 5;
 const HOSTILE_EVENTS = Number(process.env.BENCH_HOSTILE_EVENTS ?? 100);
 const CONTROL = process.env.BENCH_NOISY_CONTROL !== '0';
+const PARTS = (process.env.BENCH_NOISY_PARTS ?? 'webhooks,calculate').split(',');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -143,20 +156,31 @@ async function run(dialect: 'sqlite' | 'postgres') {
   return { dialect, alone, noisy, control };
 }
 
-const results = [await run('sqlite')];
-if (await pgReachable(PG_URL)) results.push(await run('postgres'));
+const withPg = await pgReachable(PG_URL);
+const loadAvg = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(1)} ms`);
-console.log(`noisy neighbour: ${machine()}, load ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-console.log(`${SAMPLES} healthy live ingests (20 ms apart) per phase; ${HOSTILE} silent sandbox receivers × ${HOSTILE_EVENTS} events, 15 s timeout`);
-console.log('database  | phase                       | healthy p50 | healthy p99 | max       | ratio p99 (vs alone) | silent held: per receiver / together');
-for (const r of results) {
-  const row = (name: string, p: Phase) =>
-    console.log(
-      `${r.dialect.padEnd(9)} | ${name.padEnd(27)} | ${ms(p.p50).padStart(11)} | ${ms(p.p99).padStart(11)} | ${ms(p.max).padStart(9)} | ${(p.p99 / r.alone.p99).toFixed(2).padStart(20)} | ${p === r.alone ? '' : `${p.perReceiver} / ${p.together}`}`,
-    );
-  row('alone', r.alone);
-  row('beside 5 silent (defaults)', r.noisy);
-  if (r.control) row('control: bounds lifted', r.control);
-  console.log(`${r.dialect}: aim healthy p99 < 2 s beside the silent receivers: ${r.noisy.p99 < 2000 ? 'met' : 'NOT met'} (${ms(r.noisy.p99)})`);
+
+if (PARTS.includes('webhooks')) {
+  const results = [await run('sqlite')];
+  if (withPg) results.push(await run('postgres'));
+  console.log(`noisy neighbour: ${machine()}, load ${loadAvg()}`);
+  console.log(`${SAMPLES} healthy live ingests (20 ms apart) per phase; ${HOSTILE} silent sandbox receivers × ${HOSTILE_EVENTS} events, 15 s timeout`);
+  console.log('database  | phase                       | healthy p50 | healthy p99 | max       | ratio p99 (vs alone) | silent held: per receiver / together');
+  for (const r of results) {
+    const row = (name: string, p: Phase) =>
+      console.log(
+        `${r.dialect.padEnd(9)} | ${name.padEnd(27)} | ${ms(p.p50).padStart(11)} | ${ms(p.p99).padStart(11)} | ${ms(p.max).padStart(9)} | ${(p.p99 / r.alone.p99).toFixed(2).padStart(20)} | ${p === r.alone ? '' : `${p.perReceiver} / ${p.together}`}`,
+      );
+    row('alone', r.alone);
+    row('beside 5 silent (defaults)', r.noisy);
+    if (r.control) row('control: bounds lifted', r.control);
+    console.log(`${r.dialect}: aim healthy p99 < 2 s beside the silent receivers: ${r.noisy.p99 < 2000 ? 'met' : 'NOT met'} (${ms(r.noisy.p99)})`);
+  }
+}
+
+if (PARTS.includes('calculate')) {
+  const results: CalcResult[] = [await calculateNeighbours('sqlite', PG_URL)];
+  if (withPg) results.push(await calculateNeighbours('postgres', PG_URL));
+  printCalculate(results, `${machine()}, load ${loadAvg()}`);
 }
 process.exit(0);

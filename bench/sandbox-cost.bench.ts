@@ -7,17 +7,18 @@
  *      (`/v1/transactions?since=2020-01-01&limit=500`); aim: under 400 MB.
  *   3. Noisy neighbour: another partner's calculate p99 alone, then while one key sends the costliest request
  *      (a new end-user, since=2020-01-01, limit=500) as fast as the rate limit lets it (60 attempts a second;
- *      the weighted limit answers most with 429); aim: under 50 ms.
+ *      the weighted limit answers most with 429); aim: under 50 ms. The load and the key: bench/lib/neighbours.ts,
+ *      which noisy-neighbour.bench.ts runs too.
  * Run alone: node --import tsx bench/sandbox-cost.bench.ts
  */
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
-import type { Config } from '../src/config.js';
 import { migrate } from '../src/db/database.js';
 import { createDeps, createLogger } from '../src/deps.js';
 import { createPartner } from '../src/areas/partners/service.js';
-import { databaseEnv, testConfig } from '../test/helpers/app.js';
-import { fmt, machine, percentile, PG_URL, spawnServer, type Child } from './lib/util.js';
+import { testConfig } from '../test/helpers/app.js';
+import { failures, pacedCalculate, serverEnv, startCostliest } from './lib/neighbours.js';
+import { fmt, machine, PG_URL, spawnServer, type Child } from './lib/util.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 5000);
 const CPU_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 150);
@@ -32,12 +33,6 @@ function cpuMs(pid: number): number {
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
-}
-
-function envOf(config: Config, extra: Record<string, string> = {}): Record<string, string> {
-  const e: Record<string, string> = { PATH: process.env.PATH ?? '', RUN_WORKERS: 'false', SEED_DEMO_PARTNER: 'false', LOG_LEVEL: 'info', ...extra };
-  for (const [k, v] of Object.entries(databaseEnv(config))) if (typeof v === 'string' && k !== 'INGEST_SECRET') e[k] = v;
-  return e;
 }
 
 const agent = new Agent({ connections: 16 });
@@ -79,7 +74,7 @@ async function runOn(dialect: 'sqlite' | 'postgres'): Promise<void> {
     const key = a.testKey!;
 
     // 1 and 2: no rate limit in the way.
-    const free = await spawnServer('src/server.ts', envOf(config, { RATE_LIMIT_PER_SECOND: '1000000' }));
+    const free = await spawnServer('src/server.ts', serverEnv(config, { RATE_LIMIT_PER_SECOND: '1000000' }));
     servers.push(free);
     const base = free.address;
     const run = `${dialect}-${Date.now()}`;
@@ -138,56 +133,21 @@ async function runOn(dialect: 'sqlite' | 'postgres'): Promise<void> {
     servers.pop();
 
     // 3: the default limit (60 a second per key).
-    const limited = await spawnServer('src/server.ts', envOf(config, { RATE_LIMIT_PER_SECOND: '60' }));
+    const limited = await spawnServer('src/server.ts', serverEnv(config, { RATE_LIMIT_PER_SECOND: '60' }));
     servers.push(limited);
-    const calcBody = { end_user_id: 'u', cash_balance: 2500, upcoming_bills: [{ amount: 1200, due_in_days: 5 }], savings_commitments: 100, debt_commitments: 50.25, cash_buffer: 300 };
-    const calculateRun = async (seconds: number) => {
-      const lat: number[] = [];
-      const until = performance.now() + seconds * 1000;
-      let n = 0;
-      const inflight: Promise<void>[] = [];
-      // Open loop: 40 calculate calls a second, whatever the answers' latency.
-      while (performance.now() < until) {
-        const i = n++;
-        inflight.push(
-          call(limited.address, healthy.liveKey!, 'POST', '/api/v1/calculate/safe-to-spend', { ...calcBody, end_user_id: `u${i % 50}` }).then((r) => {
-            if (r.status !== 200) throw new Error(`calculate ${r.status}`);
-            lat.push(r.ms);
-          }),
-        );
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      await Promise.all(inflight);
-      lat.sort((x, y) => x - y);
-      return { n: lat.length, p50: percentile(lat, 50), p99: percentile(lat, 99) };
-    };
-    await calculateRun(2); // warm
-    const alone = await calculateRun(NOISY_SECONDS);
-    let stop = false;
-    const noisyCounts = { ok: 0, limited: 0 };
-    const noisyLoop = (async () => {
-      let i = 0;
-      const inflight: Promise<void>[] = [];
-      while (!stop) {
-        const u = i++;
-        inflight.push(
-          call(limited.address, noisy.testKey!, 'GET', `/v1/transactions?user_id=noisy-${run}-${u}&since=2020-01-01&limit=500`).then((r) => {
-            if (r.status === 200) noisyCounts.ok++;
-            else if (r.status === 429) noisyCounts.limited++;
-            else throw new Error(`noisy ${r.status}`);
-          }),
-        );
-        await new Promise((r) => setTimeout(r, 1000 / 60));
-      }
-      await Promise.all(inflight);
-    })();
+    const calc = (seconds: number) => pacedCalculate(limited.address, healthy.liveKey!, { perSecond: 40, seconds, dispatcher: agent });
+    await calc(2); // warm
+    const alone = await calc(NOISY_SECONDS);
+    const noisyKey = startCostliest(limited.address, noisy.testKey!, { tag: run, dispatcher: agent });
     await new Promise((r) => setTimeout(r, 1000));
-    const beside = await calculateRun(NOISY_SECONDS);
-    stop = true;
-    await noisyLoop;
+    const beside = await calc(NOISY_SECONDS);
+    const noisyCounts = await noisyKey.stop();
+    for (const [name, r] of [['alone', alone], ['beside', beside]] as const) {
+      if (failures(r) > 0) throw new Error(`calculate ${name}: ${failures(r)} of ${r.sent} failed ${JSON.stringify(r.failed)}`);
+    }
     console.log(`\n${dialect}: another partner's calculate (40/s) alone and beside one key sending the costliest request at 60/s`);
-    console.log(`  alone:  p50 ${fmt(alone.p50, 1)} ms, p99 ${fmt(alone.p99, 1)} ms (${alone.n} calls)`);
-    console.log(`  beside: p50 ${fmt(beside.p50, 1)} ms, p99 ${fmt(beside.p99, 1)} ms (${beside.n} calls); noisy key: ${noisyCounts.ok} answered 200, ${noisyCounts.limited} answered 429`);
+    console.log(`  alone:  p50 ${fmt(alone.p50, 1)} ms, p99 ${fmt(alone.p99, 1)} ms (${alone.ok} calls)`);
+    console.log(`  beside: p50 ${fmt(beside.p50, 1)} ms, p99 ${fmt(beside.p99, 1)} ms (${beside.ok} calls); noisy key: ${noisyCounts.ok} answered 200, ${noisyCounts.limited} answered 429`);
     console.log(`  p99 ratio ${fmt(beside.p99 / alone.p99, 2)} (aim: p99 < 50 ms: ${beside.p99 < 50 ? 'met' : 'NOT met'})`);
   } finally {
     for (const s of servers) await s.stop().catch(() => {});

@@ -35,8 +35,8 @@ import type { Config } from '../src/config.js';
 import { migrate } from '../src/db/database.js';
 import { createDeps, createLogger } from '../src/deps.js';
 import { createPartner } from '../src/areas/partners/service.js';
-import { newId } from '../src/lib/ids.js';
 import { databaseEnv, testConfig } from '../test/helpers/app.js';
+import { seedCalculations } from './lib/seed.js';
 import { balancedRatio, CLIENT, cpuTicks, inTurns, load, median, PG_URL, pinnedServerCpu, ROOT, SERVER_NODE_ARGS, serverCommand, START_FLAGS, withPinnedClient } from './lib/util.js';
 
 const WHICH = process.env.BENCH_DB ?? 'both';
@@ -239,42 +239,6 @@ async function cannon(port: number, key: string, pid: number): Promise<Round> {
   served.set(pid, (served.get(pid) ?? 0) + r.total);
   const cpu1 = cpuMs(pid);
   return { rps: r.rps, total: r.total, cpuUs: ((cpu1.user + cpu1.sys - cpu0.user - cpu0.sys) * 1000) / r.total, userUs: ((cpu1.user - cpu0.user) * 1000) / r.total };
-}
-
-async function seedCalculations(deps: ReturnType<typeof createDeps>, partnerId: string, n: number): Promise<void> {
-  const now = Date.now();
-  const result = (i: number) =>
-    JSON.stringify({
-      safe_to_spend_today: 26.81,
-      daily_allowance: 26.81,
-      monthly_safe_to_spend: 804.3,
-      breakdown: { cash_after_buffer: 2200 + (i % 100), upcoming_bills_total: 1245.5, savings_commitments: 100, debt_commitments: 50.25, discretionary_pool: 804.25, days_in_period: 30 },
-      calculation_id: `calc_${i}`,
-      calculated_at: new Date(now).toISOString(),
-      partner_id: partnerId,
-      is_sandbox: false,
-    });
-  const handle = deps.database.sqlite;
-  if (handle) {
-    const stmt = handle.prepare(
-      'insert into calculations (partner_id, environment, end_user_id, calculation_id, user_email, result, calculated_at) values (?, ?, ?, ?, ?, ?, ?)',
-    );
-    const CH = 50_000;
-    for (let s = 0; s < n; s += CH) {
-      handle.transaction(() => {
-        for (let i = s; i < Math.min(n, s + CH); i++) stmt.run(partnerId, 'live', `user-${i}`, newId('calc', now + i), `u${i}@bank.example`, result(i), now + i);
-      })();
-    }
-    return;
-  }
-  // PostgreSQL: one set-based statement.
-  const sample = result(0).replace(/'/g, "''");
-  await deps.database.pgPool!.query(
-    `insert into calculations (partner_id, environment, end_user_id, calculation_id, user_email, result, calculated_at)
-     select $1, 'live', 'user-' || g, 'calc_' || lpad(g::text, 10, '0'), 'u' || g || '@bank.example', '${sample}', $2::bigint + g
-     from generate_series(0, $3::int - 1) g`,
-    [partnerId, now, n],
-  );
 }
 
 async function runOn(dialect: Dialect): Promise<void> {

@@ -225,11 +225,11 @@ export async function* eventRows(deps: Deps, partnerIds: string[], environment: 
     let after: [number, string] | null = null;
     for (;;) {
       const page = await pageEvents(deps.database.db, partnerId, environment, w.from, w.to, after, PAGE);
+      await yieldToEventLoop();
       for (const e of page) yield eventRow(e);
       if (page.length < PAGE) break;
       const last = page[page.length - 1];
       after = [last.occurred_at, last.id];
-      await yieldToEventLoop();
     }
   }
 }

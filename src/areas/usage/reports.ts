@@ -56,6 +56,8 @@ export function calculationsCsv(deps: Deps, caller: Caller, range: { since: numb
     let header = true;
     for (;;) {
       const batch = await calculationsBatch(deps.database, caller.partnerId, caller.environment, range, after, BATCH);
+      // The export's turn comes after the read: on PostgreSQL the answer arrives with the other I/O of the loop.
+      await yieldToEventLoop();
       const records = batch.map((r) => {
         const c = JSON.parse(r.result) as StoredResult;
         const b = c.breakdown ?? {};
@@ -84,7 +86,6 @@ export function calculationsCsv(deps: Deps, caller: Caller, range: { since: numb
       if (batch.length < BATCH) return;
       const last = batch[batch.length - 1];
       after = [Number(last.calculated_at), last.calculation_id];
-      await yieldToEventLoop();
     }
   }
   const stream = Readable.from(chunks(), { objectMode: false, highWaterMark: 1 });

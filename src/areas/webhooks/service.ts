@@ -264,6 +264,7 @@ export function deliveriesCsv(deps: Deps, caller: Caller, filter: Omit<DeliveryF
     let before: [number, string] | undefined;
     for (;;) {
       const page = await listDeliveries(deps.database.db, caller.partnerId, caller.environment, PAGE, { ...filter, before });
+      await yieldToEventLoop();
       for (const r of page) {
         const d = toDelivery(r);
         yield [
@@ -284,7 +285,6 @@ export function deliveriesCsv(deps: Deps, caller: Caller, filter: Omit<DeliveryF
       if (page.length < PAGE) return;
       const last = page[page.length - 1];
       before = [Number(last.created_at), last.id];
-      await yieldToEventLoop();
     }
   }
   const source = Readable.from(rows());
