@@ -342,3 +342,30 @@ test('the portal’s page loads no admin code, and the console none of the porta
   const portalJs = await (await request.get(portal.find((s) => /\/portal-/.test(s))!)).text();
   expect(portalJs).not.toMatch(/Admin console|Deletion requests|\/api\/admin\//);
 });
+
+test('a deletion request completed here erases the person’s partner account, and the page says what was erased', async ({ page, request, consoleErrors }) => {
+  allowSignedOut(consoleErrors);
+  const person = await partnerWithKeys(page, 'Erasable');
+  expect((await request.get('/api/v1/me', { headers: { 'x-api-key': person.test } })).status()).toBe(200);
+  const asked = await request.post('/api/auth/request-deletion', { data: { email: person.email, name: 'Ada', reason: 'Leaving' } });
+  expect(asked.status(), await asked.text()).toBeLessThan(300);
+
+  await signInAsAdmin(page);
+  await page.getByRole('link', { name: 'Deletion requests' }).click();
+  await page.getByRole('button', { name: `Change status of ${person.email}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Status').selectOption('completed');
+  await expect(dialog.getByText(/Completing erases, at once/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Complete and erase' }).click();
+  const done = page.getByRole('status').filter({ hasText: `The request of ${person.email} is completed` });
+  await expect(done).toContainText('Erased 1 partner account(s)');
+  await expect(page.getByRole('row').filter({ hasText: person.email })).toContainText('Erased 1 partner account(s)');
+  await snap(page, 'admin-deletion-completed');
+
+  // Through the API: the account and its keys are gone, and the request records what was erased.
+  expect((await request.get('/api/v1/me', { headers: { 'x-api-key': person.test } })).status()).toBe(401);
+  const found = (await (await page.request.get(`/api/admin/partners?q=${encodeURIComponent(person.email)}`)).json()) as { items: unknown[] };
+  expect(found.items).toEqual([]);
+  const list = (await (await page.request.get('/api/admin/deletion-requests?status_filter=completed')).json()) as { items: { email: string; erased: { partners: number } | null }[] };
+  expect(list.items.find((i) => i.email === person.email)?.erased).toMatchObject({ partners: 1 });
+});

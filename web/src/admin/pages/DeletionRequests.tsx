@@ -13,15 +13,22 @@ function isStatus(s: string | null): s is DeletionStatus {
   return STATUSES.includes(s as DeletionStatus);
 }
 
-function ChangeStatus({ request, onClose }: { request: DeletionRequest; onClose: () => void }) {
+/** What completing a request erased, in the server's words (its summary says so plainly when nothing matched). */
+function erasedSummary(r: DeletionRequest): string | null {
+  const summary = r.erased?.summary;
+  return typeof summary === 'string' ? summary : null;
+}
+
+function ChangeStatus({ request, onClose, onDone }: { request: DeletionRequest; onClose: () => void; onDone: (r: DeletionRequest) => void }) {
   const client = useQueryClient();
   const [status, setStatus] = useState<DeletionStatus>(request.status);
   const [notes, setNotes] = useState(request.notes ?? '');
   const save = useMutation({
     mutationFn: () =>
       unwrap(api.PATCH('/api/admin/deletion-requests/{request_id}', { params: { path: { request_id: request.id } }, body: { status, notes: notes.trim() ? notes : null } })),
-    onSuccess: () => {
+    onSuccess: (r) => {
       void client.invalidateQueries({ queryKey: REQUESTS });
+      onDone(r);
       onClose();
     },
   });
@@ -80,6 +87,7 @@ export function DeletionRequests() {
   const status = isStatus(raw) ? raw : null;
   const [editing, setEditing] = useState<DeletionRequest | null>(null);
   const [deleting, setDeleting] = useState<DeletionRequest | null>(null);
+  const [completed, setCompleted] = useState<DeletionRequest | null>(null);
   const list = useQuery({
     queryKey: [...REQUESTS, status],
     queryFn: () => unwrap(api.GET('/api/admin/deletion-requests', { params: { query: { limit: 200, ...(status ? { status_filter: status } : {}) } } })),
@@ -122,6 +130,11 @@ export function DeletionRequests() {
           </select>
         </div>
       </div>
+      {completed ? (
+        <Banner tone="success" title={`The request of ${completed.email} is completed`} action={<Button onClick={() => setCompleted(null)}>Dismiss</Button>}>
+          {erasedSummary(completed) ?? 'Its data was erased.'}
+        </Banner>
+      ) : null}
       {list.isError ? (
         <Banner tone="error" title="The deletion requests could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
           {errorText(list.error)}
@@ -141,7 +154,18 @@ export function DeletionRequests() {
             { header: 'Email', cell: (r) => r.email },
             { header: 'Name', cell: (r) => r.name ?? '—' },
             { header: 'Reason', cell: (r) => r.reason ?? '—' },
-            { header: 'Status', cell: (r) => STATUS_LABEL[r.status] },
+            {
+              header: 'Status',
+              cell: (r) =>
+                r.status === 'completed' && erasedSummary(r) ? (
+                  <>
+                    {STATUS_LABEL[r.status]}
+                    <div className="muted">{erasedSummary(r)}</div>
+                  </>
+                ) : (
+                  STATUS_LABEL[r.status]
+                ),
+            },
             { header: 'Notes', cell: (r) => r.notes ?? '—' },
             {
               header: <span className="visually-hidden">Actions</span>,
@@ -159,7 +183,9 @@ export function DeletionRequests() {
           ]}
         />
       )}
-      {editing ? <ChangeStatus key={editing.id} request={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <ChangeStatus key={editing.id} request={editing} onClose={() => setEditing(null)} onDone={(r) => setCompleted(r.status === 'completed' ? r : null)} />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this deletion request?"
