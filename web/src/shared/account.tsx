@@ -11,6 +11,7 @@ import { Button } from './Button';
 import { DateTime } from './DateTime';
 import { ConfirmDialog } from './Dialog';
 import { Field } from './Field';
+import { LoadFailed } from './LoadFailed';
 import { Table, type Column } from './Table';
 import { errorText, formErrors } from './forms';
 
@@ -148,9 +149,7 @@ export function SessionsCard({ ops }: { ops: AccountOps }) {
           Loading your sessions…
         </p>
       ) : list.isError ? (
-        <Banner tone="error" title="Your sessions could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
-          {errorText(list.error)}
-        </Banner>
+        <LoadFailed title="Your sessions could not be loaded" query={list} />
       ) : (
         <>
           <Table caption="Signed-in sessions, newest first" hideCaption columns={columns} rows={list.data.items} rowKey={(s) => s.id} empty="No sessions." />

@@ -1,5 +1,7 @@
 /** The shared components every page of the web app (portal, admin console) is made of. */
 export { Banner, type BannerTone } from './Banner';
+export { CursorPager, useCursorPages, type CursorPages } from './CursorPager';
+export { LoadFailed } from './LoadFailed';
 export { Button, type ButtonVariant } from './Button';
 export { ConfirmDialog, Dialog } from './Dialog';
 export { DateTime, utcText } from './DateTime';

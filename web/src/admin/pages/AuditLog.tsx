@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
-import { Banner, Button, Field, formatInteger, formErrors } from '../../shared';
+import { Banner, Button, CursorPager, Field, formErrors, useCursorPages } from '../../shared';
 import { ACTOR_LABEL, ACTOR_TYPES, AUDIT_PARAM, AuditTable, auditLogHref, isActorType, type AuditFilters } from '../AuditTable';
 import { useTitle } from '../title';
 
@@ -67,9 +67,8 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: 
 
 /** One filtered view, paged: its cursors start over whenever the filters change (the parent keys it by them). */
 function Results({ filters }: { filters: AuditFilters }) {
-  // The cursors of the pages before this one: Previous goes back one.
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors[cursors.length - 1];
+  const pages = useCursorPages();
+  const cursor = pages.cursor;
   const list = useQuery({
     queryKey: ['admin-audit', 'log', filters, cursor ?? null],
     queryFn: () => unwrap(api.GET('/api/admin/audit-log', { params: { query: { limit: PAGE, ...filters, ...(cursor ? { cursor } : {}) } } })),
@@ -98,18 +97,7 @@ function Results({ filters }: { filters: AuditFilters }) {
         empty={filtered ? 'No audit entries match these filters.' : 'No audit entries yet.'}
         filterLink={(f) => auditLogHref({ ...filters, ...f })}
       />
-      <div className="pager">
-        <Button disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
-          Previous
-        </Button>
-        <span className="muted">
-          Page {cursors.length + 1}
-          {list.data.count ? ` · ${formatInteger(list.data.count)} on this page` : ''}
-        </span>
-        <Button disabled={!list.data.next_cursor} onClick={() => list.data.next_cursor && setCursors((c) => [...c, list.data.next_cursor!])}>
-          Next
-        </Button>
-      </div>
+      <CursorPager pages={pages} next={list.data.next_cursor} count={list.data.count} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, unwrap, type DeletionRequest, type DeletionStatus } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, Table } from '../../shared';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, LoadFailed, Table } from '../../shared';
 import { useTitle } from '../title';
 
 const REQUESTS = ['admin-deletion-requests'] as const;
@@ -136,9 +136,7 @@ export function DeletionRequests() {
         </Banner>
       ) : null}
       {list.isError ? (
-        <Banner tone="error" title="The deletion requests could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
-          {errorText(list.error)}
-        </Banner>
+        <LoadFailed title="The deletion requests could not be loaded" query={list} />
       ) : list.isPending ? (
         <p className="page-loading" aria-busy="true">
           Loading…

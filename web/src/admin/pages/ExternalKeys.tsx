@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { api, unwrap, type Environment, type ExternalKey, type ExternalKeyAdded } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, errorText, Field, formErrors, Table } from '../../shared';
+import { Banner, Button, ConfirmDialog, DateTime, errorText, Field, formErrors, LoadFailed, Table } from '../../shared';
 import { useTitle } from '../title';
 
 const KEYS = ['admin-external-keys'] as const;
@@ -152,9 +152,7 @@ export function ExternalKeys() {
           {list.data ? <span className="muted">{list.data.count === 1 ? '1 key' : `${list.data.count} keys`}</span> : null}
         </div>
         {list.isError ? (
-          <Banner tone="error" title="The external keys could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
-            {errorText(list.error)}
-          </Banner>
+          <LoadFailed title="The external keys could not be loaded" query={list} />
         ) : list.isPending ? (
           <p className="page-loading" aria-busy="true">
             Loading…

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, unwrap, type Incident, type IncidentImpact, type IncidentStatus } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors } from '../../shared';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, LoadFailed } from '../../shared';
 import { useTitle } from '../title';
 
 const INCIDENTS = ['admin-incidents'] as const;
@@ -175,9 +175,7 @@ export function Incidents() {
       </div>
       <CreateIncident open={creating} onClose={() => setCreating(false)} />
       {list.isError ? (
-        <Banner tone="error" title="The incidents could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
-          {errorText(list.error)}
-        </Banner>
+        <LoadFailed title="The incidents could not be loaded" query={list} />
       ) : list.isPending ? (
         <p className="page-loading" aria-busy="true">
           Loading…

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, isApiError, unwrap, type IndexNowStatus, type IndexNowSubmission, type IndexNowSubmitResult } from '../../api/client';
-import { Banner, Button, DateTime, errorText, Field, formatInteger, formErrors, Table } from '../../shared';
+import { Banner, Button, DateTime, errorText, Field, formatInteger, formErrors, LoadFailed, Table } from '../../shared';
 import { useTitle } from '../title';
 
 const STATUS = ['admin-indexnow'] as const;
@@ -142,9 +142,7 @@ export function IndexNow() {
       </div>
       <p className="lede">Tells search engines which pages of the public site changed, through the IndexNow protocol. Each submission is recorded with its answer.</p>
       {status.isError ? (
-        <Banner tone="error" title="The IndexNow state could not be loaded" action={<Button onClick={() => void status.refetch()}>Try again</Button>}>
-          {errorText(status.error)}
-        </Banner>
+        <LoadFailed title="The IndexNow state could not be loaded" query={status} />
       ) : status.isPending ? (
         <p className="page-loading" aria-busy="true">
           Loading…

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, unwrap, type MailOutboxItem } from '../../api/client';
-import { Banner, Button, DateTime, Dialog, errorText, formatInteger, Table } from '../../shared';
+import { Banner, Button, CursorPager, DateTime, Dialog, LoadFailed, Table, useCursorPages } from '../../shared';
 import { useTitle } from '../title';
 
 const PAGE = 50;
@@ -59,9 +59,8 @@ export function Mail() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('status');
   const status: Status | null = raw === 'outbox' || raw === 'failed' ? raw : null;
-  // The cursors of the pages before this one: Previous goes back one.
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors[cursors.length - 1];
+  const pages = useCursorPages();
+  const cursor = pages.cursor;
   const [open, setOpen] = useState<MailOutboxItem | null>(null);
   const list = useQuery({
     queryKey: ['admin-mail', status, cursor ?? null],
@@ -97,7 +96,7 @@ export function Mail() {
               const p = new URLSearchParams(params);
               if (e.target.value) p.set('status', e.target.value);
               else p.delete('status');
-              setCursors([]);
+              pages.reset();
               setParams(p);
             }}
           >
@@ -108,9 +107,7 @@ export function Mail() {
         </div>
       </div>
       {list.isError ? (
-        <Banner tone="error" title="The mail could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
-          {errorText(list.error)}
-        </Banner>
+        <LoadFailed title="The mail could not be loaded" query={list} />
       ) : list.isPending ? (
         <p className="page-loading" aria-busy="true">
           Loading…
@@ -139,18 +136,7 @@ export function Mail() {
               },
             ]}
           />
-          <div className="pager">
-            <Button disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
-              Previous
-            </Button>
-            <span className="muted">
-              Page {cursors.length + 1}
-              {list.data.count ? ` · ${formatInteger(list.data.count)} on this page` : ''}
-            </span>
-            <Button disabled={!list.data.next_cursor} onClick={() => list.data.next_cursor && setCursors((c) => [...c, list.data.next_cursor!])}>
-              Next
-            </Button>
-          </div>
+          <CursorPager pages={pages} next={list.data.next_cursor} count={list.data.count} />
         </>
       )}
       {open ? <Message key={open.id} mail={open} onClose={() => setOpen(null)} /> : null}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api, unwrap, type ContactMessage } from '../../api/client';
-import { Banner, Button, DateTime, errorText, formatInteger, Table } from '../../shared';
+import { Button, DateTime, formatInteger, LoadFailed, Table } from '../../shared';
 import { useTitle } from '../title';
 
 const LIMIT = 200;
@@ -39,9 +39,7 @@ export function Messages() {
         </label>
       </div>
       {list.isError ? (
-        <Banner tone="error" title="The messages could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
-          {errorText(list.error)}
-        </Banner>
+        <LoadFailed title="The messages could not be loaded" query={list} />
       ) : list.isPending ? (
         <p className="page-loading" aria-busy="true">
           Loading…

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, usePrefetchQuery, useQuery, useQueryClient, 
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, isApiError, unwrap, type AdminPartner, type Environment, type RegeneratedKey } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formatDay, formatInteger, formErrors, useCopy } from '../../shared';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formatDay, formatInteger, formErrors, LoadFailed, useCopy } from '../../shared';
 import { auditLogHref, AuditTable } from '../AuditTable';
 import { DEFAULT_DAYS, DownloadCsv, ENV_LABEL, EventsByTypeChart, Totals, VolumeByCategoryChart, WindowChoice } from '../UsageParts';
 import { useTitle } from '../title';
@@ -325,9 +325,7 @@ function AuditCard({ partner }: { partner: AdminPartner }) {
         </Link>
       </div>
       {audit.isError ? (
-        <Banner tone="error" title="The audit entries could not be loaded" action={<Button onClick={() => void audit.refetch()}>Try again</Button>}>
-          {errorText(audit.error)}
-        </Banner>
+        <LoadFailed title="The audit entries could not be loaded" query={audit} />
       ) : audit.isPending ? (
         <p className="muted" aria-busy="true">
           Loading…
@@ -359,9 +357,7 @@ function UsageCard({ partner }: { partner: AdminPartner }) {
       {/* "Period", not "Days": the demo-data form below has the Days field. */}
       <WindowChoice daysLabel="Period" days={days} env={env} onDays={setDays} onEnv={setEnv} />
       {usage.isError ? (
-        <Banner tone="error" title="Usage could not be loaded" action={<Button onClick={() => void usage.refetch()}>Try again</Button>}>
-          {errorText(usage.error)}
-        </Banner>
+        <LoadFailed title="Usage could not be loaded" query={usage} />
       ) : !u ? (
         <p className="chart-placeholder muted" aria-busy="true">
           Loading usage…
@@ -412,9 +408,7 @@ export function Partner() {
       <div className="page">
         <h1>Partner</h1>
         {partner.isError && !isApiError(partner.error, 404) ? (
-          <Banner tone="error" title="The partner could not be loaded" action={<Button onClick={() => void partner.refetch()}>Try again</Button>}>
-            {errorText(partner.error)}
-          </Banner>
+          <LoadFailed title="The partner could not be loaded" query={partner} />
         ) : (
           <Banner tone="warning" title="No such partner">
             There is no partner with this id (it may have been deleted).

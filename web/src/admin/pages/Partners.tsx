@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { api, unwrap, type AdminPartner } from '../../api/client';
-import { Banner, Button, DateTime, errorText, Field, formatInteger, Table, type Column } from '../../shared';
+import { Banner, Button, type Column, CursorPager, DateTime, errorText, Field, formatInteger, LoadFailed, Table, useCursorPages } from '../../shared';
 import { useMonthUsage } from '../usage';
 import { useTitle } from '../title';
 
@@ -49,9 +49,8 @@ export function Partners() {
   const deleted = (useLocation().state as { deleted?: string } | null)?.deleted;
   const q = params.get('q') ?? '';
   const [text, setText] = useState(q);
-  // The cursors of the pages before this one: Previous goes back one.
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors[cursors.length - 1];
+  const pages = useCursorPages();
+  const cursor = pages.cursor;
   const [sort, setSort] = useState<{ key: SortKey; dir: 'asc' | 'desc' }>({ key: 'created', dir: 'desc' });
 
   const list = useQuery({
@@ -89,7 +88,7 @@ export function Partners() {
     const p = new URLSearchParams(params);
     if (text.trim()) p.set('q', text.trim());
     else p.delete('q');
-    setCursors([]);
+    pages.reset();
     setParams(p);
   };
 
@@ -105,9 +104,7 @@ export function Partners() {
       </form>
       {usage.isError ? <Banner tone="warning">This month’s usage could not be loaded: {errorText(usage.error)}</Banner> : null}
       {list.isError ? (
-        <Banner tone="error" title="The partners could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
-          {errorText(list.error)}
-        </Banner>
+        <LoadFailed title="The partners could not be loaded" query={list} />
       ) : list.isPending ? (
         <p className="page-loading" aria-busy="true">
           Loading…
@@ -121,18 +118,7 @@ export function Partners() {
             rowKey={(r) => r.id}
             empty={q ? 'No partner matches this search.' : 'No partners yet.'}
           />
-          <div className="pager">
-            <Button disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
-              Previous
-            </Button>
-            <span className="muted">
-              Page {cursors.length + 1}
-              {list.data.count ? ` · ${formatInteger(list.data.count)} on this page` : ''}
-            </span>
-            <Button disabled={!list.data.next_cursor} onClick={() => list.data.next_cursor && setCursors((c) => [...c, list.data.next_cursor!])}>
-              Next
-            </Button>
-          </div>
+          <CursorPager pages={pages} next={list.data.next_cursor} count={list.data.count} />
         </>
       )}
     </div>
