@@ -29,7 +29,7 @@ import { randomBase62, sha256Hex } from '../src/lib/crypto.js';
 import { DAY_MS, utcDay } from '../src/lib/time.js';
 import { databaseEnv, testConfig } from '../test/helpers/app.js';
 import { dailyActive, dailyRollup, windowActiveUsers } from '../src/areas/usage-events/repo.js';
-import { PG_URL, spawnServer } from './lib/util.js';
+import { drive, PG_URL, spawnServer } from './lib/util.js';
 
 const WHICH = process.env.BENCH_DB ?? 'both';
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 480);
@@ -122,22 +122,6 @@ async function createRawTable(deps: Deps) {
   const ddl = await sql<{ sql: string | null }>`select sql from sqlite_master where tbl_name = 'usage_events' and sql is not null order by type desc`.execute(db);
   if (ddl.rows.length < 2) throw new Error('usage_events: table or index not found');
   for (const { sql: statement } of ddl.rows) await sql.raw(statement!.replaceAll('usage_events', 'usage_events_raw')).execute(db);
-}
-
-/** Runs `total` jobs with `concurrency` workers; returns the elapsed seconds. */
-async function drive(total: number, concurrency: number, job: (i: number) => Promise<void>): Promise<number> {
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (;;) {
-        const i = next++;
-        if (i >= total) return;
-        await job(i);
-      }
-    }),
-  );
-  return (performance.now() - start) / 1000;
 }
 
 async function benchIngest(dialect: Dialect) {

@@ -29,7 +29,8 @@ import { createDeps, createLogger } from '../src/deps.js';
 import { createPartner } from '../src/areas/partners/service.js';
 import { hashPassword } from '../src/lib/crypto.js';
 import { databaseEnv, testConfig } from '../test/helpers/app.js';
-import { fmt, machine, median, PG_URL, ROOT, spawnServer } from './lib/util.js';
+import { seedCalculations } from './lib/seed.js';
+import { drive, fmt, machine, median, PG_URL, ROOT, spawnServer } from './lib/util.js';
 
 const { values: argv } = parseArgs({ options: { db: { type: 'string' } } });
 const DIALECT = (argv.db ?? (process.env.DATABASE_URL || process.env.BENCH_DATABASE_URL ? 'postgres' : 'sqlite')) as 'sqlite' | 'postgres';
@@ -52,14 +53,6 @@ interface Measure {
   medianMs: number;
   requests: number;
   depth: number;
-}
-
-/** Sends `n` jobs through `conc` workers. */
-async function drive(n: number, conc: number, job: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: conc }, async () => {
-    while (next < n) await job(next++);
-  }));
 }
 
 /** Opens `url` in a fresh page and waits for its data; returns the time and the API requests' waterfall. */
@@ -166,21 +159,7 @@ async function main() {
     });
   }
   const now = Date.now();
-  const series = (from: number, to: number, select: string) =>
-    DIALECT === 'postgres'
-      ? select.replace('{FROM}', `FROM generate_series(${from}, ${to}) AS s(n)`)
-      : `WITH RECURSIVE s(n) AS (SELECT ${from} UNION ALL SELECT n + 1 FROM s WHERE n < ${to}) ${select.replace('{FROM}', 'FROM s')}`;
-  const result = JSON.stringify({ safe_to_spend: 100, currency: 'USD' }).replace(/'/g, "''");
-  await sql
-    .raw(
-      series(
-        1,
-        CALCS,
-        `INSERT INTO calculations (partner_id, environment, end_user_id, calculation_id, user_email, result, calculated_at)
-         SELECT '${big.id}', 'test', 'pre_' || n, 'calc_pre_' || n, NULL, '${result}', ${now - 86_400_000} + n {FROM}`,
-      ),
-    )
-    .execute(db);
+  await seedCalculations(deps, big.id, CALCS, 'test');
   console.log(`${fmt(PARTNERS)} partners and ${fmt(CALCS)} cached calculations written in ${fmt((Date.now() - t0) / 1000, 1)} s`);
 
   const rx = createServer((req, res) => {

@@ -5,11 +5,11 @@ import { newId } from '../../src/lib/ids.js';
 type BenchDeps = ReturnType<typeof createDeps>;
 
 /**
- * `n` cached calculations of one partner in the live environment, one per end-user (`user-0` …), their
+ * `n` cached calculations of one partner in `environment` (live unless said), one per end-user (`user-0` …), their
  * `calculated_at` one millisecond apart from now: what a large calculations.csv export reads.
  * SQLite: one prepared insert in transactions of 50,000 rows; PostgreSQL: one set-based statement.
  */
-export async function seedCalculations(deps: BenchDeps, partnerId: string, n: number): Promise<void> {
+export async function seedCalculations(deps: BenchDeps, partnerId: string, n: number, environment: 'live' | 'test' = 'live'): Promise<void> {
   const now = Date.now();
   const result = (i: number) =>
     JSON.stringify({
@@ -30,7 +30,7 @@ export async function seedCalculations(deps: BenchDeps, partnerId: string, n: nu
     const CH = 50_000;
     for (let s = 0; s < n; s += CH) {
       handle.transaction(() => {
-        for (let i = s; i < Math.min(n, s + CH); i++) stmt.run(partnerId, 'live', `user-${i}`, newId('calc', now + i), `u${i}@bank.example`, result(i), now + i);
+        for (let i = s; i < Math.min(n, s + CH); i++) stmt.run(partnerId, environment, `user-${i}`, newId('calc', now + i), `u${i}@bank.example`, result(i), now + i);
       })();
     }
     return;
@@ -38,8 +38,8 @@ export async function seedCalculations(deps: BenchDeps, partnerId: string, n: nu
   const sample = result(0).replace(/'/g, "''");
   await deps.database.pgPool!.query(
     `insert into calculations (partner_id, environment, end_user_id, calculation_id, user_email, result, calculated_at)
-     select $1, 'live', 'user-' || g, 'calc_' || lpad(g::text, 10, '0'), 'u' || g || '@bank.example', '${sample}', $2::bigint + g
+     select $1, $4, 'user-' || g, 'calc_' || lpad(g::text, 10, '0'), 'u' || g || '@bank.example', '${sample}', $2::bigint + g
      from generate_series(0, $3::int - 1) g`,
-    [partnerId, now, n],
+    [partnerId, now, n, environment],
   );
 }

@@ -384,3 +384,19 @@ export async function pgReachable(url: string): Promise<boolean> {
     return false;
   }
 }
+
+/** Runs `total` jobs with `concurrency` workers; returns the elapsed seconds. */
+export async function drive(total: number, concurrency: number, job: (i: number) => Promise<void>): Promise<number> {
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= total) return;
+        await job(i);
+      }
+    }),
+  );
+  return (performance.now() - start) / 1000;
+}
