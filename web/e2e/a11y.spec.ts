@@ -14,7 +14,8 @@ import type { AddressInfo } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ADMIN, PLATFORM_INGEST_SECRET } from './admin.js';
-import { calculate, expect, keysOf, signUp, test, type ConsoleGuard } from './fixtures.js';
+import { calculate, expect, keysOf, signUp, test } from './fixtures.js';
+import { allowSignedOut } from './admin-session.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING = new Set(['serious', 'critical']);
@@ -59,10 +60,6 @@ async function receiver() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks` };
-}
-
-function allowSignedOut(guard: ConsoleGuard) {
-  guard.allow(/status of 401 .*\/api\/auth\/admin\/me$/);
 }
 
 test('the portal: the signed-out pages, then every page of its navigation with data on it', async ({ page, request }) => {

@@ -10,25 +10,11 @@ import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN } from './admin.js';
-import { expect, newPartner, snap, test, type ConsoleGuard } from './fixtures.js';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, newPartner, snap, test } from './fixtures.js';
+import { allowSignedOut, signInAsAdmin } from './admin-session.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** Signed out, the console's "who am I?" answers 401: not an error of the page. */
-function allowSignedOut(guard: ConsoleGuard) {
-  guard.allow(/status of 401 .*\/api\/auth\/admin\/me$/);
-}
-
-async function signInAsAdmin(page: Page, who: { email: string; password: string } = ADMIN): Promise<void> {
-  await page.goto('/admin/');
-  await expect(page).toHaveURL(/\/admin\/sign-in$/);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Partners' })).toBeVisible();
-}
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 

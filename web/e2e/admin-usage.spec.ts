@@ -8,21 +8,8 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { ADMIN } from './admin.js';
-import { expect, newPartner, snap, test, type ConsoleGuard } from './fixtures.js';
-
-/** Signed out, the console's "who am I?" answers 401: not an error of the page. */
-function allowSignedOut(guard: ConsoleGuard) {
-  guard.allow(/status of 401 .*\/api\/auth\/admin\/me$/);
-}
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin/');
-  await expect(page).toHaveURL(/\/admin\/sign-in$/);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Partners' })).toBeVisible();
-}
+import { expect, newPartner, snap, test } from './fixtures.js';
+import { allowSignedOut, signInAsAdmin } from './admin-session.js';
 
 /** A partner signed up through the API in a context of its own: the page's cookie stays the admin's. */
 async function partner(request: APIRequestContext, label = 'Usage') {
