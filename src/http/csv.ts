@@ -42,37 +42,6 @@ export function csvAttachment<R extends { header(name: string, value: string): u
   return reply;
 }
 
-/** Exports waiting for their next batch, oldest first; a turn of the event loop resumes one of them. */
-const waiting: (() => void)[] = [];
-let turnScheduled = false;
-
-function nextTurn(): void {
-  const resume = waiting.shift();
-  if (waiting.length > 0) setImmediate(nextTurn);
-  else turnScheduled = false;
-  resume?.();
-}
-
-/**
- * Gives the event loop a turn between two batches of an export. A synchronous database
- * (better-sqlite3) and a socket that takes every chunk at once would otherwise run a whole
- * export without letting any other request in. The exports running at once take turns: one
- * of them resumes per turn of the loop (oldest waiter first), so a request arriving meanwhile
- * waits behind one batch, not behind one batch of every export running. Exports take their turn
- * right after each read, before turning its rows into text: on PostgreSQL the answer of a read
- * arrives with the loop's other I/O, where several exports' rows would otherwise be turned into
- * text in one go.
- */
-export function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => {
-    waiting.push(resolve);
-    if (!turnScheduled) {
-      turnScheduled = true;
-      setImmediate(nextTurn);
-    }
-  });
-}
-
 /**
  * One export at a time per owner (a partner and environment, an administrator), in this
  * process: a second one answers 429 until the first is done, so one partner's exports

@@ -40,6 +40,7 @@ export const ERROR_STATUS = {
   locked_out: 429,
   too_many_failed_credentials: 429,
   export_in_progress: 429,
+  costly_request_in_progress: 429,
   verification_mail_limited: 429,
   headers_too_large: 431,
   internal_error: 500,
@@ -177,6 +178,8 @@ export const ERRORS = {
   tooManyFailedCredentials: (retryAfterSeconds: number, detail: string) => raise('too_many_failed_credentials', detail, {}, retryAfter(retryAfterSeconds)),
   exportInProgress: (detail = 'An export of yours is still running: one export at a time, try again when it is done') =>
     raise('export_in_progress', detail, {}, retryAfter(1)),
+  /** The key already has as much costly work (large pages) in progress on this process as it may hold at once. */
+  costlyRequestInProgress: (detail: string) => raise('costly_request_in_progress', detail, {}, retryAfter(1)),
 
   /** Email verification links (POST /api/auth/partner/verify-email). */
   verificationTokenInvalid: (detail = 'This verification link is not valid: check that the whole link was opened, or ask for a new one') =>

@@ -325,6 +325,15 @@ describe('error codes', () => {
       }
     }
     assert.ok(limited, 'the key is rate limited');
+    // Two large pages of one key at once: the second finds the first in progress.
+    const heavy = await t.partner();
+    const pages = await Promise.all(
+      [1, 2].map((i) => t.inject({ method: 'GET', url: `/v1/transactions?user_id=heavy-${i}&since=2020-01-01&limit=500`, headers: keyHeaders(heavy) })),
+    );
+    const busy = pages.find((r) => r.statusCode !== 200);
+    assert.ok(busy, `two large pages at once were both served: ${pages.map((r) => r.statusCode).join(',')}`);
+    expectCode('a second large page at once', busy.statusCode, busy.body, 'costly_request_in_progress');
+    assert.equal(busy.headers['retry-after'], '1');
     const exp = await check('a second export at once', 'export_in_progress', '/__test/export');
     assert.equal(exp.headers['retry-after'], '1');
     await check('an unexpected error', 'internal_error', '/__test/unexpected');

@@ -2,7 +2,7 @@
  * What a sandbox request costs: the model cache is bounded by bytes, a month is generated
  * alone (the same transactions whichever months were generated before), usage events are
  * written once per transaction and not again when the same page is read again, and a large
- * page weighs more in the key's rate limit.
+ * page weighs more in the key's rate limit and one key has at most one large page in progress.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -181,6 +181,49 @@ describe('sandbox: cost of a request', () => {
       const res = await t.inject({ method: 'GET', url: '/v1/transactions?user_id=w&limit=500', headers: keyHeaders(small) });
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(res.headers['x-ratelimit-remaining'], '0');
+    });
+  });
+
+  describe('one key has at most KEY_COSTLY_IN_FLIGHT of weighted pages in progress', () => {
+    let t: TestApp;
+    before(async () => {
+      t = await buildTestApp({ clock: new TestClock(NOW), env: { RATE_LIMIT_PER_SECOND: '1000' } });
+    });
+    after(() => t.close());
+    const get = (url: string, partner: TestPartner) => t.inject({ method: 'GET', url, headers: keyHeaders(partner) });
+
+    it('large pages sent at once: one is served, the others answer 429 costly_request_in_progress; then the key reads again', async () => {
+      const p = await t.partner();
+      const q = await t.partner();
+      const large = (user: string, partner = p) => get(`/v1/transactions?user_id=${user}&since=2020-01-01&limit=500`, partner);
+      // Another partner's large page at the same moment is not refused: the bound is per key.
+      const [mine, theirs] = await Promise.all([Promise.all([1, 2, 3, 4].map((i) => large(`burst-${i}`))), large('burst-q', q)]);
+      const served = mine.filter((r) => r.statusCode === 200);
+      const refused = mine.filter((r) => r.statusCode === 429);
+      assert.equal(served.length + refused.length, 4, mine.map((r) => r.statusCode).join(','));
+      assert.ok(served.length >= 1 && refused.length >= 1, mine.map((r) => r.statusCode).join(','));
+      for (const r of refused) {
+        const body = r.json();
+        assert.equal(body.code, 'costly_request_in_progress');
+        assert.match(body.detail, /costly requests in progress \(weighing 5 of the 5 a key may have at once/);
+        assert.equal(r.headers['retry-after'], '1');
+        assert.ok(r.headers['x-ratelimit-remaining'] !== undefined, 'the rate-limit headers are on the refusal too');
+      }
+      assert.equal(served[0].json().transactions.length, 500);
+      assert.equal(theirs.statusCode, 200);
+      // Only what was served was counted.
+      assert.equal((await usageEvents(t, p.id, 'transaction')).length, 500 * served.length);
+      // Nothing stays held: one after another, every page is served.
+      for (const i of [5, 6]) assert.equal((await large(`burst-${i}`)).statusCode, 200);
+    });
+
+    it('pages of 100 weigh 1 each: five at once fit; a refused or failed request holds nothing afterwards', async () => {
+      const p = await t.partner();
+      const small = await Promise.all([1, 2, 3, 4, 5].map((i) => get(`/v1/transactions?user_id=s-${i}&since=2020-01-01&limit=100`, p)));
+      assert.deepEqual(small.map((r) => r.statusCode), [200, 200, 200, 200, 200]);
+      const bad = await get('/v1/transactions?user_id=s-1&since=not-a-day&limit=500', p);
+      assert.equal(bad.statusCode, 422);
+      assert.equal((await get('/v1/transactions?user_id=s-7&since=2020-01-01&limit=500', p)).statusCode, 200);
     });
   });
 });

@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { yieldToEventLoop } from '../../src/http/csv.js';
+import { yieldToEventLoop } from '../../src/lib/loop.js';
 import { buildTestApp, keyHeaders, type TestApp, type TestPartner } from '../helpers/app.js';
 
 const ROWS = 40_000;

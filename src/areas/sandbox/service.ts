@@ -10,6 +10,7 @@ import { addDays } from '../../domain/sandbox/dates.js';
 import type { Forecast } from '../../domain/sandbox/cashflow.js';
 import { errors, ValidationFailed, type ValidationItem } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
+import { yieldToEventLoop } from '../../lib/loop.js';
 import { iso, parseDay, utcDay } from '../../lib/time.js';
 import { recordUsageEvents } from '../usage-events/events.js';
 import { requestHash, runIdempotent, type IdempotentKey } from './idempotency.js';
@@ -161,6 +162,19 @@ export async function listTransactions(deps: Deps, provider: AccountDataProvider
   return { transactions: page.map(publicTxn), total: count, has_more: q.offset + page.length < count };
 }
 
+/** Pages longer than this give the event loop a turn between their steps. */
+const LONG_PAGE = 100;
+
+/**
+ * Between the steps of a long page (generating it, writing its usage events, turning it into
+ * JSON), other requests get a turn: on SQLite each step runs synchronously, and a page of 500
+ * new transactions done in one go would hold the event loop for tens of milliseconds. Not
+ * inside a transaction: the database's one connection stays free meanwhile.
+ */
+async function turnBetweenSteps(pageLength: number): Promise<void> {
+  if (pageLength > LONG_PAGE) await yieldToEventLoop();
+}
+
 const SORT_KEY_RE = /^\d{4}-\d{2}-\d{2}\|[0-9]/;
 
 function decodePosition(cursor: string): string {
@@ -203,11 +217,13 @@ export async function syncTransactions(deps: Deps, provider: AccountDataProvider
   // The page continues the ledger right after `position` when the window starts at its day or earlier.
   const lowerBound = position !== null && position.slice(0, 10) >= lower ? position : null;
   let remember: (() => void) | undefined;
+  await turnBetweenSteps(page.length);
   await deps.database.tx(async (trx) => {
     await saveCursor(trx, caller, q.user_id, sinceKey, nextCursor, ctx.now);
     remember = await recordTransactionEvents(deps, caller, q.user_id, page, today, ctx.now, { trx, lowerBound });
   });
   remember?.();
+  await turnBetweenSteps(page.length);
   return { transactions: page.map(publicTxn), next_cursor: nextCursor, has_more: after.length > q.limit };
 }
 

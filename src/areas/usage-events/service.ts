@@ -2,7 +2,7 @@
 import type { Deps } from '../../context.js';
 import type { Environment } from '../../db/schema/index.js';
 import type { UsageEventsTable } from '../../db/schema/ingest.js';
-import { yieldToEventLoop } from '../../http/csv.js';
+import { yieldToEventLoop } from '../../lib/loop.js';
 import { errors, ValidationFailed, type ValidationItem } from '../../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
 import { DAY_MS, iso, parseInstant, utcDay } from '../../lib/time.js';

@@ -4,34 +4,52 @@
  */
 import type { Deps } from '../../context.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimitHeaders, tooMany, type Decision } from './rate-limit.js';
+import { errors } from '../../http/errors.js';
+import { CostlyInFlight, RateLimitHeaders, tooMany, type Decision } from './rate-limit.js';
 
 const KEY_WINDOW_MS = 1000;
 
 /**
  * Runs on every authenticated partner-API request, after the key guard: the rate
- * limit (headers on every answer, 429 over the limit) and one counted call. A
- * refused request is not counted. Nothing here touches the database.
+ * limit (headers on every answer, 429 over the limit), the bound on costly requests in
+ * progress per key, and one counted call. A refused request is not counted. Nothing here
+ * touches the database.
  */
 export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps: Deps }): Promise<void> {
   // The meter and the limiter are started and closed with the other services (deps.start/close).
   const meter = deps.usage;
   const limiter = deps.limiter;
   const headers = new RateLimitHeaders('default', KEY_WINDOW_MS);
+  const costly = new CostlyInFlight(deps.config.keyCostlyInFlight);
   // A callback-style hook: with the in-memory limiter nothing here allocates a promise or a closure.
   app.addHook('onRequest', (request, reply, done) => {
     const limit = request.partner.rate_limit_per_second ?? deps.config.rateLimitPerSecond;
     // API key ids (`key_…`) are their own bucket names; public-write buckets are `ip:…`.
     const weigh = request.routeOptions.config.rateWeight;
-    const d = limiter.hit(request.apiKeyId, limit, KEY_WINDOW_MS, weigh === undefined ? 1 : Math.min(limit, weigh(request)));
-    if (d instanceof Promise) d.then((x) => finish(request, reply, done, x), (err: Error) => done(err));
-    else finish(request, reply, done, d);
+    const weight = weigh === undefined ? 0 : Math.min(limit, weigh(request));
+    const d = limiter.hit(request.apiKeyId, limit, KEY_WINDOW_MS, weigh === undefined ? 1 : weight);
+    if (d instanceof Promise) d.then((x) => finish(request, reply, done, x, weight), (err: Error) => done(err));
+    else finish(request, reply, done, d, weight);
   });
-  function finish(request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void, d: Decision) {
+  function finish(request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void, d: Decision, weight: number) {
     headers.set(reply, d);
     if (!d.allowed) {
       deps.metrics.rateLimitRejected('api_key');
       return done(tooMany(d));
+    }
+    if (weight > 0) {
+      const key = request.apiKeyId;
+      if (!costly.take(key, weight)) {
+        deps.metrics.rateLimitRejected('api_key_costly');
+        return done(
+          errors.costlyRequestInProgress(
+            `This key already has costly requests in progress (weighing ${costly.holding(key)} of the ${costly.max} a key may have at once; ` +
+              'a /v1/transactions page weighs one per 100 transactions of its limit): wait for them to answer before sending more, or ask for smaller pages',
+          ),
+        );
+      }
+      // Released when the answer is finished or its connection closes, whichever comes first.
+      reply.raw.once('close', () => costly.release(key, weight));
     }
     meter.recordCall(request.partner.id, request.environment, d.now);
     done();

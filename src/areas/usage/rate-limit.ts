@@ -47,7 +47,8 @@ declare module 'fastify' {
     /**
      * How many requests of the key's per-second budget one request of this route counts
      * for (default 1): a costly request weighs what it costs. Read before validation, so
-     * it must cope with any query; capped at the key's limit.
+     * it must cope with any query; capped at the key's limit. Such a route is also costly: a key
+     * may have at most KEY_COSTLY_IN_FLIGHT of this weight in progress at once (CostlyInFlight).
      */
     rateWeight?: (request: FastifyRequest) => number;
   }
@@ -161,6 +162,39 @@ export class RateLimiter {
 
 function decide(count: number, limit: number, resetAt: number, store: 'memory' | 'redis', now: number): Decision {
   return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetAt, store, now };
+}
+
+/**
+ * The costly requests (routes with a `rateWeight`) each key has in progress in this process, by
+ * weight. The per-second limit bounds how many a key starts, not how many run at once: a fixed
+ * window admits its whole budget in the window's first moments, and a burst of large pages that
+ * each take tens of milliseconds of the one event loop queues every other partner's requests
+ * behind them. Bounding what one key holds at once keeps the others' wait to one such request.
+ */
+export class CostlyInFlight {
+  private readonly held = new Map<string, number>();
+
+  constructor(readonly max: number) {}
+
+  /** Takes `weight` for `key`, or answers false when the key already holds some and would then hold more than `max`. */
+  take(key: string, weight: number): boolean {
+    const now = this.held.get(key) ?? 0;
+    // A key holding nothing may always start one request, whatever its weight.
+    if (now > 0 && now + weight > this.max) return false;
+    this.held.set(key, now + weight);
+    return true;
+  }
+
+  release(key: string, weight: number): void {
+    const left = (this.held.get(key) ?? 0) - weight;
+    if (left > 0) this.held.set(key, left);
+    else this.held.delete(key);
+  }
+
+  /** What `key` holds now (tests, metrics). */
+  holding(key: string): number {
+    return this.held.get(key) ?? 0;
+  }
 }
 
 /** The limiter of one application (deps.limiter: one per process, shared by both path forms and every area). */

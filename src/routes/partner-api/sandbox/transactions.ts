@@ -47,7 +47,10 @@ export const transactionRoutes: Routes<SandboxOptions & V1Options> = async (app,
           operationId: 'listTransactions',
           tags: TAGS,
           summary: "The end-user's transactions, oldest first, by cursor",
-          description: `Counts as one request of the key's per-second limit per ${WEIGHT_UNIT} transactions of \`limit\` (rounded up): a page of 500 counts as 5.`,
+          description:
+            `Counts as one request of the key's per-second limit per ${WEIGHT_UNIT} transactions of \`limit\` (rounded up): a page of 500 counts as 5. ` +
+            'A key may have pages weighing 5 in progress at once (one page of 500, or five of 100; KEY_COSTLY_IN_FLIGHT): ' +
+            'a page beyond that answers 429 `costly_request_in_progress` at once, so read large pages one after another.',
           security: security.key,
           querystring: TransactionsSyncQuery,
           response: { 200: TransactionsPage, ...common },
