@@ -2,6 +2,7 @@
 export { Banner, type BannerTone } from './Banner';
 export { CursorPager, useCursorPages, type CursorPages } from './CursorPager';
 export { LoadFailed } from './LoadFailed';
+export { PasswordSignIn } from './PasswordSignIn';
 export { Button, type ButtonVariant } from './Button';
 export { ConfirmDialog, Dialog } from './Dialog';
 export { DateTime, utcText } from './DateTime';
