@@ -73,8 +73,8 @@ async function runOn(dialect: 'sqlite' | 'postgres'): Promise<void> {
     const healthy = await mk('healthy');
     const key = a.testKey!;
 
-    // 1 and 2: no rate limit in the way.
-    const free = await spawnServer('src/server.ts', serverEnv(config, { RATE_LIMIT_PER_SECOND: '1000000' }));
+    // 1 and 2: no rate limit and no bound on large pages in progress in the way (part 2 reads pages side by side).
+    const free = await spawnServer('src/server.ts', serverEnv(config, { RATE_LIMIT_PER_SECOND: '1000000', KEY_COSTLY_IN_FLIGHT: '1000000' }));
     servers.push(free);
     const base = free.address;
     const run = `${dialect}-${Date.now()}`;

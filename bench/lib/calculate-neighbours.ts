@@ -270,7 +270,9 @@ export async function calculateNeighbours(dialect: 'sqlite' | 'postgres', pgUrl:
     // What autovacuum (PostgreSQL) or a maintenance window (SQLite) would have done after the load.
     if (deps.database.pgPool) await deps.database.pgPool.query('vacuum analyze calculations');
     else deps.database.sqlite!.exec('analyze');
-    const seeded = `${fmt(EXPORTERS * EXPORT_ROWS)} cached calculations (${fmt(EXPORT_ROWS)} for each of ${EXPORTERS} partners) in ${fmt((performance.now() - t0) / 1000, 1)} s`;
+    const seeded = PHASES.includes('exports')
+      ? `${fmt(EXPORTERS * EXPORT_ROWS)} cached calculations (${fmt(EXPORT_ROWS)} for each of ${EXPORTERS} partners) in ${fmt((performance.now() - t0) / 1000, 1)} s`
+      : 'nothing (no exports phase)';
     console.log(`[calculate, ${dialect}] seeded ${seeded}`);
 
     const before = os.loadavg();
