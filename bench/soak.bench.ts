@@ -12,7 +12,7 @@
  * Each minute prints throughput (2xx per second) and p50/p99 per operation, the server's RSS, and the
  * three largest tables and the three with most dead rows (PostgreSQL: size, live and dead rows from
  * pg_stat_user_tables) or the database and
- * WAL file sizes (SQLite). At the end: webhooks expected (201 ingests), delivered (distinct event ids
+ * WAL file sizes and the outbox's row counts (SQLite). At the end: webhooks expected (201 ingests), delivered (distinct event ids
  * received) and duplicated (received more than once).
  *
  * --db defaults to postgres when DATABASE_URL (or BENCH_DATABASE_URL) is set, else sqlite.
@@ -21,6 +21,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import Sqlite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { Pool } from 'undici';
 import { migrate } from '../src/db/database.js';
@@ -186,7 +187,14 @@ async function main() {
   const stats = async (): Promise<string> => {
     if (DIALECT === 'sqlite') {
       const f = path.join(config.dataDir, 'service.sqlite');
-      return `db ${fmt(fileMb(f), 1)} MB, WAL ${fmt(fileMb(f + '-wal'), 1)} MB`;
+      // The outbox's rows, read on a connection of our own (read-only, in WAL mode it waits for no writer).
+      const ro = new Sqlite(f, { readonly: true, fileMustExist: true });
+      try {
+        const count = (t: string) => (ro.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n;
+        return `db ${fmt(fileMb(f), 1)} MB, WAL ${fmt(fileMb(f + '-wal'), 1)} MB; webhook_events ${fmt(count('webhook_events'))} rows, webhook_deliveries ${fmt(count('webhook_deliveries'))} rows`;
+      } finally {
+        ro.close();
+      }
     }
     const d = createDeps(config, { log: createLogger(config), poolSize: 1 });
     try {
