@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { Banner, Button, CursorPager, Field, formErrors, useCursorPages } from '../../shared';
@@ -19,19 +19,46 @@ function filtersOf(params: URLSearchParams): AuditFilters {
   return f;
 }
 
+/**
+ * The filter fields. They follow the address when it changes from elsewhere (a row's actor, action or
+ * target link, Back), but not when the change is the form's own: the address is updated in a transition,
+ * and what was typed meanwhile (after Clear filters, say) must not be wiped when it lands.
+ */
 function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: AuditFilters) => void }) {
   const [actorType, setActorType] = useState<string>(filters.actor_type ?? '');
   const [actor, setActor] = useState(filters.actor_id ?? '');
   const [action, setAction] = useState(filters.action ?? '');
   const [target, setTarget] = useState(filters.target_id ?? '');
+  const current = auditLogHref(filters);
+  const shown = useRef(current);
+  useEffect(() => {
+    if (current === shown.current) return;
+    shown.current = current;
+    setActorType(filters.actor_type ?? '');
+    setActor(filters.actor_id ?? '');
+    setAction(filters.action ?? '');
+    setTarget(filters.target_id ?? '');
+    // `filters` is rebuilt from the address on every render; `current` names it.
+  }, [current]);
+  const apply = (f: AuditFilters) => {
+    shown.current = auditLogHref(f);
+    onApply(f);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onApply({
+    apply({
       actor_type: isActorType(actorType) ? actorType : undefined,
       actor_id: actor.trim() || undefined,
       action: action.trim() || undefined,
       target_id: target.trim() || undefined,
     });
+  };
+  const clear = () => {
+    setActorType('');
+    setActor('');
+    setAction('');
+    setTarget('');
+    apply({});
   };
   const any = Object.values(filters).some(Boolean);
   return (
@@ -59,7 +86,7 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: 
         <Button type="submit" variant="primary">
           Filter
         </Button>
-        {any ? <Button onClick={() => onApply({})}>Clear filters</Button> : null}
+        {any ? <Button onClick={clear}>Clear filters</Button> : null}
       </div>
     </form>
   );
@@ -113,8 +140,7 @@ export function AuditLog() {
         <h1>Audit log</h1>
       </div>
       <p className="lede">Every administrator action, every server-to-server change and the partners’ own key and account changes, newest first.</p>
-      {/* Keyed by the filters: a link that changes them (a row's actor, action or target) refills the form. */}
-      <FilterForm key={`form${key}`} filters={filters} onApply={(f) => setParams(new URLSearchParams(auditLogHref(f).split('?')[1] ?? ''))} />
+      <FilterForm filters={filters} onApply={(f) => setParams(new URLSearchParams(auditLogHref(f).split('?')[1] ?? ''))} />
       <Results key={key} filters={filters} />
     </div>
   );

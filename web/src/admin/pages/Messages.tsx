@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { startTransition, useOptimistic } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, unwrap, type ContactMessage } from '../../api/client';
 import { Button, DateTime, formatInteger, LoadFailed, Table } from '../../shared';
@@ -10,6 +11,8 @@ export function Messages() {
   useTitle('Messages');
   const [params, setParams] = useSearchParams();
   const spam = params.get('spam') === '1';
+  // The box shows the click at once; the address, and the list with it, follow in a transition.
+  const [shownSpam, showSpam] = useOptimistic(spam);
   const list = useQuery({
     queryKey: ['admin-contact-messages', spam],
     queryFn: () => unwrap(api.GET('/api/admin/contact-messages', { params: { query: { include_spam: spam, limit: LIMIT } } })),
@@ -27,12 +30,16 @@ export function Messages() {
         <label className="check">
           <input
             type="checkbox"
-            checked={spam}
+            checked={shownSpam}
             onChange={(e) => {
+              const checked = e.target.checked;
               const p = new URLSearchParams(params);
-              if (e.target.checked) p.set('spam', '1');
+              if (checked) p.set('spam', '1');
               else p.delete('spam');
-              setParams(p);
+              startTransition(() => {
+                showSpam(checked);
+                setParams(p);
+              });
             }}
           />
           Show spam
