@@ -19,7 +19,6 @@ import type { RateLimiter } from './areas/usage/rate-limit.js';
 import type { WebhookRuntime } from './areas/webhooks/runtime.js';
 import type { CalculationWriters } from './areas/calculations/writer.js';
 import type { UsageEventWriter } from './areas/usage-events/events.js';
-import type { RecordedRuns } from './areas/sandbox/recorded-runs.js';
 import type { ProviderFactory } from './areas/sandbox/provider.js';
 
 /** Counts partner-API calls and unique end-users (the usage area implements it). */
@@ -83,8 +82,6 @@ export interface Deps {
   calculationWriters: CalculationWriters;
   /** Usage-event recording: group commit and prepared statements on SQLite, key pruning. */
   usageEvents: UsageEventWriter;
-  /** The transaction runs whose usage events this process has recorded (sandbox). */
-  sandboxRuns: RecordedRuns;
   /** Real account-aggregation providers by name (AGGREGATOR_PROVIDER chooses one). */
   liveProviders: Map<string, ProviderFactory<Deps>>;
   /** The process's metrics (GET /metrics): one registry per container, counted where things happen. */

@@ -29,7 +29,6 @@ import { CalculationWriters } from './areas/calculations/writer.js';
 import { registerCalculationErasers } from './areas/calculations/service.js';
 import { UsageEventWriter } from './areas/usage-events/events.js';
 import { registerIngestErasers } from './areas/usage-events/service.js';
-import { RecordedRuns } from './areas/sandbox/recorded-runs.js';
 import type { ProviderFactory } from './areas/sandbox/provider.js';
 import { registerSandboxEraser } from './areas/sandbox/service.js';
 import { startWorkers, stopWorkers, type WorkerHandle } from './workers/index.js';
@@ -100,7 +99,6 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
     webhooks,
     calculationWriters: new CalculationWriters(database, webhooks.outbox, metrics),
     usageEvents: new UsageEventWriter(database, clock, metrics),
-    sandboxRuns: new RecordedRuns(),
     liveProviders: new Map(Object.entries(options.liveProviders ?? {})),
     metrics,
 

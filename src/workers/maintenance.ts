@@ -24,7 +24,7 @@ import { pruneExpiredSessions, pruneLoginThrottle } from '../areas/accounts/repo
 import { pruneVerifications } from '../areas/accounts/verification-repo.js';
 import { VERIFICATION_RETENTION_MS } from '../areas/accounts/email-verification.js';
 import { pruneUsageEventKeys } from '../areas/usage-events/repo.js';
-import { pruneSandboxIdempotency } from '../areas/sandbox/repo.js';
+import { pruneRecordedRuns, pruneSandboxIdempotency } from '../areas/sandbox/repo.js';
 import { pruneFinishedEvents } from '../areas/webhooks/repo.js';
 
 export const BATCH = 500;
@@ -82,6 +82,7 @@ export async function runMaintenancePass(deps: Deps): Promise<MaintenanceResult>
     login_throttle: await drain((d, b) => pruneLoginThrottle(d, now - WINDOW_MS - LOCK_MS, b), db),
     sandbox_idempotency: await drain((d, b) => pruneSandboxIdempotency(d, now, b), db),
     usage_event_keys: await drain((d, b) => pruneUsageEventKeys(d, now - IDEMPOTENCY_WINDOW_MS, b), db),
+    sandbox_recorded_runs: await drain((d, b) => pruneRecordedRuns(d, now - IDEMPOTENCY_WINDOW_MS, b), db),
     email_verifications: await drain((d, b) => pruneVerifications(d, now - VERIFICATION_RETENTION_MS, b), db),
   };
   const checkpoint = checkpointWal(deps.database);

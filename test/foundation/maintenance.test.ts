@@ -112,7 +112,7 @@ describe('maintenance: pruning after the retention', () => {
     assert.equal(r.pruned.webhook_events, rows.length);
   });
 
-  it('deletes expired sessions, expired sandbox idempotency keys, usage-event ids past their window and quiet sign-in throttles; keeps the live ones', async () => {
+  it('deletes expired sessions, expired sandbox idempotency keys, usage-event ids and recorded runs past their window and quiet sign-in throttles; keeps the live ones', async () => {
     const p = await t.partner();
     const now = clock.now();
     const db = t.deps.database.db;
@@ -136,6 +136,13 @@ describe('maintenance: pruning after the retention', () => {
       ])
       .execute();
     await db
+      .insertInto('sandbox_recorded_runs')
+      .values([
+        { partner_id: p.id, environment: 'test', user_id: 'old', runs: '[]', updated_at: now - 40 * DAY },
+        { partner_id: p.id, environment: 'test', user_id: 'new', runs: '[]', updated_at: now - DAY },
+      ])
+      .execute();
+    await db
       .insertInto('login_throttle')
       .values([
         { key_hash: 'quiet', failures: 3, window_start: now - DAY, locked_until: null, updated_at: now - DAY },
@@ -149,6 +156,8 @@ describe('maintenance: pruning after the retention', () => {
     assert.equal(r.pruned.sandbox_idempotency, 1);
     assert.equal(r.pruned.usage_event_keys, 1);
     assert.equal(r.pruned.login_throttle, 1);
+    assert.equal(r.pruned.sandbox_recorded_runs, 1);
+    assert.deepEqual((await db.selectFrom('sandbox_recorded_runs').select('user_id').execute()).map((x) => x.user_id), ['new']);
     assert.deepEqual((await db.selectFrom('sandbox_idempotency').select('idem_key').execute()).map((x) => x.idem_key), ['new']);
     assert.deepEqual((await db.selectFrom('usage_event_keys').select('event_key').execute()).map((x) => x.event_key), ['new']);
     assert.deepEqual((await db.selectFrom('login_throttle').select('key_hash').execute()).map((x) => x.key_hash), ['recent']);

@@ -17,8 +17,15 @@ import {
   userModel,
   LEDGER_START_MONTH,
 } from '../../src/domain/sandbox/model.js';
-import { RecordedRuns } from '../../src/areas/sandbox/recorded-runs.js';
+import type { Kysely } from 'kysely';
+import * as recordedRunsMigration from '../../src/db/migrations/0022_sandbox_recorded_runs.js';
+import { isRecorded, MAX_RUNS_PER_USER, parseRuns, withRun, type Run } from '../../src/areas/sandbox/recorded-runs.js';
 import { NOW, SANDBOX_ENV, type Txn, usageEvents } from './helpers.js';
+
+async function eventKeys(t: TestApp, partnerId: string): Promise<number> {
+  const r = await t.deps.database.db.selectFrom('usage_event_keys').select((eb) => eb.fn.countAll().as('n')).where('partner_id', '=', partnerId).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
 
 const NOV_2026 = 2026 * 12 + 10;
 
@@ -59,21 +66,34 @@ describe('sandbox: cost of a request', () => {
   });
 
   it('recorded runs: overlapping and continuing pages merge; nothing outside a run or after the window is trusted', () => {
-    const runs = new RecordedRuns(1_000);
-    runs.add('u', 'b', false, 'd', 0);
-    assert.equal(runs.has('u', 'a', 10), false);
-    assert.equal(runs.has('u', 'b', 10), true);
-    assert.equal(runs.has('u', 'c', 10), true);
-    assert.equal(runs.has('u', 'e', 10), false);
+    const W = 1_000;
+    let runs = withRun([], 'b', false, 'd', 0, W)!;
+    assert.equal(isRecorded(runs, 'a', 10, W), false);
+    assert.equal(isRecorded(runs, 'b', 10, W), true);
+    assert.equal(isRecorded(runs, 'c', 10, W), true);
+    assert.equal(isRecorded(runs, 'e', 10, W), false);
     // A page that continues right after 'd' (open lower bound) extends the run.
-    runs.add('u', 'd', true, 'g', 10);
-    assert.equal(runs.has('u', 'e', 20), true);
+    runs = withRun(runs, 'd', true, 'g', 10, W)!;
+    assert.deepEqual(runs, [{ lo: 'b', open: false, hi: 'g', at: 10 }]);
     // An open run does not include its lower bound.
-    runs.add('v', 'd', true, 'g', 10);
-    assert.equal(runs.has('v', 'd', 20), false);
-    assert.equal(runs.has('v', 'e', 20), true);
-    // Past the window, a run is no longer trusted (the database decides again).
-    assert.equal(runs.has('u', 'c', 1_000), false);
+    const v = withRun([], 'd', true, 'g', 10, W)!;
+    assert.equal(isRecorded(v, 'd', 20, W), false);
+    assert.equal(isRecorded(v, 'e', 20, W), true);
+    // A run that bridges two others makes one of all three, whatever their order.
+    const three = withRun(withRun(withRun([], 'x', false, 'y', 0, W)!, 'a', false, 'c', 0, W)!, 'c', true, 'x', 5, W)!;
+    assert.deepEqual(three, [{ lo: 'a', open: false, hi: 'y', at: 5 }]);
+    // Past the window, a run is no longer trusted, and the next change drops it.
+    assert.equal(isRecorded(runs, 'c', 1_010, W), false);
+    assert.deepEqual(withRun(runs, 'p', false, 'q', 1_010, W), [{ lo: 'p', open: false, hi: 'q', at: 1_010 }]);
+    // A bounded number of disjoint runs: one more is refused (the page is then counted through event ids).
+    let many: Run[] = [];
+    for (let i = 0; i < MAX_RUNS_PER_USER; i++) many = withRun(many, `k${String(i * 2).padStart(3, '0')}`, false, `k${String(i * 2).padStart(3, '0')}`, 0, W)!;
+    assert.equal(many.length, MAX_RUNS_PER_USER);
+    assert.equal(withRun(many, 'z', false, 'z', 0, W), null);
+    // Stored as JSON and read back; anything else in the row is an error, not an empty list.
+    assert.deepEqual(parseRuns(JSON.stringify(many)), many);
+    assert.deepEqual(parseRuns(null), []);
+    assert.throws(() => parseRuns('[{"lo":1}]'));
   });
 
   describe('through HTTP', () => {
@@ -98,17 +118,16 @@ describe('sandbox: cost of a request', () => {
       const all = new Set([...page, ...page2].map((x) => x.transaction_id));
       assert.equal((await usageEvents(t, q.id, 'transaction')).length, all.size);
 
-      // Forget the stored event ids: a page read again that went to the database would count its past
-      // transactions again. Only today's (which can still change) are looked up again, and they are duplicates
-      // only through their stored ids, so they count again here.
-      await t.deps.database.db.deleteFrom('usage_event_keys').where('partner_id', '=', q.id).execute();
+      // Past transactions are remembered as a run of the ledger, not as one event id each: ids are stored only for
+      // those from yesterday on (a sparse ledger reaches them in two pages), and reading again is exact without them.
+      const today = new Date(NOW).toISOString().slice(0, 10);
+      assert.equal(page.filter((x) => x.date === today).length, 0, 'the first page of 2025 is all past');
+      assert.equal(await eventKeys(t, q.id), [...page, ...page2].filter((x) => x.date >= '2026-11-17').length);
       const again = await get('/v1/transactions?user_id=once&since=2025-01-01&limit=500&cursor=', q);
       assert.deepEqual(
         again.json().transactions.map((x: Txn) => x.transaction_id),
         page.map((x) => x.transaction_id),
       );
-      const today = new Date(NOW).toISOString().slice(0, 10);
-      assert.equal(page.filter((x) => x.date === today).length, 0, 'the first page of 2025 is all past');
       assert.equal((await usageEvents(t, q.id, 'transaction')).length, all.size);
 
       // The /api/v1 form: the same window twice, one event per transaction.
@@ -119,6 +138,65 @@ describe('sandbox: cost of a request', () => {
       assert.equal(a.json().transactions.length, 100);
       await get(url, r);
       assert.equal((await usageEvents(t, r.id, 'transaction')).length, 100);
+    });
+
+    it('transactions counted while recent are not counted again once they are past, nor those counted before runs were kept', async () => {
+      const q = await t.partner();
+      const clock = t.deps.clock as TestClock;
+      try {
+        // The last three days, today's transactions among them (a user whose ledger has some today): counted through their event ids.
+        let user = '';
+        let recent: Txn[] = [];
+        for (let i = 0; i < 20 && !recent.some((x) => x.date === '2026-11-18'); i++) {
+          user = `recent-${i}`;
+          recent = (await get(`/v1/transactions?user_id=${user}&since=2026-11-16&limit=500`, q)).json().transactions;
+        }
+        assert.ok(recent.some((x) => x.date === '2026-11-18'), 'a user with transactions today');
+        await t.deps.database.db.deleteFrom('usage_events').where('partner_id', '=', q.id).execute();
+        await t.deps.database.db.deleteFrom('usage_event_keys').where('partner_id', '=', q.id).execute();
+        await t.deps.database.db.deleteFrom('sandbox_recorded_runs').where('partner_id', '=', q.id).execute();
+        recent = (await get(`/v1/transactions?user_id=${user}&since=2026-11-16&limit=500&cursor=`, q)).json().transactions;
+        assert.equal((await usageEvents(t, q.id, 'transaction')).length, recent.length);
+        // Three days later all of them are past: the same window again counts none of them twice.
+        clock.advance(3 * 86_400_000);
+        const later: Txn[] = (await get(`/v1/transactions?user_id=${user}&since=2026-11-16&limit=500&cursor=`, q)).json().transactions;
+        const ids = new Set([...recent, ...later].map((x) => x.transaction_id));
+        assert.equal((await usageEvents(t, q.id, 'transaction')).length, ids.size);
+      } finally {
+        clock.set(NOW);
+      }
+
+      // Across the upgrade that started keeping runs: the earlier version counted every transaction through its
+      // event id and kept no runs. Its events and ids are made here, then the upgrade's migration runs again.
+      const r = await t.partner();
+      const db = t.deps.database.db;
+      const first: Txn[] = (await get('/v1/transactions?user_id=old&since=2024-01-01&limit=20', r)).json().transactions;
+      await db.updateTable('usage_events').set({ received_at: Date.now() }).where('partner_id', '=', r.id).execute();
+      await db
+        .insertInto('usage_event_keys')
+        .values(first.map((x) => ({ partner_id: r.id, environment: 'test' as const, event_key: x.transaction_id, received_at: NOW })))
+        .execute();
+      await recordedRunsMigration.down(db as unknown as Kysely<unknown>);
+      await recordedRunsMigration.up(db as unknown as Kysely<unknown>);
+      const again: Txn[] = (await get('/v1/transactions?user_id=old&since=2024-01-01&limit=30&cursor=', r)).json().transactions;
+      assert.deepEqual(
+        (await usageEvents(t, r.id, 'transaction')).map((e) => e.event_key).sort(),
+        again.map((x) => x.transaction_id).sort(),
+        'the first 20 once, and the 10 after them',
+      );
+    });
+
+    it('scattered pages beyond the runs a user keeps are still counted once', async () => {
+      const q = await t.partner();
+      const url = (offset: number, limit: number) => `/api/v1/transactions?user_id=scatter&start_date=2024-01-01&end_date=2026-11-10&limit=${limit}&offset=${offset}`;
+      // Twenty disjoint pages of five, with gaps: more runs than a user keeps.
+      for (let i = 0; i < 20; i++) assert.equal((await get(url(i * 20, 5), q)).statusCode, 200);
+      assert.equal((await usageEvents(t, q.id, 'transaction')).length, 100);
+      // Then every one of the first 400 transactions, twice over.
+      for (const round of [1, 2]) for (let offset = 0; offset < 400; offset += 100) assert.equal((await get(url(offset, 100), q)).statusCode, 200, String(round));
+      const events = await usageEvents(t, q.id, 'transaction');
+      assert.equal(events.length, 400);
+      assert.equal(new Set(events.map((e) => e.event_key)).size, 400);
     });
 
     it('a window back to the start of the ledger: the right total and page without generating every month', async () => {

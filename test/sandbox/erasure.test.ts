@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { buildTestApp, keyHeaders, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
 import { NOW, SANDBOX_ENV, accounts, byKind } from './helpers.js';
 
-const TABLES = ['sandbox_accounts', 'sandbox_items', 'sandbox_transfers', 'sandbox_cursors', 'sandbox_idempotency'] as const;
+const TABLES = ['sandbox_accounts', 'sandbox_items', 'sandbox_transfers', 'sandbox_cursors', 'sandbox_idempotency', 'sandbox_recorded_runs'] as const;
 
 describe('sandbox: erasure and partner deletion', () => {
   let t: TestApp;
@@ -40,11 +40,11 @@ describe('sandbox: erasure and partner deletion', () => {
   it("DELETE /api/v1/ingest/user/{id} removes the end-user's sandbox rows and nobody else's", async () => {
     await seed(p, 'gone');
     await seed(p, 'stays');
-    assert.deepEqual(await count(p.id, 'gone'), { sandbox_accounts: 3, sandbox_items: 1, sandbox_transfers: 1, sandbox_cursors: 1, sandbox_idempotency: 1 });
+    assert.deepEqual(await count(p.id, 'gone'), { sandbox_accounts: 3, sandbox_items: 1, sandbox_transfers: 1, sandbox_cursors: 1, sandbox_idempotency: 1, sandbox_recorded_runs: 1 });
     const res = await t.inject({ method: 'DELETE', url: '/api/v1/ingest/user/gone', headers: keyHeaders(p, { secret: true }) });
     assert.equal(res.statusCode, 200, res.body);
-    assert.equal(res.json().erased.sandbox, 7);
-    assert.deepEqual(await count(p.id, 'gone'), { sandbox_accounts: 0, sandbox_items: 0, sandbox_transfers: 0, sandbox_cursors: 0, sandbox_idempotency: 0 });
+    assert.equal(res.json().erased.sandbox, 8);
+    assert.deepEqual(await count(p.id, 'gone'), { sandbox_accounts: 0, sandbox_items: 0, sandbox_transfers: 0, sandbox_cursors: 0, sandbox_idempotency: 0, sandbox_recorded_runs: 0 });
     assert.equal((await count(p.id, 'stays')).sandbox_transfers, 1);
     // The user can start again; the generated data is the same as before.
     assert.equal((await accounts(t, p, 'gone')).length, 3);
@@ -54,6 +54,6 @@ describe('sandbox: erasure and partner deletion', () => {
     const q = await t.partner();
     await seed(q, 'u');
     await t.deps.database.db.deleteFrom('partners').where('id', '=', q.id).execute();
-    assert.deepEqual(await count(q.id), { sandbox_accounts: 0, sandbox_items: 0, sandbox_transfers: 0, sandbox_cursors: 0, sandbox_idempotency: 0 });
+    assert.deepEqual(await count(q.id), { sandbox_accounts: 0, sandbox_items: 0, sandbox_transfers: 0, sandbox_cursors: 0, sandbox_idempotency: 0, sandbox_recorded_runs: 0 });
   });
 });

@@ -167,10 +167,77 @@ export async function saveCursor(db: Executor, s: Scope, userId: string, since: 
     .execute();
 }
 
+// Recorded runs (which stretches of a user's ledger have their usage events)
+
+export interface RecordedRunsRow {
+  /** JSON (recorded-runs.ts). */
+  runs: string;
+  keyed_at: number | null;
+}
+
+/** The user's recorded runs as stored, without a lock; null when none were recorded. */
+export async function getRecordedRuns(db: Executor, s: Scope, userId: string): Promise<RecordedRunsRow | null> {
+  const row = await db
+    .selectFrom('sandbox_recorded_runs')
+    .select(['runs', 'keyed_at'])
+    .where('partner_id', '=', s.partnerId)
+    .where('environment', '=', s.environment)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * The user's recorded runs, read under the row's lock until `trx` ends (the row is created
+ * empty when missing), so that two processes recording pages of one user do it one after the
+ * other. One statement: an upsert locks the row it conflicts with (SQLite: the transaction
+ * holds the database's write lock anyway).
+ */
+export async function lockRecordedRuns(trx: Executor, s: Scope, userId: string, now: number): Promise<RecordedRunsRow> {
+  return trx
+    .insertInto('sandbox_recorded_runs')
+    .values({ partner_id: s.partnerId, environment: s.environment, user_id: userId, runs: '[]', updated_at: now, keyed_at: null })
+    .onConflict((oc) => oc.columns(['partner_id', 'environment', 'user_id']).doUpdateSet((eb) => ({ runs: eb.ref('sandbox_recorded_runs.runs') })))
+    .returning(['runs', 'keyed_at'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Stores the user's runs (in the transaction that holds the row's lock); `keyedAt` when past transactions were counted through event ids. */
+export async function saveRecordedRuns(trx: Executor, s: Scope, userId: string, runs: string, now: number, keyedAt?: number): Promise<void> {
+  await trx
+    .updateTable('sandbox_recorded_runs')
+    .set(keyedAt === undefined ? { runs, updated_at: now } : { runs, updated_at: now, keyed_at: keyedAt })
+    .where('partner_id', '=', s.partnerId)
+    .where('environment', '=', s.environment)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Maintenance: at most `batch` rows whose runs were all recorded before `before`, oldest first. */
+export async function pruneRecordedRuns(db: Executor, before: number, batch: number): Promise<number> {
+  const r = await db
+    .deleteFrom('sandbox_recorded_runs')
+    .where((eb) =>
+      eb(
+        eb.refTuple('partner_id', 'environment', 'user_id'),
+        'in',
+        eb
+          .selectFrom('sandbox_recorded_runs')
+          .select(['partner_id', 'environment', 'user_id'])
+          .where('updated_at', '<', before)
+          .orderBy('updated_at')
+          .limit(batch)
+          .$asTuple('partner_id', 'environment', 'user_id'),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 /** Erases every sandbox row about one end-user; returns the number of rows removed. */
 export async function eraseUser(db: Executor, partnerId: string, environment: Environment, userId: string): Promise<number> {
   let n = 0;
-  for (const table of ['sandbox_accounts', 'sandbox_items', 'sandbox_transfers', 'sandbox_cursors', 'sandbox_idempotency'] as const) {
+  for (const table of ['sandbox_accounts', 'sandbox_items', 'sandbox_transfers', 'sandbox_cursors', 'sandbox_idempotency', 'sandbox_recorded_runs'] as const) {
     const r = await db.deleteFrom(table).where('partner_id', '=', partnerId).where('environment', '=', environment).where('user_id', '=', userId).executeTakeFirst();
     n += Number(r.numDeletedRows);
   }

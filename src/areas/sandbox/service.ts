@@ -12,10 +12,11 @@ import { errors, ValidationFailed, type ValidationItem } from '../../http/errors
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { yieldToEventLoop } from '../../lib/loop.js';
 import { iso, parseDay, utcDay } from '../../lib/time.js';
-import { recordUsageEvents } from '../usage-events/events.js';
+import { IDEMPOTENCY_WINDOW_MS, idsInWindow, recordUsageEvents } from '../usage-events/events.js';
 import { requestHash, runIdempotent, type IdempotentKey } from './idempotency.js';
 import type { AccountDataProvider, ProviderContext, ProviderTransaction, TransferRequest, TransferResult } from './provider.js';
-import { eraseUser, getCursor, saveCursor } from './repo.js';
+import { isRecorded, parseRuns, withRun } from './recorded-runs.js';
+import { eraseUser, getCursor, getRecordedRuns, lockRecordedRuns, saveCursor, saveRecordedRuns } from './repo.js';
 import type {
   AccountsLinkReq,
   Transaction,
@@ -59,11 +60,11 @@ function publicTxn(t: ProviderTransaction): Transaction {
 }
 
 /**
- * Records the `transaction` usage events of a page (its id makes a transaction count once
- * however often it is returned) and, once they are stored, remembers the page's past-dated
- * run so that the same transactions paged again write nothing (given `trx`, the returned
- * function does that once the caller has committed). `lowerBound`: the sort key
- * right before the page in the ledger when known (the page then continues a run).
+ * Records the `transaction` usage events of a page, once per transaction, and the page's
+ * past-dated stretch as a recorded run of the user's ledger (recorded-runs.ts), so that the same
+ * transactions paged again write nothing, whichever process serves them. In `trx` when given.
+ * `lowerBound`: the sort key right before the page in the ledger when known (the page then
+ * continues a run).
  */
 async function recordTransactionEvents(
   deps: Deps,
@@ -73,17 +74,8 @@ async function recordTransactionEvents(
   today: string,
   now: number,
   opts: { trx?: DbTransaction<DB>; lowerBound?: string | null } = {},
-): Promise<() => void> {
-  const none = () => {};
-  if (page.length === 0) return none;
-  const runs = deps.sandboxRuns;
-  const user = `${caller.partnerId}\u001e${caller.environment}\u001e${userId}`;
-  const fresh = page.filter((t) => t.date >= today || !runs.has(user, t.sort_key, now));
-  if (fresh.length > 0) {
-    const events = transactionEvents(caller, userId, fresh, now);
-    if (opts.trx) await recordUsageEvents(deps, opts.trx, events);
-    else await deps.database.tx((trx) => recordUsageEvents(deps, trx, events));
-  }
+): Promise<void> {
+  if (page.length === 0) return;
   let lo: string | null = null;
   let hi: string | null = null;
   for (const t of page) {
@@ -91,16 +83,49 @@ async function recordTransactionEvents(
     if (lo === null || t.sort_key < lo) lo = t.sort_key;
     if (hi === null || t.sort_key > hi) hi = t.sort_key;
   }
-  if (lo === null || hi === null) return none;
-  const [from, open, to] = opts.lowerBound ? [opts.lowerBound, true, hi] : [lo, false, hi];
-  const remember = () => runs.add(user, from, open, to, now);
-  // Inside the caller's transaction the events are stored only once it commits: the caller remembers then.
-  if (opts.trx) return remember;
-  remember();
-  return none;
+  const run = lo === null || hi === null ? null : opts.lowerBound ? { lo: opts.lowerBound, open: true, hi } : { lo, open: false, hi };
+  // Outside a transaction, a page read again has nothing to record: found without taking a lock or
+  // opening a transaction. (Inside one the locked read below is as cheap.)
+  if (run && !opts.trx) {
+    const stored = await getRecordedRuns(deps.database.db, caller, userId);
+    const runs = parseRuns(stored?.runs ?? null);
+    if (page.every((t) => t.date < today && isRecorded(runs, t.sort_key, now))) return;
+  }
+
+  // Transactions from yesterday on are counted through their event ids: today's can still change, and
+  // around midnight two processes may disagree on the day.
+  const keyedFrom = addDays(today, -1);
+  const write = async (trx: DbTransaction<DB>) => {
+    if (!run) {
+      await recordUsageEvents(deps, trx, transactionEvents(caller, userId, page, now, () => false));
+      return;
+    }
+    const row = await lockRecordedRuns(trx, caller, userId, now);
+    const runs = parseRuns(row.runs);
+    const todo = page.filter((t) => t.date >= today || !isRecorded(runs, t.sort_key, now));
+    if (todo.length === 0) return;
+    const next = withRun(runs, run.lo, run.open, run.hi, now);
+    // Older transactions the stored run will cover need no event id of their own. One may be stored for
+    // them already when they were counted while recent, or while this user's runs were full (or before
+    // runs were kept): those are looked up, and counted only when they are not there.
+    const keyless = next ? todo.filter((t) => t.date < keyedFrom) : [];
+    const withinWindow = (at: number | null) => at !== null && now - at < IDEMPOTENCY_WINDOW_MS;
+    const recentFrom = addDays(utcDay(now - IDEMPOTENCY_WINDOW_MS), -1);
+    const maybeCounted = withinWindow(row.keyed_at) ? keyless : keyless.filter((t) => t.date >= recentFrom);
+    const counted = maybeCounted.length
+      ? await idsInWindow(trx, caller.partnerId, caller.environment, maybeCounted.map((t) => t.transaction_id), now)
+      : new Set<string>();
+    const events = transactionEvents(caller, userId, counted.size ? todo.filter((t) => !counted.has(t.transaction_id)) : todo, now, (t) => next !== null && t.date < keyedFrom);
+    await recordUsageEvents(deps, trx, events);
+    if (next) await saveRecordedRuns(trx, caller, userId, JSON.stringify(next), now);
+    // The runs are full: this page's past transactions were counted through their ids.
+    else await saveRecordedRuns(trx, caller, userId, row.runs, now, now);
+  };
+  if (opts.trx) await write(opts.trx);
+  else await deps.database.tx(write);
 }
 
-function transactionEvents(caller: Caller, userId: string, txns: ProviderTransaction[], now: number) {
+function transactionEvents(caller: Caller, userId: string, txns: ProviderTransaction[], now: number, idIsNew: (t: ProviderTransaction) => boolean) {
   return txns.map((t) => ({
     partnerId: caller.partnerId,
     environment: caller.environment,
@@ -110,6 +135,7 @@ function transactionEvents(caller: Caller, userId: string, txns: ProviderTransac
     category: t.personal_finance_category_primary.slice(0, 60),
     occurredAt: now,
     id: t.transaction_id,
+    idIsNew: idIsNew(t),
   }));
 }
 
@@ -216,13 +242,11 @@ export async function syncTransactions(deps: Deps, provider: AccountDataProvider
   const nextCursor = encodeCursor(['t1', nextPosition]);
   // The page continues the ledger right after `position` when the window starts at its day or earlier.
   const lowerBound = position !== null && position.slice(0, 10) >= lower ? position : null;
-  let remember: (() => void) | undefined;
   await turnBetweenSteps(page.length);
   await deps.database.tx(async (trx) => {
     await saveCursor(trx, caller, q.user_id, sinceKey, nextCursor, ctx.now);
-    remember = await recordTransactionEvents(deps, caller, q.user_id, page, today, ctx.now, { trx, lowerBound });
+    await recordTransactionEvents(deps, caller, q.user_id, page, today, ctx.now, { trx, lowerBound });
   });
-  remember?.();
   await turnBetweenSteps(page.length);
   return { transactions: page.map(publicTxn), next_cursor: nextCursor, has_more: after.length > q.limit };
 }

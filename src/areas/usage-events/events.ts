@@ -10,7 +10,7 @@ import { newId } from '../../lib/ids.js';
 import type { Metrics } from '../../lib/metrics.js';
 import { compareStrings } from '../../lib/order.js';
 import { DAY_MS, type Clock, utcDay } from '../../lib/time.js';
-import { claimEventKeys, inSavepoint, insertEventsAndDeltas, keyOf, preparedInsertsFor, pruneEventKeys, type PreparedInserts } from './repo.js';
+import { claimEventKeys, claimedEventKeys, inSavepoint, insertEventsAndDeltas, keyOf, preparedInsertsFor, pruneEventKeys, type PreparedInserts } from './repo.js';
 import { pendingRowsOf } from './rollups.js';
 
 export type UsageEventType = 'user_signup' | 'account_link' | 'transaction';
@@ -27,6 +27,11 @@ export interface UsageEventInput {
   occurredAt: number;
   /** Optional idempotency id: the same id from the same partner and environment within 32 days is stored once. */
   id?: string | null;
+  /**
+   * The caller has already made sure this id was not recorded (the sandbox's recorded runs of a
+   * ledger): the id is stored on the event but claims no idempotency key.
+   */
+  idIsNew?: boolean;
 }
 
 /** How long an event id blocks a repeat of itself. */
@@ -86,6 +91,11 @@ export class UsageEventWriter {
   }
 }
 
+/** Which of `ids` (events of one partner and environment) are recorded within the idempotency window ending at `now`. */
+export function idsInWindow(db: Executor, partnerId: string, environment: Environment, ids: string[], now: number): Promise<Set<string>> {
+  return claimedEventKeys(db, partnerId, environment, ids, now - IDEMPOTENCY_WINDOW_MS);
+}
+
 /**
  * Stores the events and their pending rollup deltas in one transaction (the
  * caller's when `db` is one); returns how many were new and how many duplicates.
@@ -125,7 +135,7 @@ export async function recordUsageEvents(
         continue;
       }
       seen.add(k);
-      keyRows.push({ partner_id: e.partnerId, environment: e.environment, event_key: e.id, received_at: now });
+      if (!e.idIsNew) keyRows.push({ partner_id: e.partnerId, environment: e.environment, event_key: e.id, received_at: now });
     }
     unique.push(e);
   }
@@ -139,7 +149,7 @@ export async function recordUsageEvents(
     // Sorted so that concurrent transactions take row locks in the same order.
     keyRows.sort((a, b) => compareStrings(a.partner_id, b.partner_id) || compareStrings(a.environment, b.environment) || compareStrings(a.event_key, b.event_key));
     const claimed = await claimEventKeys(db, keyRows, cutoff);
-    fresh = unique.filter((e) => e.id == null || claimed.has(keyOf(e.partnerId, e.environment, e.id)));
+    fresh = unique.filter((e) => e.id == null || e.idIsNew || claimed.has(keyOf(e.partnerId, e.environment, e.id)));
     duplicates += unique.length - fresh.length;
   }
   if (fresh.length === 0) return { accepted: 0, duplicates };

@@ -51,6 +51,23 @@ export async function claimEventKeys(db: Executor, rows: UsageEventKeysTable[], 
   return claimed;
 }
 
+/** Which of `keys` (one partner and environment) are stored idempotency keys received at or after `cutoff`. */
+export async function claimedEventKeys(db: Executor, partnerId: string, environment: Environment, keys: string[], cutoff: number): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunks(keys, 1)) {
+    const rows = await db
+      .selectFrom('usage_event_keys')
+      .select('event_key')
+      .where('partner_id', '=', partnerId)
+      .where('environment', '=', environment)
+      .where('event_key', 'in', part)
+      .where('received_at', '>=', cutoff)
+      .execute();
+    for (const r of rows) found.add(r.event_key);
+  }
+  return found;
+}
+
 export function keyOf(partnerId: string, environment: Environment, eventKey: string): string {
   return `${partnerId}\u0000${environment}\u0000${eventKey}`;
 }

@@ -78,10 +78,24 @@ export interface SandboxCursorsTable {
   updated_at: number;
 }
 
+/** The runs of an end-user's ledger whose `transaction` usage events are recorded (src/areas/sandbox/recorded-runs.ts). */
+export interface SandboxRecordedRunsTable {
+  partner_id: string;
+  environment: Environment;
+  user_id: string;
+  /** JSON array of runs. */
+  runs: string;
+  /** When a run was last added: every run is at most this old. */
+  updated_at: number;
+  /** When past transactions of this user were last counted through event ids instead of a run (null: never). */
+  keyed_at: number | null;
+}
+
 export interface SandboxTables {
   sandbox_accounts: SandboxAccountsTable;
   sandbox_items: SandboxItemsTable;
   sandbox_transfers: SandboxTransfersTable;
   sandbox_idempotency: SandboxIdempotencyTable;
   sandbox_cursors: SandboxCursorsTable;
+  sandbox_recorded_runs: SandboxRecordedRunsTable;
 }
