@@ -27,7 +27,7 @@ export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps:
     // API key ids (`key_…`) are their own bucket names; public-write buckets are `ip:…`.
     const weigh = request.routeOptions.config.rateWeight;
     const weight = weigh === undefined ? 0 : Math.min(limit, weigh(request));
-    const d = limiter.hit(request.apiKeyId, limit, KEY_WINDOW_MS, weigh === undefined ? 1 : weight);
+    const d = limiter.hit(request.apiKeyId, limit, KEY_WINDOW_MS, weight || 1);
     if (d instanceof Promise) d.then((x) => finish(request, reply, done, x, weight), (err: Error) => done(err));
     else finish(request, reply, done, d, weight);
   });
@@ -43,8 +43,8 @@ export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps:
         deps.metrics.rateLimitRejected('api_key_costly');
         return done(
           errors.costlyRequestInProgress(
-            `This key already has costly requests in progress (weighing ${costly.holding(key)} of the ${costly.max} a key may have at once; ` +
-              'a /v1/transactions page weighs one per 100 transactions of its limit): wait for them to answer before sending more, or ask for smaller pages',
+            `This key already has costly requests in progress (weighing ${costly.holding(key)} of the ${costly.max} a key may have at once` +
+              `${request.routeOptions.config.rateWeightRule ? `; ${request.routeOptions.config.rateWeightRule}` : ''}): wait for them to answer before sending more, or ask for smaller pages`,
           ),
         );
       }

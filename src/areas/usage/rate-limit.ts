@@ -51,6 +51,8 @@ declare module 'fastify' {
      * may have at most KEY_COSTLY_IN_FLIGHT of this weight in progress at once (CostlyInFlight).
      */
     rateWeight?: (request: FastifyRequest) => number;
+    /** With rateWeight: how a request of this route is weighed, in words, for the refusal of a costly one. */
+    rateWeightRule?: string;
   }
 }
 

@@ -42,7 +42,7 @@ export const transactionRoutes: Routes<SandboxOptions & V1Options> = async (app,
     r.get(
       v1('/api/v1/transactions'),
       {
-        config: { rateWeight: pageWeight },
+        config: { rateWeight: pageWeight, rateWeightRule: 'a /v1/transactions page weighs one per 100 transactions of its limit' },
         schema: {
           operationId: 'listTransactions',
           tags: TAGS,
