@@ -294,6 +294,7 @@ test('deletion requests: newest first, Status filter, status change with Notes, 
 
   await page.getByLabel('Status', { exact: true }).selectOption('in_progress');
   await expect(page).toHaveURL(/status=in_progress/);
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('in_progress');
   await expect(table.getByText(first)).toBeVisible();
   await expect(table.getByText(second)).toHaveCount(0);
   await page.getByLabel('Status', { exact: true }).selectOption('');

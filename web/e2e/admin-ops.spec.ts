@@ -115,6 +115,7 @@ test('mail: a password-reset mail the service just sent, shown on demand', async
   // The status filter keeps itself in the address.
   await page.getByLabel('Status').selectOption('failed');
   await expect(page).toHaveURL(/status=failed/);
+  await expect(page.getByLabel('Status')).toHaveValue('failed');
   await expect(page.getByText('No mail with this status.')).toBeVisible();
 });
 
@@ -139,12 +140,15 @@ test('messages: a contact-form message appears; spam only with Show spam', async
 
   await page.getByLabel('Show spam').check();
   await expect(page).toHaveURL(/spam=1/);
+  await expect(page.getByLabel('Show spam')).toBeChecked();
   const spamRow = page.getByRole('row').filter({ hasText: spam });
   await expect(spamRow.locator('.status')).toHaveText('Spam');
   await expect(row.locator('.status')).toHaveCount(0);
   await expect(row).toBeVisible();
   await page.getByLabel('Show spam').uncheck();
   await expect(page.getByText(spam)).toHaveCount(0);
+  await expect(page).not.toHaveURL(/spam=1/);
+  await expect(page.getByLabel('Show spam')).not.toBeChecked();
 });
 
 test('ingest secret: hidden until Reveal, the same secret the API answers, and it opens /api/ingest/*', async ({ page, context, request, consoleErrors }) => {

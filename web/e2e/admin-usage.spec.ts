@@ -79,6 +79,7 @@ test('the Usage page: seeded demo data fills the charts, Days changes the window
 
   await page.getByLabel('Days', { exact: true }).selectOption('7');
   await expect(page).toHaveURL(/\/admin\/usage\?days=7$/);
+  await expect(page.getByLabel('Days', { exact: true })).toHaveValue('7');
   await expect(page.getByRole('img', { name: /^Daily production events by type, last 7 days: / })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Days', { exact: true })).toHaveValue('7');

@@ -13,4 +13,5 @@ export { Table, type Column } from './Table';
 export { errorText, formErrors, type FormErrors } from './forms';
 export { formatCents, formatCentsShort, formatDay, formatInteger, formatMonth, formatUsd } from './format';
 export { useCopy } from './useCopy';
+export { useSearchParam, type SearchParam } from './useSearchParam';
 export { useTitle } from './useTitle';

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { api, unwrap, type DeletionRequest, type DeletionStatus } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, LoadFailed, Table } from '../../shared';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, LoadFailed, Table, useSearchParam } from '../../shared';
 import { useTitle } from '../title';
 
 const REQUESTS = ['admin-deletion-requests'] as const;
@@ -82,9 +81,9 @@ function ChangeStatus({ request, onClose, onDone }: { request: DeletionRequest; 
 export function DeletionRequests() {
   useTitle('Deletion requests');
   const client = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('status');
-  const status = isStatus(raw) ? raw : null;
+  const statusParam = useSearchParam('status');
+  const status = isStatus(statusParam.value) ? statusParam.value : null;
+  const shownStatus = isStatus(statusParam.shown) ? statusParam.shown : null;
   const [editing, setEditing] = useState<DeletionRequest | null>(null);
   const [deleting, setDeleting] = useState<DeletionRequest | null>(null);
   const [completed, setCompleted] = useState<DeletionRequest | null>(null);
@@ -113,13 +112,8 @@ export function DeletionRequests() {
           <select
             id="dr-filter"
             className="field-control"
-            value={status ?? ''}
-            onChange={(e) => {
-              const p = new URLSearchParams(params);
-              if (e.target.value) p.set('status', e.target.value);
-              else p.delete('status');
-              setParams(p);
-            }}
+            value={shownStatus ?? ''}
+            onChange={(e) => statusParam.set(e.target.value || null)}
           >
             <option value="">All</option>
             {STATUSES.map((s) => (

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { api, unwrap, type MailOutboxItem } from '../../api/client';
-import { Banner, Button, CursorPager, DateTime, Dialog, LoadFailed, Table, useCursorPages } from '../../shared';
+import { Banner, Button, CursorPager, DateTime, Dialog, LoadFailed, Table, useCursorPages, useSearchParam } from '../../shared';
 import { useTitle } from '../title';
 
 const PAGE = 50;
@@ -56,9 +55,9 @@ function Message({ mail, onClose }: { mail: MailOutboxItem; onClose: () => void 
 
 export function Mail() {
   useTitle('Mail');
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('status');
-  const status: Status | null = raw === 'outbox' || raw === 'failed' ? raw : null;
+  const statusParam = useSearchParam('status');
+  const statusOf = (raw: string | null): Status | null => (raw === 'outbox' || raw === 'failed' ? raw : null);
+  const status = statusOf(statusParam.value);
   const pages = useCursorPages();
   const cursor = pages.cursor;
   const [open, setOpen] = useState<MailOutboxItem | null>(null);
@@ -91,13 +90,10 @@ export function Mail() {
           <select
             id="mail-status"
             className="field-control"
-            value={status ?? ''}
+            value={statusOf(statusParam.shown) ?? ''}
             onChange={(e) => {
-              const p = new URLSearchParams(params);
-              if (e.target.value) p.set('status', e.target.value);
-              else p.delete('status');
               pages.reset();
-              setParams(p);
+              statusParam.set(e.target.value || null);
             }}
           >
             <option value="">All</option>

@@ -1,18 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { startTransition, useOptimistic } from 'react';
-import { useSearchParams } from 'react-router';
 import { api, unwrap, type ContactMessage } from '../../api/client';
-import { Button, DateTime, formatInteger, LoadFailed, Table } from '../../shared';
+import { Button, DateTime, formatInteger, LoadFailed, Table, useSearchParam } from '../../shared';
 import { useTitle } from '../title';
 
 const LIMIT = 200;
 
 export function Messages() {
   useTitle('Messages');
-  const [params, setParams] = useSearchParams();
-  const spam = params.get('spam') === '1';
-  // The box shows the click at once; the address, and the list with it, follow in a transition.
-  const [shownSpam, showSpam] = useOptimistic(spam);
+  const spamParam = useSearchParam('spam');
+  const spam = spamParam.value === '1';
   const list = useQuery({
     queryKey: ['admin-contact-messages', spam],
     queryFn: () => unwrap(api.GET('/api/admin/contact-messages', { params: { query: { include_spam: spam, limit: LIMIT } } })),
@@ -30,17 +26,8 @@ export function Messages() {
         <label className="check">
           <input
             type="checkbox"
-            checked={shownSpam}
-            onChange={(e) => {
-              const checked = e.target.checked;
-              const p = new URLSearchParams(params);
-              if (checked) p.set('spam', '1');
-              else p.delete('spam');
-              startTransition(() => {
-                showSpam(checked);
-                setParams(p);
-              });
-            }}
+            checked={spamParam.shown === '1'}
+            onChange={(e) => spamParam.set(e.target.checked ? '1' : null)}
           />
           Show spam
         </label>

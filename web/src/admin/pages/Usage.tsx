@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { api, unwrap, type AdminUsage, type Environment } from '../../api/client';
-import { Banner, Button, formatCents, formatDay, formatInteger, Table, type Column } from '../../shared';
+import { Banner, Button, formatCents, formatDay, formatInteger, Table, useSearchParam, type Column } from '../../shared';
 import { useTitle } from '../title';
 import {
   ActiveUsersChart,
@@ -60,19 +60,14 @@ function TopPartners({ partners }: { partners: PartnerRow[] }) {
 
 export function Usage() {
   useTitle('Usage');
-  const [params, setParams] = useSearchParams();
-  const days = daysOf(params.get('days'));
-  const env = envOf(params.get('environment'));
+  const daysParam = useSearchParam('days', { replace: true });
+  const envParam = useSearchParam('environment', { replace: true });
+  const days = daysOf(daysParam.value);
+  const env = envOf(envParam.value);
   const usage = useQuery({
     queryKey: ['admin-usage', days, env],
     queryFn: () => unwrap(api.GET('/api/admin/usage', { params: { query: { days, environment: env } } })),
   });
-  const choose = (key: string, value: string, byDefault: string) => {
-    const p = new URLSearchParams(params);
-    if (value === byDefault) p.delete(key);
-    else p.set(key, value);
-    setParams(p, { replace: true });
-  };
   const where = ENV_LABEL[env].toLowerCase();
   const u = usage.data;
   return (
@@ -83,10 +78,10 @@ export function Usage() {
       <p className="lede">The usage events of every partner: what their servers send about their end-users (sign-ups, account links and transactions), per UTC day.</p>
       <WindowChoice
         daysLabel="Days"
-        days={days}
-        env={env}
-        onDays={(n) => choose('days', String(n), String(DEFAULT_DAYS))}
-        onEnv={(e: Environment) => choose('environment', e, 'live')}
+        days={daysOf(daysParam.shown)}
+        env={envOf(envParam.shown)}
+        onDays={(n) => daysParam.set(n === DEFAULT_DAYS ? null : String(n))}
+        onEnv={(e: Environment) => envParam.set(e === 'live' ? null : e)}
       />
       {usage.isError ? (
         <Banner tone="error" title="Usage could not be loaded" action={<Button onClick={() => void usage.refetch()}>Try again</Button>}>
