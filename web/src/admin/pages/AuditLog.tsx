@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { Banner, Button, CursorPager, Field, formErrors, useCursorPages } from '../../shared';
@@ -19,27 +19,32 @@ function filtersOf(params: URLSearchParams): AuditFilters {
   return f;
 }
 
+/** What the filter fields hold: text as typed, '' for none. */
+type Draft = Record<'actor_type' | 'actor_id' | 'action' | 'target_id', string>;
+
+function draftOf(f: AuditFilters): Draft {
+  return { actor_type: f.actor_type ?? '', actor_id: f.actor_id ?? '', action: f.action ?? '', target_id: f.target_id ?? '' };
+}
+
 /**
  * The filter fields. They follow the address when it changes from elsewhere (a row's actor, action or
  * target link, Back), but not when the change is the form's own: the address is updated in a transition,
  * and what was typed meanwhile (after Clear filters, say) must not be wiped when it lands.
  */
 function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: AuditFilters) => void }) {
-  const [actorType, setActorType] = useState<string>(filters.actor_type ?? '');
-  const [actor, setActor] = useState(filters.actor_id ?? '');
-  const [action, setAction] = useState(filters.action ?? '');
-  const [target, setTarget] = useState(filters.target_id ?? '');
+  const [draft, setDraft] = useState(() => draftOf(filters));
   const current = auditLogHref(filters);
   const shown = useRef(current);
   useEffect(() => {
     if (current === shown.current) return;
     shown.current = current;
-    setActorType(filters.actor_type ?? '');
-    setActor(filters.actor_id ?? '');
-    setAction(filters.action ?? '');
-    setTarget(filters.target_id ?? '');
+    setDraft(draftOf(filters));
     // `filters` is rebuilt from the address on every render; `current` names it.
   }, [current]);
+  const edit = (k: keyof Draft) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const value = e.target.value;
+    setDraft((d) => ({ ...d, [k]: value }));
+  };
   const apply = (f: AuditFilters) => {
     shown.current = auditLogHref(f);
     onApply(f);
@@ -47,17 +52,14 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     apply({
-      actor_type: isActorType(actorType) ? actorType : undefined,
-      actor_id: actor.trim() || undefined,
-      action: action.trim() || undefined,
-      target_id: target.trim() || undefined,
+      actor_type: isActorType(draft.actor_type) ? draft.actor_type : undefined,
+      actor_id: draft.actor_id.trim() || undefined,
+      action: draft.action.trim() || undefined,
+      target_id: draft.target_id.trim() || undefined,
     });
   };
   const clear = () => {
-    setActorType('');
-    setActor('');
-    setAction('');
-    setTarget('');
+    setDraft(draftOf({}));
     apply({});
   };
   const any = Object.values(filters).some(Boolean);
@@ -70,7 +72,7 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: 
         <p className="field-hint" id="audit-actor-type-hint">
           Who acted
         </p>
-        <select id="audit-actor-type" className="field-control" aria-describedby="audit-actor-type-hint" value={actorType} onChange={(e) => setActorType(e.target.value)}>
+        <select id="audit-actor-type" className="field-control" aria-describedby="audit-actor-type-hint" value={draft.actor_type} onChange={edit('actor_type')}>
           <option value="">Anyone</option>
           {ACTOR_TYPES.map((t) => (
             <option key={t} value={t}>
@@ -79,9 +81,9 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: 
           ))}
         </select>
       </div>
-      <Field label="Actor" name="actor" hint="An admin’s or partner’s id" value={actor} onChange={(e) => setActor(e.target.value)} maxLength={120} autoComplete="off" />
-      <Field label="Action" name="action" hint="Exact, e.g. partner.suspend" value={action} onChange={(e) => setAction(e.target.value)} maxLength={80} autoComplete="off" />
-      <Field label="Target" name="target" hint="The id acted on" value={target} onChange={(e) => setTarget(e.target.value)} maxLength={120} autoComplete="off" />
+      <Field label="Actor" name="actor" hint="An admin’s or partner’s id" value={draft.actor_id} onChange={edit('actor_id')} maxLength={120} autoComplete="off" />
+      <Field label="Action" name="action" hint="Exact, e.g. partner.suspend" value={draft.action} onChange={edit('action')} maxLength={80} autoComplete="off" />
+      <Field label="Target" name="target" hint="The id acted on" value={draft.target_id} onChange={edit('target_id')} maxLength={120} autoComplete="off" />
       <div className="actions">
         <Button type="submit" variant="primary">
           Filter
