@@ -15,7 +15,7 @@ import { iso, parseDay, utcDay } from '../../lib/time.js';
 import { IDEMPOTENCY_WINDOW_MS, idsInWindow, recordUsageEvents } from '../usage-events/events.js';
 import { requestHash, runIdempotent, type IdempotentKey } from './idempotency.js';
 import type { AccountDataProvider, ProviderContext, ProviderTransaction, TransferRequest, TransferResult } from './provider.js';
-import { isRecorded, parseRuns, withRun } from './recorded-runs.js';
+import { isRecorded, parseRuns, withRun, type Run } from './recorded-runs.js';
 import { eraseUser, getCursor, getRecordedRuns, lockRecordedRuns, saveCursor, saveRecordedRuns } from './repo.js';
 import type {
   AccountsLinkReq,
@@ -84,12 +84,13 @@ async function recordTransactionEvents(
     if (hi === null || t.sort_key > hi) hi = t.sort_key;
   }
   const run = lo === null || hi === null ? null : opts.lowerBound ? { lo: opts.lowerBound, open: true, hi } : { lo, open: false, hi };
+  /** The page's transactions these runs do not cover (today's are never covered). */
+  const uncounted = (runs: Run[]) => page.filter((t) => t.date >= today || !isRecorded(runs, t.sort_key, now));
   // Outside a transaction, a page read again has nothing to record: found without taking a lock or
   // opening a transaction. (Inside one the locked read below is as cheap.)
   if (run && !opts.trx) {
     const stored = await getRecordedRuns(deps.database.db, caller, userId);
-    const runs = parseRuns(stored?.runs ?? null);
-    if (page.every((t) => t.date < today && isRecorded(runs, t.sort_key, now))) return;
+    if (uncounted(parseRuns(stored?.runs ?? null)).length === 0) return;
   }
 
   // Transactions from yesterday on are counted through their event ids: today's can still change, and
@@ -102,7 +103,7 @@ async function recordTransactionEvents(
     }
     const row = await lockRecordedRuns(trx, caller, userId, now);
     const runs = parseRuns(row.runs);
-    const todo = page.filter((t) => t.date >= today || !isRecorded(runs, t.sort_key, now));
+    const todo = uncounted(runs);
     if (todo.length === 0) return;
     const next = withRun(runs, run.lo, run.open, run.hi, now);
     // Older transactions the stored run will cover need no event id of their own. One may be stored for
