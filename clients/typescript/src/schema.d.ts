@@ -349,7 +349,7 @@ export interface paths {
         };
         /**
          * Overall status, components (from self-probes) and incidents
-         * @description Component status, response_ms, uptime_30d and the 30-day history come from probes the service runs on itself (database, ingest write path, webhook delivery backlog), recorded over time. Open incidents raise the status of the components they name.
+         * @description Component status, response_ms, uptime_30d and the 30-day history come from probes the service runs on itself (the partner API through its own request path, the database, the ingest write path, the webhook delivery backlog), recorded over time. Open incidents raise the status of the components they name.
          */
         get: operations["platformStatus"];
         put?: never;
@@ -2524,8 +2524,10 @@ export interface components {
             status: components["schemas"]["ComponentState"];
             /** @description Percent of self-probes in the last 30 days that were not an outage */
             uptime_30d: number;
-            /** @description Duration of the latest self-probe */
+            /** @description Duration of the latest self-probe in whole milliseconds, rounded to the nearest and at least 1 (a sub-millisecond probe answers 1; response_us is precise); 0 before the first probe */
             response_ms: number;
+            /** @description Duration of the latest self-probe in microseconds; null before the first probe */
+            response_us: number | null;
             /** @description One status per UTC day for the last 30 days, oldest first; no_data for a day without probes */
             history: string[];
             /** @description When the latest probe ran */
@@ -3705,6 +3707,11 @@ export interface components {
             items: components["schemas"]["IncidentEntry"][];
             count: number;
         };
+        /**
+         * ComponentId
+         * @enum {string}
+         */
+        ComponentId: "partner_api" | "database" | "ingest" | "webhooks";
         /** IncidentCreate */
         IncidentCreate: {
             title: string;
@@ -3713,7 +3720,8 @@ export interface components {
             impact: "none" | "minor" | "major" | "critical";
             /** @enum {string} */
             status?: "investigating" | "identified" | "monitoring" | "resolved";
-            components?: ("database" | "ingest" | "webhooks")[];
+            /** @description The components it affects */
+            components?: components["schemas"]["ComponentId"][];
             /**
              * Format: date-time
              * @description ISO 8601; defaults to now
@@ -3728,7 +3736,8 @@ export interface components {
             impact?: "none" | "minor" | "major" | "critical";
             /** @enum {string} */
             status?: "investigating" | "identified" | "monitoring" | "resolved";
-            components?: ("database" | "ingest" | "webhooks")[];
+            /** @description The components it affects (replaces the list) */
+            components?: components["schemas"]["ComponentId"][];
             /** @description An update posted on the status page */
             message?: string;
         };

@@ -31,18 +31,17 @@ export async function probeDayCounts(db: Executor, since: number) {
 export function latestProbe(db: Executor, component: string) {
   return db
     .selectFrom('status_probes')
-    .select(['at', 'status', 'response_ms', 'detail'])
+    .select(['at', 'status', 'response_ms', 'response_us', 'detail'])
     .where('component', '=', component)
     .orderBy('at', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
 
-export function latestProbeAt(db: Executor) {
-  return db
-    .selectFrom('status_probes')
-    .select((eb) => eb.fn.max('at').as('at'))
-    .executeTakeFirst();
+/** When a component was last probed (null: never); one seek of (component, at). */
+export async function latestProbeAt(db: Executor, component: string): Promise<number | null> {
+  const row = await db.selectFrom('status_probes').select('at').where('component', '=', component).orderBy('at', 'desc').limit(1).executeTakeFirst();
+  return row ? Number(row.at) : null;
 }
 
 export async function deleteProbesBefore(db: Executor, before: number): Promise<number> {

@@ -17,7 +17,8 @@ export const statusRoutes: Routes = async (app, { deps }) => {
         tags: ['status'],
         summary: 'Overall status, components (from self-probes) and incidents',
         description:
-          'Component status, response_ms, uptime_30d and the 30-day history come from probes the service runs on itself (database, ingest write path, webhook delivery backlog), recorded over time. Open incidents raise the status of the components they name.',
+          'Component status, response_ms, uptime_30d and the 30-day history come from probes the service runs on itself (the partner API through its own request path, the database, the ingest write path, the webhook delivery backlog), recorded over time. ' +
+          'Open incidents raise the status of the components they name.',
         response: { 200: StatusOverview },
       },
     },
