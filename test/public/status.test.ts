@@ -398,6 +398,89 @@ describe('status checks and metrics', () => {
   });
 });
 
+describe('the overall status follows the open incidents', () => {
+  let t: TestApp;
+  let h: Record<string, string>;
+  const clock = new TestClock(Date.parse('2026-11-21T12:00:00Z'));
+  before(async () => {
+    t = await buildTestApp({ clock });
+    h = bearer((await t.admin()).token);
+  });
+  after(() => t.close());
+
+  const overview = async () => (await t.inject({ method: 'GET', url: '/api/platform/status' })).json();
+  const componentStatus = (b: { components: { id: string; status: string }[] }) => Object.fromEntries(b.components.map((c) => [c.id, c.status]));
+  const open = async (payload: Record<string, unknown>) => {
+    const res = await t.inject({ method: 'POST', url: '/api/admin/incidents', headers: h, payload: { title: 'Something is wrong', summary: 'We are looking into it.', ...payload } });
+    assert.equal(res.statusCode, 201, res.body);
+    return res.json().id as string;
+  };
+  const resolve = async (id: string) => assert.equal((await t.inject({ method: 'POST', url: `/api/admin/incidents/${id}/resolve`, headers: h, payload: {} })).statusCode, 200);
+
+  it('an open incident of impact minor or worse that names no component still sets the overall status', async () => {
+    assert.equal((await overview()).status, 'operational');
+    for (const [impact, expected] of [
+      ['none', 'operational'],
+      ['minor', 'degraded'],
+      ['major', 'outage'],
+      ['critical', 'outage'],
+    ] as const) {
+      const id = await open({ impact });
+      const b = await overview();
+      assert.equal(b.status, expected, `an open ${impact} incident`);
+      assert.equal(b.incidents.filter((i: { resolved_at: string | null }) => i.resolved_at === null).length, 1);
+      // It names no component: every component keeps what its probe saw.
+      assert.deepEqual(Object.values(componentStatus(b)), ['operational', 'operational', 'operational', 'operational']);
+      await resolve(id);
+      assert.equal((await overview()).status, 'operational', `after resolving the ${impact} incident`);
+    }
+  });
+
+  it('a named component shows at least what the impact implies; the worst open incident wins; PATCH replaces the components', async () => {
+    const minor = await open({ impact: 'minor', components: ['partner_api', 'webhooks'] });
+    let b = await overview();
+    assert.equal(b.status, 'degraded');
+    assert.deepEqual(componentStatus(b), { partner_api: 'degraded', database: 'operational', ingest: 'operational', webhooks: 'degraded' });
+
+    const major = await open({ impact: 'major', components: ['webhooks'] });
+    b = await overview();
+    assert.equal(b.status, 'outage');
+    assert.deepEqual(componentStatus(b), { partner_api: 'degraded', database: 'operational', ingest: 'operational', webhooks: 'outage' });
+
+    // The console's picker sends the whole list: the incident moves from webhooks to ingest.
+    const moved = await t.inject({ method: 'PATCH', url: `/api/admin/incidents/${major}`, headers: h, payload: { components: ['ingest'] } });
+    assert.equal(moved.statusCode, 200, moved.body);
+    assert.deepEqual(moved.json().components, ['ingest']);
+    b = await overview();
+    assert.deepEqual(componentStatus(b), { partner_api: 'degraded', database: 'operational', ingest: 'outage', webhooks: 'degraded' });
+    assert.deepEqual(b.incidents.find((i: { id: string }) => i.id === major).components, ['ingest']);
+
+    // A probe that saw worse than the incident implies keeps its status.
+    const cleared = await t.inject({ method: 'PATCH', url: `/api/admin/incidents/${major}`, headers: h, payload: { components: [], impact: 'minor' } });
+    assert.deepEqual(cleared.json().components, []);
+    b = await overview();
+    assert.equal(b.status, 'degraded');
+    assert.equal(componentStatus(b).ingest, 'operational');
+
+    await resolve(minor);
+    await resolve(major);
+    b = await overview();
+    assert.equal(b.status, 'operational');
+    assert.deepEqual(Object.values(componentStatus(b)), ['operational', 'operational', 'operational', 'operational']);
+  });
+
+  it('an incident may name every component of the status page, and nothing else', async () => {
+    const ids = (await overview()).components.map((c: { id: string }) => c.id);
+    const id = await open({ impact: 'minor', components: ids });
+    const b = await overview();
+    assert.ok(b.components.every((c: { status: string }) => c.status === 'degraded'));
+    await resolve(id);
+    assert422(await t.inject({ method: 'POST', url: '/api/admin/incidents', headers: h, payload: { title: 'Twice', summary: 's', impact: 'minor', components: ['ingest', 'ingest'] } }), ['body', 'components']);
+    assert422(await t.inject({ method: 'PATCH', url: `/api/admin/incidents/${id}`, headers: h, payload: { components: ['partner-api'] } }), ['body', 'components', 0]);
+    assert422(await t.inject({ method: 'PATCH', url: `/api/admin/incidents/${id}`, headers: h, payload: { components: 'ingest' } }), ['body', 'components']);
+  });
+});
+
 describe('response times', () => {
   let t: TestApp;
   const clock = new TestClock(Date.parse('2026-11-21T12:00:00Z'));

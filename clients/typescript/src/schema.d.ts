@@ -349,7 +349,7 @@ export interface paths {
         };
         /**
          * Overall status, components (from self-probes) and incidents
-         * @description Component status, response_ms, uptime_30d and the 30-day history come from probes the service runs on itself (the partner API through its own request path, the database, the ingest write path, the webhook delivery backlog), recorded over time. Open incidents raise the status of the components they name.
+         * @description Component status, response_ms, uptime_30d and the 30-day history come from probes the service runs on itself (the partner API through its own request path, the database, the ingest write path, the webhook delivery backlog), recorded over time. An open incident raises the components it names to at least what its impact implies (minor: degraded; major, critical: outage), and the overall status is the worst of the components and of every open incident, named components or not.
          */
         get: operations["platformStatus"];
         put?: never;
@@ -2554,6 +2554,7 @@ export interface components {
             status: "investigating" | "identified" | "monitoring" | "resolved";
             started_at: string;
             resolved_at: string | null;
+            /** @description Ids of the components it affects (those of StatusOverview.components); an open incident raises their status */
             components: string[];
             updated_at: string;
             /** @description Newest first */

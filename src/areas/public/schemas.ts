@@ -50,7 +50,7 @@ export const IncidentEntry = Type.Object(
     status: IncidentState,
     started_at: Type.String(),
     resolved_at: Nullable(Type.String()),
-    components: Type.Array(Type.String()),
+    components: Type.Array(Type.String(), { description: 'Ids of the components it affects (those of StatusOverview.components); an open incident raises their status' }),
     updated_at: Type.String(),
     updates: Type.Array(IncidentUpdate, { description: 'Newest first' }),
   },

@@ -1,7 +1,7 @@
 /** Status page, platform metrics, status checks and incidents (rules; SQL in repo.ts). */
 import type { Deps } from '../../context.js';
 import type { IncidentsTable, IncidentUpdatesTable } from '../../db/schema/public.js';
-import { DAY_MS, dayHistory, statusFromImpact, uptimePercent, worst, worstOf, type ComponentStatus, type DayCount } from '../../domain/status.js';
+import { DAY_MS, dayHistory, overallStatus, statusFromImpact, uptimePercent, worst, type ComponentStatus, type DayCount } from '../../domain/status.js';
 import { writeAudit } from '../audit/repo.js';
 import { errors } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -95,7 +95,11 @@ export async function statusOverview(deps: Deps) {
   const open = incidents.filter((i) => i.resolved_at === null);
   const components = await componentStatuses(deps, open);
   return {
-    status: worstOf(components.map((c) => c.status)),
+    // Open incidents count whether or not they name a component: one of impact minor or worse is never "operational".
+    status: overallStatus(
+      components.map((c) => c.status),
+      open.map((i) => i.impact),
+    ),
     updated_at: iso(now),
     components,
     incidents: await withUpdates(deps, incidents),

@@ -18,7 +18,7 @@ export const statusRoutes: Routes = async (app, { deps }) => {
         summary: 'Overall status, components (from self-probes) and incidents',
         description:
           'Component status, response_ms, uptime_30d and the 30-day history come from probes the service runs on itself (the partner API through its own request path, the database, the ingest write path, the webhook delivery backlog), recorded over time. ' +
-          'Open incidents raise the status of the components they name.',
+          'An open incident raises the components it names to at least what its impact implies (minor: degraded; major, critical: outage), and the overall status is the worst of the components and of every open incident, named components or not.',
         response: { 200: StatusOverview },
       },
     },
