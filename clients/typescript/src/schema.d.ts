@@ -349,9 +349,49 @@ export interface paths {
         };
         /**
          * Overall status, components (from self-probes) and incidents
-         * @description Component status, response_ms, uptime_30d and the 30-day history come from probes the service runs on itself (the partner API through its own request path, the database, the ingest write path, the webhook delivery backlog), recorded over time. An open incident raises the components it names to at least what its impact implies (minor: degraded; major, critical: outage), and the overall status is the worst of the components and of every open incident, named components or not.
+         * @description Component status, response_ms, uptime_30d and the 30-day history come from probes the service runs on itself (the partner API through its own request path, the database, the ingest write path, the webhook delivery backlog), recorded over time. An open incident raises the components it names to at least what its impact implies (minor: degraded; major, critical: outage), and the overall status is the worst of the components and of every open incident, named components or not. The incidents are also feeds: /api/platform/incidents.atom (Atom) and /api/platform/incidents.rss (RSS).
          */
         get: operations["platformStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/incidents.atom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Incidents as an Atom feed (subscribe to the status page)
+         * @description Atom 1.0: one entry per update of an incident, the newest 50, each linking to it on the status page. The same entries as /api/platform/incidents.rss.
+         */
+        get: operations["platformIncidentsAtom"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/incidents.rss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Incidents as an RSS feed (subscribe to the status page)
+         * @description RSS 2.0 with RFC 822 dates: one entry per update of an incident, the newest 50, each linking to it on the status page. The same entries as /api/platform/incidents.atom.
+         */
+        get: operations["platformIncidentsRss"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4972,6 +5012,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatusOverview"];
+                };
+            };
+            /** @description An error the framework answers before the operation runs (400 malformed request, 414 URI too long, 431 headers too large) */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    platformIncidentsAtom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Atom 1.0, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/atom+xml": string;
+                };
+            };
+            /** @description An error the framework answers before the operation runs (400 malformed request, 414 URI too long, 431 headers too large) */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    platformIncidentsRss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RSS 2.0, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/rss+xml": string;
                 };
             };
             /** @description An error the framework answers before the operation runs (400 malformed request, 414 URI too long, 431 headers too large) */

@@ -96,6 +96,29 @@ export function updatesOf(db: Executor, incidentIds: string[]) {
   return db.selectFrom('incident_updates').selectAll().where('incident_id', 'in', incidentIds).orderBy('at', 'desc').orderBy('id', 'desc').execute();
 }
 
+/** The newest incident updates of every incident, with their incident's fields (the incidents feed). */
+export function recentIncidentUpdates(db: Executor, limit: number) {
+  return db
+    .selectFrom('incident_updates as u')
+    .innerJoin('incidents as i', 'i.id', 'u.incident_id')
+    .select([
+      'u.id as id',
+      'u.at as at',
+      'u.status as status',
+      'u.message as message',
+      'i.id as incident_id',
+      'i.title as title',
+      'i.impact as impact',
+      'i.components as components',
+      'i.started_at as started_at',
+      'i.resolved_at as resolved_at',
+    ])
+    .orderBy('u.at', 'desc')
+    .orderBy('u.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 // ---- status checks ----
 
 export async function insertStatusCheck(db: Executor, row: { id: string; client_name: string; created_at: number }): Promise<void> {

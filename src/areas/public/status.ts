@@ -14,6 +14,7 @@ import { countCallsServed, countEndUsersThisMonth } from '../usage/repo.js';
 import { countDeliveredEvents } from '../webhooks/repo.js';
 import * as repo from './repo.js';
 import type { IncidentCreate, IncidentPatch } from './schemas.js';
+import type { FeedUpdate } from './incident-feed.js';
 
 export const HISTORY_DAYS = 30;
 /** When a component this process can probe has no probe younger than this, the status page probes on demand before answering. */
@@ -104,6 +105,27 @@ export async function statusOverview(deps: Deps) {
     components,
     incidents: await withUpdates(deps, incidents),
   };
+}
+
+/** How many updates the incidents feed carries (newest first). */
+export const INCIDENT_FEED_ENTRIES = 50;
+
+/** The newest incident updates for the incidents feed, each with its incident and the names of the components it affects. */
+export async function incidentFeedUpdates(deps: Deps): Promise<FeedUpdate[]> {
+  const rows = await repo.recentIncidentUpdates(deps.database.db, INCIDENT_FEED_ENTRIES);
+  const names = new Map<string, string>(COMPONENTS.map((c) => [c.id, c.name]));
+  return rows.map((r) => ({
+    id: r.id,
+    at: Number(r.at),
+    status: r.status,
+    message: r.message,
+    incident_id: r.incident_id,
+    title: r.title,
+    impact: r.impact,
+    components: (JSON.parse(r.components) as string[]).map((id) => names.get(id) ?? id),
+    started_at: Number(r.started_at),
+    resolved_at: r.resolved_at === null ? null : Number(r.resolved_at),
+  }));
 }
 
 /** Public aggregates: counts only, nothing that identifies a partner or an end user. */
