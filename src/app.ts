@@ -61,6 +61,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
+    // A stopping server is not probed: its answers say it is closing, not how the API is.
+    deps.selfProbe.detach(app);
     done();
   });
   // Callback-style hooks: no promise per request on the hot path.
@@ -80,6 +82,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await app.register(swagger, swaggerOptions(documentOptionalBodies(app)));
   // Every route, by auth scope (src/routes/): registered after swagger, which collects them for the document.
   await registerRoutes(app, deps);
+  // The status probe of the partner API goes through this application (src/http/self-probe.ts).
+  deps.selfProbe.attach(app);
 
   return app;
 }

@@ -14,6 +14,7 @@ import type { BackgroundTasks } from './lib/background.js';
 import type { Metrics } from './lib/metrics.js';
 import type { AuthCache } from './http/auth-cache.js';
 import type { CredentialBudget } from './http/credential-budget.js';
+import type { SelfProbe } from './http/self-probe.js';
 import type { ExportGate } from './http/csv.js';
 import type { RateLimiter } from './areas/usage/rate-limit.js';
 import type { WebhookRuntime } from './areas/webhooks/runtime.js';
@@ -86,6 +87,8 @@ export interface Deps {
   liveProviders: Map<string, ProviderFactory<Deps>>;
   /** The process's metrics (GET /metrics): one registry per container, counted where things happen. */
   metrics: Metrics;
+  /** The status probe's way into this process's own partner API (its HTTP application, attached by buildApp, and its credential). */
+  selfProbe: SelfProbe;
   /**
    * Starts what runs in the background: the auth cache's invalidation listener, the
    * usage meter's periodic flush, the rate limiter's Redis connection and, when asked,

@@ -14,6 +14,7 @@ import { openDatabase, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './db/database
 import { AuthCache } from './http/auth-cache.js';
 import { CredentialBudget } from './http/credential-budget.js';
 import { ExportGate } from './http/csv.js';
+import { SelfProbe } from './http/self-probe.js';
 import { BackgroundTasks } from './lib/background.js';
 import { Metrics } from './lib/metrics.js';
 import { SecretBox } from './lib/crypto.js';
@@ -101,6 +102,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
     usageEvents: new UsageEventWriter(database, clock, metrics),
     liveProviders: new Map(Object.entries(options.liveProviders ?? {})),
     metrics,
+    selfProbe: new SelfProbe(),
 
     async start(opts = {}) {
       // First: it also stops a process whose SECRETS_KEY does not open the database's sealed values.

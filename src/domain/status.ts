@@ -3,6 +3,9 @@
  *
  * - A component's current status is the worse of its latest probe and what its open
  *   incidents imply (minor → degraded, major/critical → outage).
+ * - The overall status is the worst of every component's and of what every open incident
+ *   implies, whether or not it names a component: an open incident of impact minor or worse
+ *   never leaves the overall status operational.
  * - uptime_30d is the share of probes over the last 30 days that were not an outage
  *   (degraded counts as up, as status pages do), a percentage with 3 decimals.
  * - history is one status per UTC day, oldest first, the worst probe of that day;
@@ -26,6 +29,11 @@ export function statusFromImpact(impact: string): ComponentStatus {
   if (impact === 'critical' || impact === 'major') return 'outage';
   if (impact === 'minor') return 'degraded';
   return 'operational';
+}
+
+/** The overall status: the worst component, and the worst open incident (by what its impact implies). */
+export function overallStatus(components: ComponentStatus[], openImpacts: string[]): ComponentStatus {
+  return worstOf([...components, ...openImpacts.map(statusFromImpact)]);
 }
 
 /** Probe counts of one component for one UTC day (day = epoch day number) and status. */

@@ -25,6 +25,7 @@ import type { Environment } from '../db/schema/index.js';
 import { safeEqual, sha256Hex } from '../lib/crypto.js';
 import type { AuthedPartner, ResolvedKey } from './auth-cache.js';
 import { errors } from './errors.js';
+import { SELF_PROBE_ID, SELF_PROBE_PARTNER } from './self-probe.js';
 import { deleteSession, sessionPrincipalByHash, touchSession } from '../areas/accounts/repo.js';
 import { authPartnerById } from '../areas/partners/repo.js';
 
@@ -49,6 +50,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** How the API-key guard treats a live key of an account without production access: 403 (default), or let the route answer 402. */
     liveBeforeActivation?: 'forbidden' | 'payment_required';
+    /** The process's own status probe may call this route with its credential (src/http/self-probe.ts). */
+    selfProbe?: boolean;
   }
   interface FastifyRequest {
     /** Set by the apiKey guard. */
@@ -223,6 +226,13 @@ export function makeGuards(deps: Deps) {
   function apiKey(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
     const key = presentedApiKey(request);
     if (!key) return done(errors.missingApiKey('Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>'));
+    // The status probe's credential, on the one route that allows it; anywhere else it is an unknown key.
+    if (request.routeOptions.config.selfProbe === true && deps.selfProbe.accepts(key)) {
+      request.partner = SELF_PROBE_PARTNER;
+      request.environment = 'test';
+      request.apiKeyId = SELF_PROBE_ID;
+      return done();
+    }
     const now = deps.clock.now();
     const refused = budget.refusal(request, now);
     if (refused) return done(refused);

@@ -29,12 +29,13 @@ describe('GET /api/platform/status', () => {
     assert.deepEqual(Object.keys(b).sort(), ['components', 'incidents', 'status', 'updated_at']);
     assert.equal(b.status, 'operational');
     assert.equal(b.updated_at, '2026-11-21T12:00:00.000Z');
-    assert.deepEqual(b.components.map((c: { id: string }) => c.id), ['database', 'ingest', 'webhooks']);
+    assert.deepEqual(b.components.map((c: { id: string }) => c.id), ['partner_api', 'database', 'ingest', 'webhooks']);
     for (const c of b.components) {
-      assert.equal(c.status, 'operational');
+      assert.equal(c.status, 'operational', `${c.id}: ${c.detail}`);
       assert.equal(typeof c.name, 'string');
       assert.equal(typeof c.description, 'string');
-      assert.ok(Number.isInteger(c.response_ms) && c.response_ms >= 0);
+      assert.ok(Number.isInteger(c.response_ms) && c.response_ms >= 1, `${c.id}: ${c.response_ms} ms`);
+      assert.ok(Number.isInteger(c.response_us) && c.response_us >= 0, `${c.id}: ${c.response_us} µs`);
       assert.equal(c.uptime_30d, 100);
       assert.equal(c.history.length, 30);
       assert.equal(c.history[29], 'operational');
@@ -43,14 +44,14 @@ describe('GET /api/platform/status', () => {
     }
     assert.deepEqual(b.incidents, []);
     const rows = await probeRows(t);
-    assert.equal(rows.length, 3);
+    assert.equal(rows.length, 4);
     // A second read within 5 minutes reuses the recorded probes.
     clock.advance(60_000);
     await t.inject({ method: 'GET', url: '/api/platform/status' });
-    assert.equal((await probeRows(t)).length, 3);
+    assert.equal((await probeRows(t)).length, 4);
     clock.advance(5 * 60_000);
     await t.inject({ method: 'GET', url: '/api/platform/status' });
-    assert.equal((await probeRows(t)).length, 6);
+    assert.equal((await probeRows(t)).length, 8);
   });
 
   it('computes uptime and the daily history from probes recorded over time', async () => {
@@ -63,14 +64,17 @@ describe('GET /api/platform/status', () => {
     rows.push({ component: 'database', at: now - DAY, status: 'degraded' });
     rows.push({ component: 'database', at: now - 31 * DAY, status: 'outage' }); // outside the window
     rows.push({ component: 'database', at: now - 1000, status: 'operational' });
+    // Recent probes of the other components: nothing is probed on demand.
+    for (const component of ['partner_api', 'ingest', 'webhooks']) rows.push({ component, at: now - 1000, status: 'operational' });
     await t.deps.database.db
       .insertInto('status_probes')
-      .values(rows.map((r) => ({ id: newId('prb'), component: r.component, at: r.at, status: r.status as 'operational', response_ms: 7, detail: null })))
+      .values(rows.map((r) => ({ id: newId('prb'), component: r.component, at: r.at, status: r.status as 'operational', response_ms: 7, response_us: 7_000, detail: null })))
       .execute();
     const b = (await t.inject({ method: 'GET', url: '/api/platform/status' })).json();
     const db = b.components.find((c: { id: string }) => c.id === 'database');
     assert.equal(db.status, 'operational');
     assert.equal(db.response_ms, 7);
+    assert.equal(db.response_us, 7_000);
     // 6 probes in the window, 1 outage → 83.333 %
     assert.equal(db.uptime_30d, 83.333);
     assert.equal(db.history[26], 'outage');
@@ -129,7 +133,8 @@ describe('status probes worker', () => {
       await new Promise((r) => setTimeout(r, 400));
       await handle.stop();
       const n = (await probeRows(t)).length;
-      assert.ok(n >= 6 && n % 3 === 0, `recorded ${n} probes`);
+      // Four components a run: the partner API too, since this process serves it.
+      assert.ok(n >= 8 && n % 4 === 0, `recorded ${n} probes`);
       await new Promise((r) => setTimeout(r, 120));
       assert.equal((await probeRows(t)).length, n, 'no probe after stop');
     } finally {
@@ -142,13 +147,13 @@ describe('status probes worker', () => {
     try {
       await t.deps.database.db
         .insertInto('status_probes')
-        .values({ id: newId('prb'), component: 'database', at: Date.now() - 100 * DAY, status: 'operational', response_ms: 1, detail: null })
+        .values({ id: newId('prb'), component: 'database', at: Date.now() - 100 * DAY, status: 'operational', response_ms: 1, response_us: 1_000, detail: null })
         .execute();
       const handle = startStatusProbes(t.deps, { intervalMs: 10_000 });
       await new Promise((r) => setTimeout(r, 150));
       await handle.stop();
       const rows = await probeRows(t);
-      assert.equal(rows.length, 3);
+      assert.equal(rows.length, 4);
       assert.ok(rows.every((r) => r.at > Date.now() - DAY));
     } finally {
       await t.close();
@@ -385,10 +390,230 @@ describe('status checks and metrics', () => {
     assert.deepEqual(m.calculations, { end_users_cached: 1, end_users_this_month: 2 });
     assert.equal(m.events_ingested, 2);
     assert.equal(m.uptime_30d, 100);
-    assert.deepEqual(Object.keys(m.components).sort(), ['database', 'ingest', 'webhooks']);
+    assert.deepEqual(Object.keys(m.components).sort(), ['database', 'ingest', 'partner_api', 'webhooks']);
     assert.equal(m.webhooks_delivered, 0);
     assert.equal(m.generated_at, '2026-11-21T12:00:01.000Z');
     // Nothing in it names a partner.
     assert.ok(!res.body.includes(p3.id));
+  });
+});
+
+describe('the overall status follows the open incidents', () => {
+  let t: TestApp;
+  let h: Record<string, string>;
+  const clock = new TestClock(Date.parse('2026-11-21T12:00:00Z'));
+  before(async () => {
+    t = await buildTestApp({ clock });
+    h = bearer((await t.admin()).token);
+  });
+  after(() => t.close());
+
+  const overview = async () => (await t.inject({ method: 'GET', url: '/api/platform/status' })).json();
+  const componentStatus = (b: { components: { id: string; status: string }[] }) => Object.fromEntries(b.components.map((c) => [c.id, c.status]));
+  const open = async (payload: Record<string, unknown>) => {
+    const res = await t.inject({ method: 'POST', url: '/api/admin/incidents', headers: h, payload: { title: 'Something is wrong', summary: 'We are looking into it.', ...payload } });
+    assert.equal(res.statusCode, 201, res.body);
+    return res.json().id as string;
+  };
+  const resolve = async (id: string) => assert.equal((await t.inject({ method: 'POST', url: `/api/admin/incidents/${id}/resolve`, headers: h, payload: {} })).statusCode, 200);
+
+  it('an open incident of impact minor or worse that names no component still sets the overall status', async () => {
+    assert.equal((await overview()).status, 'operational');
+    for (const [impact, expected] of [
+      ['none', 'operational'],
+      ['minor', 'degraded'],
+      ['major', 'outage'],
+      ['critical', 'outage'],
+    ] as const) {
+      const id = await open({ impact });
+      const b = await overview();
+      assert.equal(b.status, expected, `an open ${impact} incident`);
+      assert.equal(b.incidents.filter((i: { resolved_at: string | null }) => i.resolved_at === null).length, 1);
+      // It names no component: every component keeps what its probe saw.
+      assert.deepEqual(Object.values(componentStatus(b)), ['operational', 'operational', 'operational', 'operational']);
+      await resolve(id);
+      assert.equal((await overview()).status, 'operational', `after resolving the ${impact} incident`);
+    }
+  });
+
+  it('a named component shows at least what the impact implies; the worst open incident wins; PATCH replaces the components', async () => {
+    const minor = await open({ impact: 'minor', components: ['partner_api', 'webhooks'] });
+    let b = await overview();
+    assert.equal(b.status, 'degraded');
+    assert.deepEqual(componentStatus(b), { partner_api: 'degraded', database: 'operational', ingest: 'operational', webhooks: 'degraded' });
+
+    const major = await open({ impact: 'major', components: ['webhooks'] });
+    b = await overview();
+    assert.equal(b.status, 'outage');
+    assert.deepEqual(componentStatus(b), { partner_api: 'degraded', database: 'operational', ingest: 'operational', webhooks: 'outage' });
+
+    // The console's picker sends the whole list: the incident moves from webhooks to ingest.
+    const moved = await t.inject({ method: 'PATCH', url: `/api/admin/incidents/${major}`, headers: h, payload: { components: ['ingest'] } });
+    assert.equal(moved.statusCode, 200, moved.body);
+    assert.deepEqual(moved.json().components, ['ingest']);
+    b = await overview();
+    assert.deepEqual(componentStatus(b), { partner_api: 'degraded', database: 'operational', ingest: 'outage', webhooks: 'degraded' });
+    assert.deepEqual(b.incidents.find((i: { id: string }) => i.id === major).components, ['ingest']);
+
+    // A probe that saw worse than the incident implies keeps its status.
+    const cleared = await t.inject({ method: 'PATCH', url: `/api/admin/incidents/${major}`, headers: h, payload: { components: [], impact: 'minor' } });
+    assert.deepEqual(cleared.json().components, []);
+    b = await overview();
+    assert.equal(b.status, 'degraded');
+    assert.equal(componentStatus(b).ingest, 'operational');
+
+    await resolve(minor);
+    await resolve(major);
+    b = await overview();
+    assert.equal(b.status, 'operational');
+    assert.deepEqual(Object.values(componentStatus(b)), ['operational', 'operational', 'operational', 'operational']);
+  });
+
+  it('an incident may name every component of the status page, and nothing else', async () => {
+    const ids = (await overview()).components.map((c: { id: string }) => c.id);
+    const id = await open({ impact: 'minor', components: ids });
+    const b = await overview();
+    assert.ok(b.components.every((c: { status: string }) => c.status === 'degraded'));
+    await resolve(id);
+    assert422(await t.inject({ method: 'POST', url: '/api/admin/incidents', headers: h, payload: { title: 'Twice', summary: 's', impact: 'minor', components: ['ingest', 'ingest'] } }), ['body', 'components']);
+    assert422(await t.inject({ method: 'PATCH', url: `/api/admin/incidents/${id}`, headers: h, payload: { components: ['partner-api'] } }), ['body', 'components', 0]);
+    assert422(await t.inject({ method: 'PATCH', url: `/api/admin/incidents/${id}`, headers: h, payload: { components: 'ingest' } }), ['body', 'components']);
+  });
+});
+
+describe('response times', () => {
+  let t: TestApp;
+  const clock = new TestClock(Date.parse('2026-11-21T12:00:00Z'));
+  before(async () => {
+    t = await buildTestApp({ clock });
+  });
+  after(() => t.close());
+
+  it('a probe under a millisecond answers response_ms 1, never 0, and its microseconds in response_us', async () => {
+    const now = clock.now();
+    const probe = (component: string, response_us: number | null, response_ms: number) => ({
+      id: newId('prb'),
+      component,
+      at: now - 1000,
+      status: 'operational' as const,
+      response_ms,
+      response_us,
+      detail: null,
+    });
+    await t.deps.database.db
+      .insertInto('status_probes')
+      .values([probe('partner_api', 2_600, 3), probe('database', 214, 1), probe('ingest', 0, 1), probe('webhooks', null, 0)])
+      .execute();
+    const b = (await t.inject({ method: 'GET', url: '/api/platform/status' })).json();
+    const by = Object.fromEntries(b.components.map((c: { id: string; response_ms: number; response_us: number | null }) => [c.id, [c.response_ms, c.response_us]]));
+    assert.deepEqual(by, {
+      partner_api: [3, 2_600],
+      database: [1, 214],
+      ingest: [1, 0],
+      // Recorded before microseconds were: its whole milliseconds said 0, which is at least 1 too.
+      webhooks: [1, null],
+    });
+  });
+
+  it('the probes measure in microseconds and record whole milliseconds of at least 1', async () => {
+    await t.deps.database.db.deleteFrom('status_probes').execute();
+    const results = await runProbes(t.deps);
+    assert.equal(results.length, 4);
+    const rows = await probeRows(t);
+    for (const r of rows) {
+      assert.ok(Number.isInteger(Number(r.response_us)) && Number(r.response_us) >= 0, `${r.component}: ${r.response_us} µs`);
+      assert.equal(Number(r.response_ms), Math.max(1, Math.round(Number(r.response_us) / 1000)), r.component);
+    }
+    const b = (await t.inject({ method: 'GET', url: '/api/platform/status' })).json();
+    for (const c of b.components) assert.ok(c.response_ms >= 1, `${c.id}: ${c.response_ms} ms`);
+  });
+});
+
+describe('the Partner API component', () => {
+  let t: TestApp;
+  const clock = new TestClock(Date.parse('2026-11-21T12:00:00Z'));
+  before(async () => {
+    t = await buildTestApp({ clock });
+  });
+  after(() => t.close());
+
+  it('is probed by a real calculate through the request path, and is nobody’s usage', async () => {
+    const p = await t.partner();
+    const b = (await t.inject({ method: 'GET', url: '/api/platform/status' })).json();
+    const api = b.components.find((c: { id: string }) => c.id === 'partner_api');
+    assert.equal(api.name, 'Partner API');
+    assert.match(api.description, /calculate/);
+    assert.equal(api.status, 'operational', api.detail);
+    assert.match(api.detail, /^calculate answered in \d+(\.\d+)? ms$/);
+    assert.equal(api.checked_at, '2026-11-21T12:00:00.000Z');
+    const rows = await t.deps.database.db.selectFrom('status_probes').selectAll().where('component', '=', 'partner_api').execute();
+    assert.equal(rows.length, 1);
+
+    // Not metered: no call, no end-user, for anyone; the platform's counters are unchanged.
+    await t.deps.usage.flush();
+    const daily = await t.deps.database.db.selectFrom('usage_daily').selectAll().execute();
+    assert.deepEqual(daily, []);
+    const endUsers = await t.deps.database.db.selectFrom('usage_end_users').selectAll().execute();
+    assert.deepEqual(endUsers, []);
+    const m = (await t.inject({ method: 'GET', url: '/api/platform/metrics' })).json();
+    assert.equal(m.calls_served, 0);
+    assert.deepEqual(m.calculations, { end_users_cached: 0, end_users_this_month: 0 });
+    // A partner's own call still counts.
+    const own = await t.inject({ method: 'POST', url: '/api/v1/calculate/safe-to-spend', headers: keyHeaders(p), payload: { end_user_id: 'u1', cash_balance: 10 } });
+    assert.equal(own.statusCode, 200);
+    await t.deps.usage.flush();
+    assert.equal((await t.inject({ method: 'GET', url: '/api/platform/metrics' })).json().calls_served, 1);
+  });
+
+  it('its credential opens calculate alone, and only this process’s', async () => {
+    const credential = t.deps.selfProbe.credential;
+    const calc = await t.inject({ method: 'POST', url: '/v1/calculate/safe-to-spend', headers: { 'x-api-key': credential }, payload: { end_user_id: 'x', cash_balance: 100 } });
+    assert.equal(calc.statusCode, 200);
+    assert.equal(calc.json().partner_id, 'self_probe');
+    for (const req of [
+      { method: 'GET' as const, url: '/api/v1/me' },
+      { method: 'GET' as const, url: '/api/v1/usage' },
+      { method: 'POST' as const, url: '/api/v1/ingest', payload: { end_user_id: 'x' } },
+      { method: 'GET' as const, url: '/api/v1/accounts?user_id=x' },
+    ]) {
+      const res = await t.inject({ ...req, headers: { 'x-api-key': credential } });
+      assert.equal(res.statusCode, 401, `${req.method} ${req.url}: ${res.body}`);
+    }
+    // Another process's credential (or a guess of the form) is an unknown key.
+    const other = await buildTestApp({ clock });
+    try {
+      const res = await t.inject({ method: 'POST', url: '/api/v1/calculate/safe-to-spend', headers: { 'x-api-key': other.deps.selfProbe.credential }, payload: { end_user_id: 'x' } });
+      assert.equal(res.statusCode, 401);
+      assert.notEqual(other.deps.selfProbe.credential, credential);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('reports an outage when the request path fails, and nothing where no API is served', async () => {
+    const limiter = t.deps.limiter;
+    const hit = limiter.hit.bind(limiter);
+    limiter.hit = () => Promise.reject(new Error('the rate limiter is unreachable'));
+    try {
+      const results = await runProbes(t.deps);
+      const api = results.find((r) => r.component === 'partner_api')!;
+      assert.equal(api.status, 'outage');
+      assert.match(api.detail, /^calculate answered 5\d\d/);
+      const b = (await t.inject({ method: 'GET', url: '/api/platform/status' })).json();
+      assert.equal(b.components.find((c: { id: string }) => c.id === 'partner_api').status, 'outage');
+      assert.equal(b.status, 'outage');
+    } finally {
+      limiter.hit = hit;
+    }
+    assert.equal((await runProbes(t.deps)).find((r) => r.component === 'partner_api')!.status, 'operational');
+
+    // A process that serves no API (the standalone worker) probes the rest.
+    t.deps.selfProbe.detach(t.app);
+    try {
+      const results = await runProbes(t.deps);
+      assert.deepEqual(results.map((r) => r.component), ['database', 'ingest', 'webhooks']);
+    } finally {
+      t.deps.selfProbe.attach(t.app);
+    }
   });
 });

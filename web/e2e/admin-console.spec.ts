@@ -212,7 +212,7 @@ test.describe('partners', () => {
   });
 });
 
-test('incidents: open, update, resolve — shown on the status page', async ({ page, request, consoleErrors }) => {
+test('incidents: open, update, resolve, with the components they affect — shown on the status page', async ({ page, request, consoleErrors }) => {
   allowSignedOut(consoleErrors);
   await signInAsAdmin(page);
   await page.getByRole('link', { name: 'Incidents' }).click();
@@ -227,28 +227,62 @@ test('incidents: open, update, resolve — shown on the status page', async ({ p
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('Summary').fill('Calculations take longer than usual.');
   await dialog.getByLabel('Impact').selectOption('major');
+  // The components it affects: a group of checkboxes named by its legend, one per component of the status page.
+  const picker = dialog.getByRole('group', { name: 'Affected components' });
+  expect(await picker.getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).labels?.[0]?.textContent))).toEqual([
+    'Partner API',
+    'Database',
+    'Ingest',
+    'Webhooks',
+  ]);
+  await picker.getByRole('checkbox', { name: 'Webhooks' }).check();
+  // By keyboard too: Space checks the focused box.
+  await picker.getByRole('checkbox', { name: 'Partner API' }).focus();
+  await page.keyboard.press('Space');
+  await expect(picker.getByRole('checkbox', { name: 'Partner API' })).toBeChecked();
   await snap(page, 'admin-incident-new');
   await dialog.getByRole('button', { name: 'Open incident' }).click();
   const card = page.getByRole('article', { name: title });
   await expect(card).toBeVisible();
-  const status = async () => ((await (await request.get('/api/platform/status')).json()) as { incidents: { title: string; status: string; impact: string }[] }).incidents.find((i) => i.title === title);
-  await expect.poll(status).toMatchObject({ status: 'investigating', impact: 'major' });
+  await expect(card).toContainText('Impact: Major · affects Partner API, Webhooks');
+  type Shown = { title: string; status: string; impact: string; components: string[] };
+  const status = async () => ((await (await request.get('/api/platform/status')).json()) as { incidents: Shown[] }).incidents.find((i) => i.title === title);
+  await expect.poll(status).toMatchObject({ status: 'investigating', impact: 'major', components: ['partner_api', 'webhooks'] });
 
+  // The open incident's form starts from what it is: status, impact and components.
+  await expect(card.getByLabel('Impact')).toHaveValue('major');
+  const cardPicker = card.getByRole('group', { name: 'Affected components' });
+  await expect(cardPicker.getByRole('checkbox', { name: 'Partner API' })).toBeChecked();
+  await expect(cardPicker.getByRole('checkbox', { name: 'Webhooks' })).toBeChecked();
+  await expect(cardPicker.getByRole('checkbox', { name: 'Ingest' })).not.toBeChecked();
   await card.getByLabel('Status').selectOption('identified');
+  await card.getByLabel('Impact').selectOption('minor');
+  await cardPicker.getByRole('checkbox', { name: 'Webhooks' }).uncheck();
+  await cardPicker.getByRole('checkbox', { name: 'Ingest' }).check();
   await card.getByLabel('Update message').fill('The cause is found.');
-  await card.getByRole('button', { name: 'Update status' }).click();
+  await card.getByRole('button', { name: 'Update incident' }).click();
   await expect(page.getByRole('article', { name: title }).getByText(/Identified: The cause is found\./)).toBeVisible();
-  await expect.poll(status).toMatchObject({ status: 'identified' });
+  await expect(page.getByRole('article', { name: title })).toContainText('Impact: Minor · affects Partner API, Ingest');
+  await expect.poll(status).toMatchObject({ status: 'identified', impact: 'minor', components: ['partner_api', 'ingest'] });
   await snap(page, 'admin-incidents');
 
-  // The public status page shows it among the open incidents, with its latest update.
+  // The public status page shows it among the open incidents, with the components it affects and its latest update,
+  // and the headline does not say everything is fine.
   await page.goto('/status');
   const shown = page.getByRole('region', { name: 'Open incidents' }).getByRole('article', { name: title });
   await expect(shown).toBeVisible();
   await expect(shown).toContainText('Identified');
-  await expect(shown).toContainText('Major impact');
+  await expect(shown).toContainText('Minor impact · Affects Partner API, Ingest');
   await expect(shown).toContainText('Calculations take longer than usual.');
   await expect(shown.getByRole('list', { name: /^Updates of/ }).getByRole('listitem').first()).toContainText('The cause is found.');
+  await expect(page.getByRole('heading', { name: 'All systems operational' })).toHaveCount(0);
+  const components = page.getByRole('region', { name: 'Components' });
+  for (const name of ['Partner API', 'Ingest']) {
+    const item = components.getByRole('listitem').filter({ has: page.getByRole('heading', { name, level: 3 }) });
+    await expect(item.getByRole('link', { name: title })).toBeVisible();
+    await expect(item).toContainText(/Degraded performance|Outage/);
+  }
+  await expect(components.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Webhooks', level: 3 }) }).getByRole('link', { name: title })).toHaveCount(0);
   await snap(page, 'status-incident');
 
   await page.goto('/admin/incidents');
@@ -258,12 +292,13 @@ test('incidents: open, update, resolve — shown on the status page', async ({ p
   await expect(past.getByRole('article', { name: title })).toBeVisible();
   await expect.poll(status).toMatchObject({ status: 'resolved' });
 
-  // Resolved: off the open incidents, among those of the last 7 days.
+  // Resolved: off the open incidents, among those of the last 7 days; it no longer marks its components.
   await page.goto('/status');
   const resolved = page.getByRole('region', { name: 'Resolved in the last 7 days' }).getByRole('article', { name: title });
   await expect(resolved).toBeVisible();
   await expect(resolved).toContainText('Resolved');
   await expect(page.getByRole('article', { name: title })).toHaveCount(1);
+  await expect(components.getByRole('link', { name: title })).toHaveCount(0);
 });
 
 test('deletion requests: newest first, Status filter, status change with Notes, Delete', async ({ page, request, consoleErrors }) => {

@@ -349,9 +349,49 @@ export interface paths {
         };
         /**
          * Overall status, components (from self-probes) and incidents
-         * @description Component status, response_ms, uptime_30d and the 30-day history come from probes the service runs on itself (database, ingest write path, webhook delivery backlog), recorded over time. Open incidents raise the status of the components they name.
+         * @description Component status, response_ms, uptime_30d and the 30-day history come from probes the service runs on itself (the partner API through its own request path, the database, the ingest write path, the webhook delivery backlog), recorded over time. An open incident raises the components it names to at least what its impact implies (minor: degraded; major, critical: outage), and the overall status is the worst of the components and of every open incident, named components or not. The incidents are also feeds: /api/platform/incidents.atom (Atom) and /api/platform/incidents.rss (RSS).
          */
         get: operations["platformStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/incidents.atom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Incidents as an Atom feed (subscribe to the status page)
+         * @description Atom 1.0: one entry per update of an incident, the newest 50, each linking to it on the status page. The same entries as /api/platform/incidents.rss.
+         */
+        get: operations["platformIncidentsAtom"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform/incidents.rss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Incidents as an RSS feed (subscribe to the status page)
+         * @description RSS 2.0 with RFC 822 dates: one entry per update of an incident, the newest 50, each linking to it on the status page. The same entries as /api/platform/incidents.atom.
+         */
+        get: operations["platformIncidentsRss"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2524,8 +2564,10 @@ export interface components {
             status: components["schemas"]["ComponentState"];
             /** @description Percent of self-probes in the last 30 days that were not an outage */
             uptime_30d: number;
-            /** @description Duration of the latest self-probe */
+            /** @description Duration of the latest self-probe in whole milliseconds, rounded to the nearest and at least 1 (a sub-millisecond probe answers 1; response_us is precise); 0 before the first probe */
             response_ms: number;
+            /** @description Duration of the latest self-probe in microseconds; null before the first probe */
+            response_us: number | null;
             /** @description One status per UTC day for the last 30 days, oldest first; no_data for a day without probes */
             history: string[];
             /** @description When the latest probe ran */
@@ -2552,6 +2594,7 @@ export interface components {
             status: "investigating" | "identified" | "monitoring" | "resolved";
             started_at: string;
             resolved_at: string | null;
+            /** @description Ids of the components it affects (those of StatusOverview.components); an open incident raises their status */
             components: string[];
             updated_at: string;
             /** @description Newest first */
@@ -3705,6 +3748,11 @@ export interface components {
             items: components["schemas"]["IncidentEntry"][];
             count: number;
         };
+        /**
+         * ComponentId
+         * @enum {string}
+         */
+        ComponentId: "partner_api" | "database" | "ingest" | "webhooks";
         /** IncidentCreate */
         IncidentCreate: {
             title: string;
@@ -3713,7 +3761,8 @@ export interface components {
             impact: "none" | "minor" | "major" | "critical";
             /** @enum {string} */
             status?: "investigating" | "identified" | "monitoring" | "resolved";
-            components?: ("database" | "ingest" | "webhooks")[];
+            /** @description The components it affects */
+            components?: components["schemas"]["ComponentId"][];
             /**
              * Format: date-time
              * @description ISO 8601; defaults to now
@@ -3728,7 +3777,8 @@ export interface components {
             impact?: "none" | "minor" | "major" | "critical";
             /** @enum {string} */
             status?: "investigating" | "identified" | "monitoring" | "resolved";
-            components?: ("database" | "ingest" | "webhooks")[];
+            /** @description The components it affects (replaces the list) */
+            components?: components["schemas"]["ComponentId"][];
             /** @description An update posted on the status page */
             message?: string;
         };
@@ -4962,6 +5012,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatusOverview"];
+                };
+            };
+            /** @description An error the framework answers before the operation runs (400 malformed request, 414 URI too long, 431 headers too large) */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    platformIncidentsAtom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Atom 1.0, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/atom+xml": string;
+                };
+            };
+            /** @description An error the framework answers before the operation runs (400 malformed request, 414 URI too long, 431 headers too large) */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    platformIncidentsRss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RSS 2.0, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/rss+xml": string;
                 };
             };
             /** @description An error the framework answers before the operation runs (400 malformed request, 414 URI too long, 431 headers too large) */

@@ -31,18 +31,17 @@ export async function probeDayCounts(db: Executor, since: number) {
 export function latestProbe(db: Executor, component: string) {
   return db
     .selectFrom('status_probes')
-    .select(['at', 'status', 'response_ms', 'detail'])
+    .select(['at', 'status', 'response_ms', 'response_us', 'detail'])
     .where('component', '=', component)
     .orderBy('at', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
 
-export function latestProbeAt(db: Executor) {
-  return db
-    .selectFrom('status_probes')
-    .select((eb) => eb.fn.max('at').as('at'))
-    .executeTakeFirst();
+/** When a component was last probed (null: never); one seek of (component, at). */
+export async function latestProbeAt(db: Executor, component: string): Promise<number | null> {
+  const row = await db.selectFrom('status_probes').select('at').where('component', '=', component).orderBy('at', 'desc').limit(1).executeTakeFirst();
+  return row ? Number(row.at) : null;
 }
 
 export async function deleteProbesBefore(db: Executor, before: number): Promise<number> {
@@ -95,6 +94,29 @@ export async function insertIncidentUpdate(db: Executor, row: IncidentUpdatesTab
 export function updatesOf(db: Executor, incidentIds: string[]) {
   if (incidentIds.length === 0) return Promise.resolve([] as IncidentUpdatesTable[]);
   return db.selectFrom('incident_updates').selectAll().where('incident_id', 'in', incidentIds).orderBy('at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** The newest incident updates of every incident, with their incident's fields (the incidents feed). */
+export function recentIncidentUpdates(db: Executor, limit: number) {
+  return db
+    .selectFrom('incident_updates as u')
+    .innerJoin('incidents as i', 'i.id', 'u.incident_id')
+    .select([
+      'u.id as id',
+      'u.at as at',
+      'u.status as status',
+      'u.message as message',
+      'i.id as incident_id',
+      'i.title as title',
+      'i.impact as impact',
+      'i.components as components',
+      'i.started_at as started_at',
+      'i.resolved_at as resolved_at',
+    ])
+    .orderBy('u.at', 'desc')
+    .orderBy('u.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 // ---- status checks ----

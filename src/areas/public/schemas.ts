@@ -13,7 +13,9 @@ const Str = (min: number, max: number, extra: Record<string, unknown> = {}) => T
 export const ComponentState = StrEnum(['operational', 'degraded', 'outage', 'maintenance'], { title: 'ComponentState' });
 export const IncidentImpact = StrEnum(['none', 'minor', 'major', 'critical']);
 export const IncidentState = StrEnum(['investigating', 'identified', 'monitoring', 'resolved']);
-export const ComponentId = StrEnum(['database', 'ingest', 'webhooks']);
+/** The components of the status page (src/areas/public/probes.ts describes each), which an incident may name. */
+export const COMPONENT_IDS = ['partner_api', 'database', 'ingest', 'webhooks'] as const;
+export const ComponentId = StrEnum([...COMPONENT_IDS], { title: 'ComponentId' });
 
 export const ServiceStatus = Type.Object(
   {
@@ -22,7 +24,11 @@ export const ServiceStatus = Type.Object(
     description: Type.String(),
     status: ComponentState,
     uptime_30d: Type.Number({ description: 'Percent of self-probes in the last 30 days that were not an outage' }),
-    response_ms: Type.Integer({ description: 'Duration of the latest self-probe' }),
+    response_ms: Type.Integer({
+      minimum: 0,
+      description: 'Duration of the latest self-probe in whole milliseconds, rounded to the nearest and at least 1 (a sub-millisecond probe answers 1; response_us is precise); 0 before the first probe',
+    }),
+    response_us: Nullable(Type.Integer({ minimum: 0, description: 'Duration of the latest self-probe in microseconds; null before the first probe' })),
     history: Type.Array(Type.String(), { description: 'One status per UTC day for the last 30 days, oldest first; no_data for a day without probes' }),
     checked_at: Nullable(Type.String({ description: 'When the latest probe ran' })),
     detail: Nullable(Type.String({ description: 'What the latest probe saw' })),
@@ -44,7 +50,7 @@ export const IncidentEntry = Type.Object(
     status: IncidentState,
     started_at: Type.String(),
     resolved_at: Nullable(Type.String()),
-    components: Type.Array(Type.String()),
+    components: Type.Array(Type.String(), { description: 'Ids of the components it affects (those of StatusOverview.components); an open incident raises their status' }),
     updated_at: Type.String(),
     updates: Type.Array(IncidentUpdate, { description: 'Newest first' }),
   },
@@ -88,7 +94,7 @@ export const IncidentCreate = Type.Object(
     summary: Str(1, 2000),
     impact: IncidentImpact,
     status: Type.Optional(IncidentState),
-    components: Type.Optional(Type.Array(ComponentId, { maxItems: 3, uniqueItems: true })),
+    components: Type.Optional(Type.Array(ComponentId, { maxItems: COMPONENT_IDS.length, uniqueItems: true, description: 'The components it affects' })),
     started_at: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601; defaults to now' })),
   },
   { title: 'IncidentCreate' },
@@ -101,7 +107,7 @@ export const IncidentPatch = Type.Object(
     summary: Type.Optional(Str(1, 2000)),
     impact: Type.Optional(IncidentImpact),
     status: Type.Optional(IncidentState),
-    components: Type.Optional(Type.Array(ComponentId, { maxItems: 3, uniqueItems: true })),
+    components: Type.Optional(Type.Array(ComponentId, { maxItems: COMPONENT_IDS.length, uniqueItems: true, description: 'The components it affects (replaces the list)' })),
     message: Type.Optional(Str(1, 2000, { description: 'An update posted on the status page' })),
   },
   { title: 'IncidentUpdateBody' },

@@ -1,12 +1,12 @@
 /** Status page, platform metrics, status checks and incidents (rules; SQL in repo.ts). */
 import type { Deps } from '../../context.js';
 import type { IncidentsTable, IncidentUpdatesTable } from '../../db/schema/public.js';
-import { DAY_MS, dayHistory, statusFromImpact, uptimePercent, worst, worstOf, type ComponentStatus, type DayCount } from '../../domain/status.js';
+import { DAY_MS, dayHistory, overallStatus, statusFromImpact, uptimePercent, worst, type ComponentStatus, type DayCount } from '../../domain/status.js';
 import { writeAudit } from '../audit/repo.js';
 import { errors } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { iso, isoOrNull, parseInstant, utcMonth } from '../../lib/time.js';
-import { COMPONENTS, runProbes } from './probes.js';
+import { COMPONENTS, probedHere, runProbes, wholeMs } from './probes.js';
 import { countCalculations } from '../calculations/repo.js';
 import { countUsageEvents } from '../usage-events/repo.js';
 import { countActivePartners, countPartners } from '../partners/repo.js';
@@ -14,19 +14,24 @@ import { countCallsServed, countEndUsersThisMonth } from '../usage/repo.js';
 import { countDeliveredEvents } from '../webhooks/repo.js';
 import * as repo from './repo.js';
 import type { IncidentCreate, IncidentPatch } from './schemas.js';
+import type { FeedUpdate } from './incident-feed.js';
 
 export const HISTORY_DAYS = 30;
-/** When no probe is younger than this, the status page probes on demand before answering. */
+/** When a component this process can probe has no probe younger than this, the status page probes on demand before answering. */
 export const STALE_PROBE_MS = 5 * 60_000;
 const RESOLVED_SHOWN_MS = 7 * DAY_MS;
 
 let inFlight: Promise<unknown> | null = null;
 
-/** Runs the probes now unless a recent result exists (one run at a time per process). */
+/**
+ * Runs the probes now unless each component this process can probe has a recent result (one run at a
+ * time per process). Per component: a server beside a standalone worker (which probes everything but
+ * the partner API) still probes its partner API when it is read.
+ */
 async function ensureFreshProbes(deps: Deps): Promise<void> {
-  const latest = await repo.latestProbeAt(deps.database.db);
-  const at = latest?.at === null || latest?.at === undefined ? null : Number(latest.at);
-  if (at !== null && deps.clock.now() - at < STALE_PROBE_MS) return;
+  const now = deps.clock.now();
+  const latest = await Promise.all(probedHere(deps).map((c) => repo.latestProbeAt(deps.database.db, c.id)));
+  if (latest.every((at) => at !== null && now - at < STALE_PROBE_MS)) return;
   if (!inFlight) inFlight = runProbes(deps).finally(() => (inFlight = null));
   await inFlight;
 }
@@ -74,7 +79,9 @@ export async function componentStatuses(deps: Deps, openIncidents: IncidentRow[]
         description: c.description,
         status,
         uptime_30d: uptimePercent(rows),
-        response_ms: latest ? Number(latest.response_ms) : 0,
+        // Whole milliseconds stay an integer (SPEC), at least 1: a sub-millisecond probe is not "0 ms".
+        response_ms: latest ? (latest.response_us === null ? Math.max(1, Number(latest.response_ms)) : wholeMs(Number(latest.response_us))) : 0,
+        response_us: latest?.response_us === null || latest?.response_us === undefined ? null : Number(latest.response_us),
         history: dayHistory(rows, now, HISTORY_DAYS),
         checked_at: latest ? iso(Number(latest.at)) : null,
         detail: latest?.detail ?? null,
@@ -89,11 +96,36 @@ export async function statusOverview(deps: Deps) {
   const open = incidents.filter((i) => i.resolved_at === null);
   const components = await componentStatuses(deps, open);
   return {
-    status: worstOf(components.map((c) => c.status)),
+    // Open incidents count whether or not they name a component: one of impact minor or worse is never "operational".
+    status: overallStatus(
+      components.map((c) => c.status),
+      open.map((i) => i.impact),
+    ),
     updated_at: iso(now),
     components,
     incidents: await withUpdates(deps, incidents),
   };
+}
+
+/** How many updates the incidents feed carries (newest first). */
+export const INCIDENT_FEED_ENTRIES = 50;
+
+/** The newest incident updates for the incidents feed, each with its incident and the names of the components it affects. */
+export async function incidentFeedUpdates(deps: Deps): Promise<FeedUpdate[]> {
+  const rows = await repo.recentIncidentUpdates(deps.database.db, INCIDENT_FEED_ENTRIES);
+  const names = new Map<string, string>(COMPONENTS.map((c) => [c.id, c.name]));
+  return rows.map((r) => ({
+    id: r.id,
+    at: Number(r.at),
+    status: r.status,
+    message: r.message,
+    incident_id: r.incident_id,
+    title: r.title,
+    impact: r.impact,
+    components: (JSON.parse(r.components) as string[]).map((id) => names.get(id) ?? id),
+    started_at: Number(r.started_at),
+    resolved_at: r.resolved_at === null ? null : Number(r.resolved_at),
+  }));
 }
 
 /** Public aggregates: counts only, nothing that identifies a partner or an end user. */

@@ -5,6 +5,7 @@
 import type { Deps } from '../../context.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../../http/errors.js';
+import { SELF_PROBE_ID } from '../../http/self-probe.js';
 import { CostlyInFlight, RateLimitHeaders, tooMany, type Decision } from './rate-limit.js';
 
 const KEY_WINDOW_MS = 1000;
@@ -12,8 +13,8 @@ const KEY_WINDOW_MS = 1000;
 /**
  * Runs on every authenticated partner-API request, after the key guard: the rate
  * limit (headers on every answer, 429 over the limit), the bound on costly requests in
- * progress per key, and one counted call. A refused request is not counted. Nothing here
- * touches the database.
+ * progress per key, and one counted call. A refused request is not counted, nor the status
+ * probe's (src/http/self-probe.ts). Nothing here touches the database.
  */
 export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps: Deps }): Promise<void> {
   // The meter and the limiter are started and closed with the other services (deps.start/close).
@@ -51,7 +52,8 @@ export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps:
       // Released when the answer is finished or its connection closes, whichever comes first.
       reply.raw.once('close', () => costly.release(key, weight));
     }
-    meter.recordCall(request.partner.id, request.environment, d.now);
+    // The status probe is limited in a bucket of its own but is nobody's usage.
+    if (request.apiKeyId !== SELF_PROBE_ID) meter.recordCall(request.partner.id, request.environment, d.now);
     done();
   }
 }

@@ -2,13 +2,16 @@
 
 export type ComponentState = 'operational' | 'degraded' | 'outage' | 'maintenance';
 
-/** One self-probe result of one component (database, ingest, webhooks). */
+/** One self-probe result of one component (partner_api, database, ingest, webhooks). */
 export interface StatusProbesTable {
   id: string;
   component: string;
   at: number;
   status: ComponentState;
+  /** Whole milliseconds, at least 1 (migration 0024; before it, rounded to the nearest, so 0 for a sub-millisecond probe). */
   response_ms: number;
+  /** Microseconds (migration 0024); null on rows recorded before it. */
+  response_us: number | null;
   /** What the probe saw, for operators (no secrets). */
   detail: string | null;
 }

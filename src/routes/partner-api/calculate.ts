@@ -1,5 +1,6 @@
 /** POST /api/v1/calculate/safe-to-spend: stateless, nothing stored (also under /v1). */
 import { errorResponses, security } from '../../http/schemas.js';
+import { SELF_PROBE_ID } from '../../http/self-probe.js';
 import { CalculateResponse, IngestCalculationBody } from '../../areas/calculations/schemas.js';
 import { calculate } from '../../areas/calculations/service.js';
 import { typed, type Routes } from '../scope.js';
@@ -22,10 +23,12 @@ export const calculateRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
         body: IngestCalculationBody,
         response: { 200: CalculateResponse, ...errorResponses(401, 403, 413, 422, 429) },
       },
+      // The status page's Partner API component is this route, called by the process itself (src/http/self-probe.ts).
+      config: { selfProbe: true },
     },
     async (request) => {
       const caller = { partnerId: request.partner.id, environment: request.environment };
-      deps.usage.recordEndUser(caller.partnerId, caller.environment, request.body.end_user_id, deps.clock.now());
+      if (request.apiKeyId !== SELF_PROBE_ID) deps.usage.recordEndUser(caller.partnerId, caller.environment, request.body.end_user_id, deps.clock.now());
       return calculate(deps, caller, request.body);
     },
   );

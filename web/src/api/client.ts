@@ -9,7 +9,7 @@
  * (credentials: 'same-origin'): the app never reads, keeps or sends a token itself.
  */
 import createClient from 'openapi-fetch';
-import type { paths } from '@svc/client';
+import type { components, paths } from '@svc/client';
 
 export type { paths };
 
@@ -44,6 +44,8 @@ export type AuditEntry = Answer<'/api/admin/audit-log', 'get'> extends { items: 
 export type Incident = Answer<'/api/admin/incidents', 'get'>['items'][number];
 export type IncidentStatus = Incident['status'];
 export type IncidentImpact = Incident['impact'];
+/** A component of the status page an incident may name. */
+export type ComponentId = components['schemas']['ComponentId'];
 export type DeletionRequest = Answer<'/api/admin/deletion-requests', 'get'>['items'][number];
 export type DeletionStatus = DeletionRequest['status'];
 export type ExternalKey = Answer<'/api/admin/external-keys', 'get'>['items'][number];

@@ -1,13 +1,16 @@
 /**
  * The public status page (/status, no sign-in): the overall status, each component with its
- * 30-day uptime, latest response time and daily history, the open incidents and those resolved
- * in the last 7 days, all from GET /api/platform/status. It asks again every minute (and when the
- * reader comes back to the tab) and says when the status it shows was taken.
+ * 30-day uptime, latest response time and daily history, the open incidents (and which components
+ * they affect) and those resolved in the last 7 days, all from GET /api/platform/status. It asks
+ * again every minute (and when the reader comes back to the tab) and says when the status it shows
+ * was taken. A reader can subscribe to the incidents: the Atom and RSS feeds are linked here and
+ * in the page's head (web/status/index.html).
  *
  * An entry of its own: it imports shared pieces one module at a time, never the portal's or the
  * console's code, so its bundle stays small.
  */
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api, unwrap, type PlatformStatus } from '../api/client';
 import { Banner } from '../shared/Banner';
 import { Button } from '../shared/Button';
@@ -24,6 +27,7 @@ type State = PlatformStatus['status'];
 const REFRESH_MS = 60_000;
 const DAY_MS = 86_400_000;
 const APP = 'Service status';
+const FEEDS = { atom: '/api/platform/incidents.atom', rss: '/api/platform/incidents.rss' } as const;
 
 const STATE_LABEL: Record<State, string> = {
   operational: 'Operational',
@@ -51,6 +55,20 @@ const queryClient = new QueryClient({
     queries: { staleTime: 15_000, refetchOnWindowFocus: true, retry: 1 },
   },
 });
+
+/**
+ * The latest probe's duration as measured (microseconds): "< 1 ms" under a millisecond, one decimal
+ * under ten. `response_ms` alone (whole milliseconds, at least 1) for a probe recorded before
+ * microseconds were; nothing before the first probe.
+ */
+function responseTime(c: Pick<Component, 'response_ms' | 'response_us' | 'checked_at'>): string {
+  if (c.response_us === null) return c.checked_at ? `${formatInteger(c.response_ms)} ms` : 'Not yet measured';
+  const ms = c.response_us / 1000;
+  if (ms < 1) return '< 1 ms';
+  if (ms < 10) return `${ONE_DECIMAL.format(ms)} ms`;
+  return `${formatInteger(Math.round(ms))} ms`;
+}
+const ONE_DECIMAL = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 function dayLabel(state: string): string {
   return state in STATE_LABEL ? STATE_LABEL[state as State] : 'No data';
@@ -91,7 +109,7 @@ function History({ component, updatedAt }: { component: Component; updatedAt: st
   );
 }
 
-function ComponentItem({ component, updatedAt }: { component: Component; updatedAt: string }) {
+function ComponentItem({ component, updatedAt, incidents }: { component: Component; updatedAt: string; incidents: Incident[] }) {
   const c = component;
   return (
     <li className="component">
@@ -107,14 +125,25 @@ function ComponentItem({ component, updatedAt }: { component: Component; updated
         </div>
         <div>
           <dt>Response time</dt>
-          <dd>{formatInteger(c.response_ms)} ms</dd>
+          <dd>{responseTime(c)}</dd>
         </div>
         <div>
           <dt>Last checked</dt>
           <dd>{c.checked_at ? <DateTime value={c.checked_at} /> : 'Not yet'}</dd>
         </div>
       </dl>
-      {c.detail && c.status !== 'operational' ? <p className="component-desc">{c.detail}</p> : null}
+      {c.detail && c.status !== 'operational' ? <p className="component-desc">Latest check: {c.detail}</p> : null}
+      {incidents.length > 0 ? (
+        <p className="component-incidents">
+          Affected by{' '}
+          {incidents.map((i, n) => (
+            <span key={i.id}>
+              {n > 0 ? ', ' : null}
+              <a href={`#incident-${i.id}`}>{i.title}</a>
+            </span>
+          ))}
+        </p>
+      ) : null}
       <History component={c} updatedAt={updatedAt} />
     </li>
   );
@@ -132,7 +161,7 @@ function IncidentCard({ incident, names }: { incident: Incident; names: Map<stri
       </div>
       <p className="incident-meta">
         {IMPACT_LABEL[i.impact]}
-        {affected.length > 0 ? ` · ${affected.join(', ')}` : null} · Started <DateTime value={i.started_at} />
+        {affected.length > 0 ? ` · Affects ${affected.join(', ')}` : null} · Started <DateTime value={i.started_at} />
         {i.resolved_at ? (
           <>
             {' '}
@@ -144,7 +173,7 @@ function IncidentCard({ incident, names }: { incident: Incident; names: Map<stri
       {i.updates.length > 0 ? (
         <ol className="updates" aria-label={`Updates of ${i.title}, newest first`}>
           {i.updates.map((u) => (
-            <li key={u.id}>
+            <li key={u.id} id={u.id}>
               <DateTime value={u.at} />: <strong>{INCIDENT_STATUS_LABEL[u.status]}</strong>. {u.message}
             </li>
           ))}
@@ -161,9 +190,17 @@ function StatusView({ data, refreshing, onRefresh }: { data: PlatformStatus; ref
   return (
     <>
       <section className={`overall overall-${data.status}`} aria-labelledby="overall-title">
-        <h2 id="overall-title" className="overall-title">
-          {OVERALL_LABEL[data.status]}
-        </h2>
+        <div className="overall-head">
+          <h2 id="overall-title" className="overall-title">
+            {OVERALL_LABEL[data.status]}
+          </h2>
+          {open.length > 0 ? (
+            <p className="overall-incidents">
+              <a href="#open-title">{open.length === 1 ? 'One open incident' : `${formatInteger(open.length)} open incidents`}</a>
+              {open.every((i) => i.impact === 'none') ? ', with no impact on the service' : null}
+            </p>
+          ) : null}
+        </div>
         <p className="overall-updated">
           <span>
             Last updated <DateTime value={data.updated_at} />. This page refreshes every minute.
@@ -187,7 +224,7 @@ function StatusView({ data, refreshing, onRefresh }: { data: PlatformStatus; ref
         <h2 id="components-title">Components</h2>
         <ul className="components">
           {data.components.map((c) => (
-            <ComponentItem key={c.id} component={c} updatedAt={data.updated_at} />
+            <ComponentItem key={c.id} component={c} updatedAt={data.updated_at} incidents={open.filter((i) => i.components.includes(c.id))} />
           ))}
         </ul>
       </section>
@@ -204,6 +241,20 @@ function StatusView({ data, refreshing, onRefresh }: { data: PlatformStatus; ref
   );
 }
 
+/**
+ * A link into the page (a feed entry's `/status#<update id>`, a component's incident) names an element
+ * that exists only once the status has arrived, after the browser looked for it: look again then, once.
+ */
+function useScrollToTarget(ready: boolean) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (!ready || done.current) return;
+    done.current = true;
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView();
+  }, [ready]);
+}
+
 function StatusPage() {
   const status = useQuery({
     queryKey: ['platform-status'],
@@ -212,6 +263,7 @@ function StatusPage() {
   });
   const data = status.data;
   useTitle(data ? OVERALL_LABEL[data.status] : '', APP);
+  useScrollToTarget(data !== undefined);
   return (
     <div className="app status-app">
       <a className="skip-link" href="#main">
@@ -230,8 +282,18 @@ function StatusPage() {
       </header>
       <main id="main" className="main" tabIndex={-1}>
         <div className="page">
-          <div className="page-head">
+          <div className="page-head status-head">
             <h1>{APP}</h1>
+            <p className="subscribe">
+              <a href={FEEDS.atom} type="application/atom+xml">
+                Subscribe to incidents
+              </a>{' '}
+              (Atom, or{' '}
+              <a href={FEEDS.rss} type="application/rss+xml">
+                RSS
+              </a>
+              )
+            </p>
           </div>
           {data ? (
             <>
@@ -258,6 +320,9 @@ function StatusPage() {
         <a href="/portal/">Partner portal</a>
         <a href="/api/docs">API reference</a>
         <a href="/api/platform/status">This status as JSON</a>
+        <a href={FEEDS.atom} type="application/atom+xml">
+          Incidents feed
+        </a>
       </footer>
     </div>
   );

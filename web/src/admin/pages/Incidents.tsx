@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { api, unwrap, type Incident, type IncidentImpact, type IncidentStatus } from '../../api/client';
+import { useId, useState, type FormEvent } from 'react';
+import { api, unwrap, type ComponentId, type Incident, type IncidentImpact, type IncidentStatus } from '../../api/client';
 import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, LoadFailed } from '../../shared';
 import { useTitle } from '../title';
 
@@ -9,6 +9,47 @@ const IMPACTS: IncidentImpact[] = ['none', 'minor', 'major', 'critical'];
 const STATUSES: IncidentStatus[] = ['investigating', 'identified', 'monitoring', 'resolved'];
 const STATUS_LABEL: Record<IncidentStatus, string> = { investigating: 'Investigating', identified: 'Identified', monitoring: 'Monitoring', resolved: 'Resolved' };
 const IMPACT_LABEL: Record<IncidentImpact, string> = { none: 'None', minor: 'Minor', major: 'Major', critical: 'Critical' };
+/** The status page's components, in its order (a component the API adds fails the typecheck until it is named here). */
+const COMPONENT_LABEL: Record<ComponentId, string> = { partner_api: 'Partner API', database: 'Database', ingest: 'Ingest', webhooks: 'Webhooks' };
+const COMPONENTS = Object.keys(COMPONENT_LABEL) as ComponentId[];
+
+function componentNames(ids: string[]): string {
+  return ids.map((id) => COMPONENT_LABEL[id as ComponentId] ?? id).join(', ');
+}
+
+/** Which components an incident affects: one checkbox each, in a group named by its legend. */
+function ComponentPicker({ name, value, onChange, error }: { name: string; value: ComponentId[]; onChange: (v: ComponentId[]) => void; error: string | null }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <fieldset className={error ? 'field checks component-picker field-has-error' : 'field checks component-picker'} aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
+      <legend className="field-label">Affected components</legend>
+      <p className="field-hint" id={hintId}>
+        While the incident is open, each one shows at least Degraded (minor impact) or Outage (major or critical) on the status page.
+      </p>
+      <div className="check-row">
+        {COMPONENTS.map((c) => (
+          <label key={c} className="check">
+            <input
+              type="checkbox"
+              name={name}
+              value={c}
+              checked={value.includes(c)}
+              onChange={(e) => onChange(COMPONENTS.filter((x) => (x === c ? e.target.checked : value.includes(x))))}
+            />
+            <span>{COMPONENT_LABEL[c]}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
 
 function Select<T extends string>({ label, value, options, labels, onChange, name }: { label: string; value: T; options: T[]; labels: Record<T, string>; onChange: (v: T) => void; name: string }) {
   const id = `sel-${name}`;
@@ -33,17 +74,19 @@ function CreateIncident({ open, onClose }: { open: boolean; onClose: () => void 
   const [title, setTitle] = useState('');
   const [summary, setSummary] = useState('');
   const [impact, setImpact] = useState<IncidentImpact>('minor');
+  const [components, setComponents] = useState<ComponentId[]>([]);
   const create = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/admin/incidents', { body: { title, summary, impact } })),
+    mutationFn: () => unwrap(api.POST('/api/admin/incidents', { body: { title, summary, impact, components } })),
     onSuccess: () => {
       setTitle('');
       setSummary('');
       setImpact('minor');
+      setComponents([]);
       void client.invalidateQueries({ queryKey: INCIDENTS });
       onClose();
     },
   });
-  const errors = formErrors(create.error, ['title', 'summary', 'impact']);
+  const errors = formErrors(create.error, ['title', 'summary', 'impact', 'components']);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     create.mutate();
@@ -70,6 +113,7 @@ function CreateIncident({ open, onClose }: { open: boolean; onClose: () => void 
         <Field label="Title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.field('title')} autoFocus />
         <Field label="Summary" name="summary" multiline rows={3} value={summary} onChange={(e) => setSummary(e.target.value)} error={errors.field('summary')} />
         <Select label="Impact" name="impact" value={impact} options={IMPACTS} labels={IMPACT_LABEL} onChange={setImpact} />
+        <ComponentPicker name="components" value={components} onChange={setComponents} error={errors.field('components')} />
       </form>
     </Dialog>
   );
@@ -78,6 +122,8 @@ function CreateIncident({ open, onClose }: { open: boolean; onClose: () => void 
 function IncidentCard({ incident }: { incident: Incident }) {
   const client = useQueryClient();
   const [status, setStatus] = useState<IncidentStatus>(incident.status === 'resolved' ? 'monitoring' : incident.status);
+  const [impact, setImpact] = useState<IncidentImpact>(incident.impact);
+  const [components, setComponents] = useState<ComponentId[]>(COMPONENTS.filter((c) => incident.components.includes(c)));
   const [message, setMessage] = useState('');
   const [resolving, setResolving] = useState(false);
   const done = () => {
@@ -86,7 +132,12 @@ function IncidentCard({ incident }: { incident: Incident }) {
   };
   const update = useMutation({
     mutationFn: () =>
-      unwrap(api.PATCH('/api/admin/incidents/{incident_id}', { params: { path: { incident_id: incident.id } }, body: { status, ...(message.trim() ? { message } : {}) } })),
+      unwrap(
+        api.PATCH('/api/admin/incidents/{incident_id}', {
+          params: { path: { incident_id: incident.id } },
+          body: { status, impact, components, ...(message.trim() ? { message } : {}) },
+        }),
+      ),
     onSuccess: done,
   });
   const resolve = useMutation({
@@ -96,7 +147,7 @@ function IncidentCard({ incident }: { incident: Incident }) {
       done();
     },
   });
-  const errors = formErrors(update.error, ['status', 'message']);
+  const errors = formErrors(update.error, ['status', 'impact', 'components', 'message']);
   const open = incident.status !== 'resolved';
   return (
     <article className="card" aria-labelledby={`inc-${incident.id}`}>
@@ -106,7 +157,8 @@ function IncidentCard({ incident }: { incident: Incident }) {
       </div>
       <p>{incident.summary}</p>
       <p className="muted">
-        Impact: {IMPACT_LABEL[incident.impact]} · started <DateTime value={incident.started_at} />
+        Impact: {IMPACT_LABEL[incident.impact]}
+        {incident.components.length ? ` · affects ${componentNames(incident.components)}` : ' · no component named'} · started <DateTime value={incident.started_at} />
         {incident.resolved_at ? (
           <>
             {' · '}resolved <DateTime value={incident.resolved_at} />
@@ -133,10 +185,12 @@ function IncidentCard({ incident }: { incident: Incident }) {
         >
           {errors.form ? <Banner tone="error">{errors.form}</Banner> : null}
           <Select label="Status" name={`status-${incident.id}`} value={status} options={STATUSES.filter((s) => s !== 'resolved')} labels={STATUS_LABEL} onChange={setStatus} />
+          <Select label="Impact" name={`impact-${incident.id}`} value={impact} options={IMPACTS} labels={IMPACT_LABEL} onChange={setImpact} />
+          <ComponentPicker name={`components-${incident.id}`} value={components} onChange={setComponents} error={errors.field('components')} />
           <Field label="Update message" name="message" multiline rows={2} value={message} onChange={(e) => setMessage(e.target.value)} error={errors.field('message')} />
           <div className="actions">
             <Button type="submit" busy={update.isPending}>
-              Update status
+              Update incident
             </Button>
             <Button variant="primary" onClick={() => setResolving(true)}>
               Resolve
