@@ -779,7 +779,7 @@ export interface paths {
         post?: never;
         /**
          * Erase every stored trace of one end-user (GDPR)
-         * @description Removes the cached calculation, pending events and every other row about this end-user in this environment. 404 when nothing was stored.
+         * @description Removes the cached calculation, pending events and every other row about this end-user in this environment, and names a count still waiting in the usage meter. The erasure is recorded whatever the answer: nothing sent before it is stored under this id afterwards. 404 when nothing was stored.
          */
         delete: operations["eraseEndUser"];
         options?: never;
@@ -2880,7 +2880,7 @@ export interface components {
             deleted: boolean;
             end_user_id: string;
             environment: string;
-            /** @description Rows removed, by kind of data */
+            /** @description Rows removed, by kind of data; `usage_end_users_pending` counts the months in which the answering process's usage meter still held the end-user, to be written as an anonymous placeholder */
             erased: {
                 [key: string]: number;
             };
@@ -6965,6 +6965,7 @@ export interface operations {
                      *         "webhook_deliveries": 2,
                      *         "webhook_events": 1,
                      *         "usage_end_users": 1,
+                     *         "usage_end_users_pending": 0,
                      *         "sandbox": 6,
                      *         "usage_events": 5
                      *       }
