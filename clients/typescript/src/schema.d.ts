@@ -2642,6 +2642,71 @@ export interface components {
         StatusCheckCreate: {
             client_name: string;
         };
+        /** ChangelogFeedItem */
+        ChangelogFeedItem: {
+            /** @description Unique and permanent: the release address */
+            id: string;
+            /**
+             * Format: uri
+             * @description The release on the changelog page
+             */
+            url: string;
+            /** @description `<version>: <title>` */
+            title: string;
+            content_html: string;
+            /** @description The same as plain text */
+            content_text: string;
+            /** @description The first line of content_text (at most 280 characters) */
+            summary: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 (the release day, 00:00 UTC)
+             */
+            date_published: string;
+            tags: ("feature" | "fix" | "improvement" | "security" | "deprecation" | "breaking")[];
+            /** @description The service extension of JSON Feed */
+            _service: {
+                /** @description The release, vMAJOR.MINOR.PATCH */
+                version: string;
+                /**
+                 * Format: uri
+                 * @description What a JSON Feed extension is
+                 */
+                about: string;
+            };
+        };
+        /**
+         * ChangelogFeed
+         * @description JSON Feed 1.1; each item carries `_service.version`
+         */
+        ChangelogFeed: {
+            /** @enum {string} */
+            version: "https://jsonfeed.org/version/1.1";
+            title: string;
+            /**
+             * Format: uri
+             * @description The changelog page
+             */
+            home_page_url: string;
+            /**
+             * Format: uri
+             * @description This feed
+             */
+            feed_url: string;
+            description: string;
+            /** @description BCP 47 */
+            language: string;
+            authors: {
+                name: string;
+                /**
+                 * Format: uri
+                 * @description The service
+                 */
+                url: string;
+            }[];
+            /** @description Newest first */
+            items: components["schemas"]["ChangelogFeedItem"][];
+        };
         /** BlogCategories */
         BlogCategories: {
             categories: {
@@ -5255,7 +5320,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/feed+json": string;
+                    "application/feed+json": components["schemas"]["ChangelogFeed"];
                 };
             };
             /** @description An error the framework answers before the operation runs (400 malformed request, 414 URI too long, 431 headers too large) */
