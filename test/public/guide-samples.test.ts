@@ -217,6 +217,8 @@ describe('integration guide samples', () => {
     // The client is shown next to curl for every family of operations.
     for (const family of ['setup', 'calculate', 'ingest', 'list', 'webhooks', 'usage', 'sandbox']) assert.ok(clients.includes(family), `a client sample ${family}`);
     assert.match(clientSamples.find((b) => b.attrs.client === 'list')!.text, /paginate\(client, '\/api\/v1\/ingest\/calculations'/);
+    // The usage-event ingest's idempotent id: a retry, and an id reused with other content, each run below.
+    for (const sample of ['usage-event', 'usage-event-retry', 'usage-event-same-id']) assert.ok(names.includes(sample), `a sample ${sample}`);
   });
 
   describe('curl samples replayed in order', () => {
@@ -262,6 +264,16 @@ describe('integration guide samples', () => {
         if (u.pathname.startsWith('/api/v1/') && u.pathname !== '/api/v1/health' && res.statusCode !== 401) {
           // The limits section promises these headers on every partner-API answer.
           for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) assert.ok(res.headers[h] !== undefined, `${name}: ${h}`);
+        }
+        if (name === 'usage-event-same-id') {
+          // What the guide says of the id: the first event kept is the one stored, once.
+          const stored = await t.deps.database.db
+            .selectFrom('usage_events')
+            .select(['event_type', 'user_id', 'amount_cents'])
+            .where('partner_id', '=', p.id)
+            .where('event_key', '=', 'signup-user_123')
+            .execute();
+          assert.deepEqual(stored, [{ event_type: 'user_signup', user_id: 'user_123', amount_cents: null }]);
         }
         if (name === 'webhook-delete') {
           const gone = await t.inject({ method: 'GET', url: '/api/v1/webhooks', headers: curl.headers });
