@@ -30,6 +30,11 @@ export interface UsageMeter {
   recordEndUser(partnerId: string, environment: Environment, endUserId: string, at: number): void;
   /** Writes what is aggregated in memory. */
   flush(): Promise<void>;
+  /**
+   * An erasure of this end-user: a count of it still waiting to be written is kept as the erased
+   * placeholder instead; returns in how many months it waited (the erasure answer names it).
+   */
+  erasePending(partnerId: string, environment: Environment, endUserId: string): number;
 }
 
 export interface MailMessage {

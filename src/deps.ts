@@ -145,11 +145,13 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
   metrics.attach(metricSources(deps));
 
   // Every area that stores end-user data erases it here, whatever the process (server, worker, CLI).
-  // The order is the order of the erasure answer's `erased` object.
+  // The order is the order of the erasure answer's `erased` object. The sandbox goes before the webhook
+  // events: its delete waits for a settlement committing the end-user's transfer event (row locks), which
+  // the events' delete then sees and removes.
   registerCalculationErasers(deps);
+  registerSandboxEraser(deps);
   registerWebhookErasers(deps);
   registerUsageEraser(deps);
-  registerSandboxEraser(deps);
   registerIngestErasers(deps);
   return deps;
 }

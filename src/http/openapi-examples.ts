@@ -188,7 +188,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
         deleted: true,
         end_user_id: 'user_123',
         environment: 'test',
-        erased: { calculations: 1, webhook_deliveries: 2, webhook_events: 1, usage_end_users: 1, sandbox: 6, usage_events: 5 },
+        erased: { calculations: 1, sandbox: 6, webhook_deliveries: 2, webhook_events: 1, usage_end_users: 1, usage_end_users_pending: 0, usage_events: 5 },
       },
     },
   },

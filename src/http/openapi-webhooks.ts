@@ -67,4 +67,56 @@ export const WEBHOOK_EVENTS: WebhookEventDoc[] = [
       data: { message: 'A test event from the webhook settings', url: 'https://partner.example/webhooks/svc', environment: 'test' },
     },
   },
+  {
+    type: 'transfer.settled',
+    operationId: 'onTransferSettled',
+    summary: 'A sandbox transfer settled',
+    description:
+      'Sent when a sandbox transfer (test key) reaches its settlement date (`expected_settlement` / `estimated_settlement` of POST /api/v1/transfers, ' +
+      'the next business day): its movements are posted from then on. Every transfer that did not fail settles; each sends this once.' +
+      SIGNING,
+    schema: EVENT_SCHEMAS['transfer.settled'],
+    example: {
+      id: 'evt_01jd5v2b8m0n2p4q6r8s0t2v4w',
+      type: 'transfer.settled',
+      created_at: '2026-11-23T00:00:41.000Z',
+      data: {
+        transfer_id: 'tr_0cdd339605e5810b99167c9d',
+        account_id: 'acc_61d1cc09d54631afbc45f3f5',
+        to_account_id: null,
+        amount_cents: 2500,
+        direction: 'debit',
+        status: 'settled',
+        settled_at: '2026-11-23T00:00:00.000Z',
+      },
+    },
+  },
+  {
+    type: 'transfer.failed',
+    operationId: 'onTransferFailed',
+    summary: 'A sandbox transfer failed',
+    description:
+      'Sent when a sandbox transfer (test key) fails: today when POST /api/v1/transfers refuses it for insufficient funds (the answer says `failed` too). ' +
+      'A failed transfer moves no money and never settles.' +
+      SIGNING,
+    schema: EVENT_SCHEMAS['transfer.failed'],
+    example: {
+      id: 'evt_01jd3s4d6f8g0h2j4k6m8n0p2q',
+      type: 'transfer.failed',
+      created_at: '2026-11-21T10:30:00.000Z',
+      data: {
+        transfer_id: 'tr_ee92c67a42fec417935d7385',
+        account_id: 'acc_61d1cc09d54631afbc45f3f5',
+        to_account_id: null,
+        amount_cents: 100000000,
+        direction: 'debit',
+        status: 'failed',
+        failed_at: '2026-11-21T10:30:00.000Z',
+        failure_reason: {
+          code: 'insufficient_funds',
+          description: "The account's available balance ($2743.50) is less than the transfer amount ($1000000.00)",
+        },
+      },
+    },
+  },
 ];

@@ -9,12 +9,13 @@ import { startWebhookWorker } from '../areas/webhooks/worker.js';
 import { startUsageWorkers } from '../areas/usage/worker.js';
 import { startStatusProbes } from '../areas/public/worker.js';
 import { startRollupWorker } from '../areas/usage-events/worker.js';
+import { startSettlementWorker } from '../areas/sandbox/settlement.js';
 import { startMaintenanceWorker } from './maintenance.js';
 
 export type { WorkerHandle };
 
 export function startWorkers(deps: Deps): WorkerHandle[] {
-  return [startWebhookWorker(deps), startUsageWorkers(deps), startRollupWorker(deps), startStatusProbes(deps), startMaintenanceWorker(deps)];
+  return [startWebhookWorker(deps), startUsageWorkers(deps), startRollupWorker(deps), startStatusProbes(deps), startSettlementWorker(deps), startMaintenanceWorker(deps)];
 }
 
 export async function stopWorkers(handles: WorkerHandle[]): Promise<void> {

@@ -14,7 +14,7 @@ import { pageCalculationsQuery } from '../../src/areas/calculations/repo.js';
 import { claimEndpointEventsQuery, deliveriesPageQuery, dueEventsSummaryQuery, pendingEndpointsQuery } from '../../src/areas/webhooks/repo.js';
 import { pageEventsQuery } from '../../src/areas/usage-events/repo.js';
 import { listAuditQuery } from '../../src/areas/audit/repo.js';
-import { userTransfersQuery } from '../../src/areas/sandbox/repo.js';
+import { dueTransfersQuery, userTransfersQuery } from '../../src/areas/sandbox/repo.js';
 
 /**
  * The outbox walk and claim read each endpoint's rows from webhook_events_endpoint_idx; the order
@@ -84,9 +84,11 @@ describe('query plans while tables grow', { timeout: 120_000 }, () => {
       // One rollup row per day, from 2000-01-01 on.
       `INSERT INTO usage_event_daily (partner_id, environment, day, event_type, category, events, amount_cents)
        SELECT ${p}, 'live', ${pg ? "to_char(date '2000-01-01' + n, 'YYYY-MM-DD')" : "date('2000-01-01', '+' || n || ' days')"}, 'transaction', 'food', 1, 100 {FROM}`,
-      // Transfers of 100 end-users: each user's rows are bounded, the partner's are not.
+      // Transfers of 100 end-users: each user's rows are bounded, the partner's are not. One in a hundred is
+      // still pending (due): the settlement pass must find those without reading the settled ones.
       `INSERT INTO sandbox_transfers (transfer_id, partner_id, environment, user_id, shape, account_id, to_account_id, direction, amount_cents, description, rail, status, failure_code, created_at, created_day, settlement_day)
-       SELECT 'trf_${tag}' || ${pad('n')}, ${p}, 'test', 'u' || (n % 100), 'A', 'acc_1', NULL, 'debit', 100, 'x', 'ach', 'settled', NULL, ${T0} + n, '2023-11-14', '2023-11-15' {FROM}`,
+       SELECT 'trf_${tag}' || ${pad('n')}, ${p}, 'test', 'u' || (n % 100), 'A', 'acc_1', NULL, 'debit', 100, 'x', 'ach',
+              CASE WHEN n % 100 = 0 THEN 'pending' ELSE 'settled' END, NULL, ${T0} + n, '2023-11-14', '2023-11-15' {FROM}`,
     ];
     for (const s of stmts) await sql.raw(series(s)).execute(db);
   }
@@ -196,6 +198,12 @@ describe('query plans while tables grow', { timeout: 120_000 }, () => {
       index: /audit_log_pkey|sqlite_autoindex_audit_log_1|audit_log.*(PRIMARY KEY|pk)/i,
       ordered: true,
       query: (db) => listAuditQuery(db, 101, { before: 'aud_zzz' }),
+    },
+    {
+      name: 'sandbox transfers due to settle',
+      index: /sandbox_transfers_due_idx/,
+      ordered: false,
+      query: (db) => dueTransfersQuery(db, t.deps.database, '2023-11-20', 500),
     },
     {
       name: 'sandbox transfers of one end-user',

@@ -32,7 +32,7 @@ describe(`services without the HTTP app (${DIALECT})`, () => {
   });
 
   it('registers the eraser of every area that stores end-user data', () => {
-    assert.deepEqual([...deps.erasers.keys()], ['calculations', 'webhook_deliveries', 'webhook_events', 'usage_end_users', 'sandbox', 'usage_events']);
+    assert.deepEqual([...deps.erasers.keys()], ['calculations', 'sandbox', 'webhook_deliveries', 'webhook_events', 'usage_end_users', 'usage_end_users_pending', 'usage_events']);
   });
 
   it('erases an end-user through the service function the route uses: every row is gone', async () => {
@@ -73,7 +73,7 @@ describe(`services without the HTTP app (${DIALECT})`, () => {
 
     const res = await eraseEndUser(deps, caller, user);
     assert.equal(res.deleted, true);
-    assert.deepEqual(Object.keys(res.erased), ['calculations', 'webhook_deliveries', 'webhook_events', 'usage_end_users', 'sandbox', 'usage_events']);
+    assert.deepEqual(Object.keys(res.erased), ['calculations', 'sandbox', 'webhook_deliveries', 'webhook_events', 'usage_end_users', 'usage_end_users_pending', 'usage_events']);
     assert.deepEqual(await rows(user), { calculations: 0, webhook_events: 0, usage_events: 0, usage_event_day_users: 0, usage_end_users: 0, sandbox_cursors: 0 });
     // Another end-user of the same partner keeps everything.
     assert.deepEqual(await rows(other), stored);

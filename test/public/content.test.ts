@@ -4,6 +4,8 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import Parser from 'rss-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { PDFParse } from 'pdf-parse';
 import matter from 'gray-matter';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
@@ -11,6 +13,9 @@ import { ContentError, findContentDir, loadChangelog, loadGuide, loadPosts } fro
 import { compareSemver } from '../../src/domain/semver.js';
 import { pdfText } from '../../src/areas/public/pages.js';
 import { assert422 } from './helpers.js';
+import { inlineRefs } from '../helpers/openapi.js';
+
+const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const RFC822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|[+-]\d{4})$/;
@@ -83,6 +88,28 @@ describe('changelog feeds', () => {
     }
     const dates = feed.items.map((i: { date_published: string }) => Date.parse(i.date_published));
     for (let i = 1; i < dates.length; i++) assert.ok(dates[i - 1] >= dates[i]);
+  });
+
+  it('the OpenAPI document declares the JSON Feed object /api/changelog.json answers, and the real answer validates against it', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const media = doc.paths['/api/changelog.json'].get.responses['200'].content;
+    assert.deepEqual(Object.keys(media), ['application/feed+json']);
+    const declared = inlineRefs(doc).paths['/api/changelog.json'].get.responses['200'].content['application/feed+json'].schema;
+    assert.equal(declared.type, 'object');
+    for (const k of ['version', 'title', 'home_page_url', 'feed_url', 'description', 'language', 'items']) assert.ok(declared.required.includes(k), k);
+    // Ajv over the document itself, as a contract validator reads it.
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+    ajv.addSchema(doc, 'openapi.json');
+    const validate = ajv.compile({ $ref: 'openapi.json#/paths/~1api~1changelog.json/get/responses/200/content/application~1feed+json/schema' });
+    const res = await t.inject({ method: 'GET', url: '/api/changelog.json' });
+    assert.equal(res.statusCode, 200);
+    const feed = JSON.parse(res.body) as { items: Record<string, unknown>[] };
+    assert.ok(validate(feed), ajv.errorsText(validate.errors));
+    // It is a contract, not a formality: what breaks the feed's shape fails it.
+    for (const broken of [{ ...feed, items: 'none' }, { ...feed, version: 1 }, { ...feed, items: [{ ...feed.items[0], _service: {} }] }, { ...feed, items: [{ ...feed.items[0], tags: [1] }] }]) {
+      assert.equal(validate(broken), false, JSON.stringify(broken).slice(0, 200));
+    }
   });
 
   it('GET /api/changelog.rss is RSS 2.0 that a feed reader parses, with RFC 822 dates and the same entries', async () => {

@@ -29,6 +29,7 @@ import { Lexer, type Tokens } from 'marked';
 import { buildTestApp, keyHeaders, PLATFORM_SECRET, type TestApp, type TestPartner } from '../helpers/app.js';
 import { runDeliveryPass } from '../../src/areas/webhooks/worker.js';
 import { findContentDir } from '../../src/areas/public/content.js';
+import { EVENT_SCHEMAS } from '../../src/areas/webhooks/event-schemas.js';
 
 const run = promisify(execFile);
 const ROOT = path.dirname(findContentDir());
@@ -217,6 +218,22 @@ describe('integration guide samples', () => {
     // The client is shown next to curl for every family of operations.
     for (const family of ['setup', 'calculate', 'ingest', 'list', 'webhooks', 'usage', 'sandbox']) assert.ok(clients.includes(family), `a client sample ${family}`);
     assert.match(clientSamples.find((b) => b.attrs.client === 'list')!.text, /paginate\(client, '\/api\/v1\/ingest\/calculations'/);
+    // The usage-event ingest's idempotent id: a retry, and an id reused with other content, each run below.
+    for (const sample of ['usage-event', 'usage-event-retry', 'usage-event-same-id']) assert.ok(names.includes(sample), `a sample ${sample}`);
+  });
+
+  it('every event body the guide shows is an event the service sends, with fields its schema has', () => {
+    const shown = blocks.filter((b) => b.kind === 'json' && b.attrs.event);
+    assert.ok(shown.some((b) => b.attrs.event === 'transfer.settled'), 'the guide shows transfer.settled');
+    for (const b of shown) {
+      const type = b.attrs.event as keyof typeof EVENT_SCHEMAS;
+      const schema = EVENT_SCHEMAS[type];
+      assert.ok(schema, `${type} is an event type`);
+      const body = JSON.parse(b.text) as { type: string; data: Record<string, unknown> };
+      assert.equal(body.type, type);
+      for (const k of Object.keys(body)) assert.ok(k in schema.properties, `${type}: ${k}`);
+      for (const k of Object.keys(body.data)) assert.ok(k in schema.properties.data.properties, `${type}: data.${k}`);
+    }
   });
 
   describe('curl samples replayed in order', () => {
@@ -262,6 +279,16 @@ describe('integration guide samples', () => {
         if (u.pathname.startsWith('/api/v1/') && u.pathname !== '/api/v1/health' && res.statusCode !== 401) {
           // The limits section promises these headers on every partner-API answer.
           for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) assert.ok(res.headers[h] !== undefined, `${name}: ${h}`);
+        }
+        if (name === 'usage-event-same-id') {
+          // What the guide says of the id: the first event kept is the one stored, once.
+          const stored = await t.deps.database.db
+            .selectFrom('usage_events')
+            .select(['event_type', 'user_id', 'amount_cents'])
+            .where('partner_id', '=', p.id)
+            .where('event_key', '=', 'signup-user_123')
+            .execute();
+          assert.deepEqual(stored, [{ event_type: 'user_signup', user_id: 'user_123', amount_cents: null }]);
         }
         if (name === 'webhook-delete') {
           const gone = await t.inject({ method: 'GET', url: '/api/v1/webhooks', headers: curl.headers });

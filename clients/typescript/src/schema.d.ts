@@ -819,7 +819,7 @@ export interface paths {
         post?: never;
         /**
          * Erase every stored trace of one end-user (GDPR)
-         * @description Removes the cached calculation, pending events and every other row about this end-user in this environment. 404 when nothing was stored.
+         * @description Removes the cached calculation, pending events and every other row about this end-user in this environment, and names a count still waiting in the usage meter. The erasure is recorded whatever the answer: nothing sent before it is stored under this id afterwards. 404 when nothing was stored.
          */
         delete: operations["eraseEndUser"];
         options?: never;
@@ -2348,6 +2348,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "transfer.settled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sandbox transfer settled
+         * @description Sent when a sandbox transfer (test key) reaches its settlement date (`expected_settlement` / `estimated_settlement` of POST /api/v1/transfers, the next business day): its movements are posted from then on. Every transfer that did not fail settles; each sends this once. Verify one of the signature headers over the raw body before parsing it (the typed client: verifyWebhook). Deliveries are at-least-once: ignore an id you have processed. Events about one end-user arrive in order.
+         */
+        post: operations["onTransferSettled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transfer.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sandbox transfer failed
+         * @description Sent when a sandbox transfer (test key) fails: today when POST /api/v1/transfers refuses it for insufficient funds (the answer says `failed` too). A failed transfer moves no money and never settles. Verify one of the signature headers over the raw body before parsing it (the typed client: verifyWebhook). Deliveries are at-least-once: ignore an id you have processed. Events about one end-user arrive in order.
+         */
+        post: operations["onTransferFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2645,6 +2685,71 @@ export interface components {
         StatusCheckCreate: {
             client_name: string;
         };
+        /** ChangelogFeedItem */
+        ChangelogFeedItem: {
+            /** @description Unique and permanent: the release address */
+            id: string;
+            /**
+             * Format: uri
+             * @description The release on the changelog page
+             */
+            url: string;
+            /** @description `<version>: <title>` */
+            title: string;
+            content_html: string;
+            /** @description The same as plain text */
+            content_text: string;
+            /** @description The first line of content_text (at most 280 characters) */
+            summary: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 (the release day, 00:00 UTC)
+             */
+            date_published: string;
+            tags: ("feature" | "fix" | "improvement" | "security" | "deprecation" | "breaking")[];
+            /** @description The service extension of JSON Feed */
+            _service: {
+                /** @description The release, vMAJOR.MINOR.PATCH */
+                version: string;
+                /**
+                 * Format: uri
+                 * @description What a JSON Feed extension is
+                 */
+                about: string;
+            };
+        };
+        /**
+         * ChangelogFeed
+         * @description JSON Feed 1.1; each item carries `_service.version`
+         */
+        ChangelogFeed: {
+            /** @enum {string} */
+            version: "https://jsonfeed.org/version/1.1";
+            title: string;
+            /**
+             * Format: uri
+             * @description The changelog page
+             */
+            home_page_url: string;
+            /**
+             * Format: uri
+             * @description This feed
+             */
+            feed_url: string;
+            description: string;
+            /** @description BCP 47 */
+            language: string;
+            authors: {
+                name: string;
+                /**
+                 * Format: uri
+                 * @description The service
+                 */
+                url: string;
+            }[];
+            /** @description Newest first */
+            items: components["schemas"]["ChangelogFeedItem"][];
+        };
         /** BlogCategories */
         BlogCategories: {
             categories: {
@@ -2923,7 +3028,7 @@ export interface components {
             deleted: boolean;
             end_user_id: string;
             environment: string;
-            /** @description Rows removed, by kind of data */
+            /** @description Rows removed, by kind of data; `usage_end_users_pending` counts the months in which the answering process's usage meter still held the end-user, to be written as an anonymous placeholder */
             erased: {
                 [key: string]: number;
             };
@@ -2989,7 +3094,7 @@ export interface components {
             /** @description https URL on a public address (http and private addresses only with WEBHOOK_ALLOW_PRIVATE=true) */
             url: string;
             /** @description Event types to receive (duplicates are ignored) */
-            events: ("calculation.updated" | "usage.threshold_reached" | "webhook.test")[];
+            events: ("calculation.updated" | "usage.threshold_reached" | "webhook.test" | "transfer.settled" | "transfer.failed")[];
             /** @default true */
             enabled?: boolean;
         };
@@ -3893,6 +3998,73 @@ export interface components {
             /** @description When the event happened (ISO 8601 UTC) */
             created_at: string;
             data: components["schemas"]["WebhookTestData"];
+        };
+        /** TransferSettledData */
+        TransferSettledData: {
+            /** @description The transfer: `transfer_id` (shape A) or `id` (shape B) of POST /api/v1/transfers */
+            transfer_id: string;
+            /** @description Shape A: the account; shape B: the account debited (from_account_id) */
+            account_id: string;
+            /** @description Shape B: the account credited; null for shape A */
+            to_account_id: string | null;
+            /** @description The amount, in cents */
+            amount_cents: number;
+            /** @description debit: money out of account_id; credit: money into it */
+            direction: "debit" | "credit";
+            /** @constant */
+            status: "settled";
+            /** @description When it settled (ISO 8601 UTC): the start of its settlement date, the date POST /api/v1/transfers gave */
+            settled_at: string;
+        };
+        /**
+         * TransferSettledEvent
+         * @description Sent when a sandbox transfer (test key) reaches its settlement date: its movements are posted from then on.
+         */
+        TransferSettledEvent: {
+            /** @description The event id (evt_…): the same on every retry; use it to ignore a repeat */
+            id: string;
+            /** @constant */
+            type: "transfer.settled";
+            /** @description When the event happened (ISO 8601 UTC) */
+            created_at: string;
+            data: components["schemas"]["TransferSettledData"];
+        };
+        /** TransferFailureReason */
+        TransferFailureReason: {
+            /** @description e.g. insufficient_funds */
+            code: string;
+            description: string;
+        };
+        /** TransferFailedData */
+        TransferFailedData: {
+            /** @description The transfer: `transfer_id` (shape A) or `id` (shape B) of POST /api/v1/transfers */
+            transfer_id: string;
+            /** @description Shape A: the account; shape B: the account debited (from_account_id) */
+            account_id: string;
+            /** @description Shape B: the account credited; null for shape A */
+            to_account_id: string | null;
+            /** @description The amount, in cents */
+            amount_cents: number;
+            /** @description debit: money out of account_id; credit: money into it */
+            direction: "debit" | "credit";
+            /** @constant */
+            status: "failed";
+            /** @description When it failed (ISO 8601 UTC) */
+            failed_at: string;
+            failure_reason: components["schemas"]["TransferFailureReason"];
+        };
+        /**
+         * TransferFailedEvent
+         * @description Sent when a sandbox transfer (test key) fails: today when POST /api/v1/transfers refused it for insufficient funds (its answer says `failed` too). A failed transfer moves no money and never settles.
+         */
+        TransferFailedEvent: {
+            /** @description The event id (evt_…): the same on every retry; use it to ignore a repeat */
+            id: string;
+            /** @constant */
+            type: "transfer.failed";
+            /** @description When the event happened (ISO 8601 UTC) */
+            created_at: string;
+            data: components["schemas"]["TransferFailedData"];
         };
     };
     responses: never;
@@ -5260,7 +5432,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/feed+json": string;
+                    "application/feed+json": components["schemas"]["ChangelogFeed"];
                 };
             };
             /** @description An error the framework answers before the operation runs (400 malformed request, 414 URI too long, 431 headers too large) */
@@ -7074,10 +7246,11 @@ export interface operations {
                      *       "environment": "test",
                      *       "erased": {
                      *         "calculations": 1,
+                     *         "sandbox": 6,
                      *         "webhook_deliveries": 2,
                      *         "webhook_events": 1,
                      *         "usage_end_users": 1,
-                     *         "sandbox": 6,
+                     *         "usage_end_users_pending": 0,
                      *         "usage_events": 5
                      *       }
                      *     }
@@ -13737,6 +13910,146 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the service disables the webhook configuration and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: any 2xx within 15 seconds. Anything else (redirects included) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Failure (the event is retried; a Retry-After header on the answer is honoured). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransferSettled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>. During the 24 h after a secret rotation it carries one v1= per secret (new first): accept the delivery when any of them matches. Check t against a tolerance (300 s) to refuse replays.
+                 * @example t=1763719500,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Service-Signature": string;
+                /** @description hex HMAC-SHA256(secret, raw body), the integration-guide form. It signs no time: check the event created_at against a tolerance. */
+                "X-Service-Signature": string;
+                /** @description During the 24 h after a rotation: the X-Service-Signature of the previous secret. */
+                "X-Service-Signature-Previous"?: string;
+                /** @description Standard Webhooks: the event id (the same as the body id; the same on every retry). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the signing time, Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: space-separated v1,<base64 HMAC-SHA256(base64-decoded part of the secret after whsec_, "<webhook-id>.<webhook-timestamp>.<raw body>")>, one per valid secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01jd5v2b8m0n2p4q6r8s0t2v4w",
+                 *       "type": "transfer.settled",
+                 *       "created_at": "2026-11-23T00:00:41.000Z",
+                 *       "data": {
+                 *         "transfer_id": "tr_0cdd339605e5810b99167c9d",
+                 *         "account_id": "acc_61d1cc09d54631afbc45f3f5",
+                 *         "to_account_id": null,
+                 *         "amount_cents": 2500,
+                 *         "direction": "debit",
+                 *         "status": "settled",
+                 *         "settled_at": "2026-11-23T00:00:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["TransferSettledEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the service disables the webhook configuration and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: any 2xx within 15 seconds. Anything else (redirects included) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Failure (the event is retried; a Retry-After header on the answer is honoured). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransferFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>. During the 24 h after a secret rotation it carries one v1= per secret (new first): accept the delivery when any of them matches. Check t against a tolerance (300 s) to refuse replays.
+                 * @example t=1763719500,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Service-Signature": string;
+                /** @description hex HMAC-SHA256(secret, raw body), the integration-guide form. It signs no time: check the event created_at against a tolerance. */
+                "X-Service-Signature": string;
+                /** @description During the 24 h after a rotation: the X-Service-Signature of the previous secret. */
+                "X-Service-Signature-Previous"?: string;
+                /** @description Standard Webhooks: the event id (the same as the body id; the same on every retry). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the signing time, Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: space-separated v1,<base64 HMAC-SHA256(base64-decoded part of the secret after whsec_, "<webhook-id>.<webhook-timestamp>.<raw body>")>, one per valid secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01jd3s4d6f8g0h2j4k6m8n0p2q",
+                 *       "type": "transfer.failed",
+                 *       "created_at": "2026-11-21T10:30:00.000Z",
+                 *       "data": {
+                 *         "transfer_id": "tr_ee92c67a42fec417935d7385",
+                 *         "account_id": "acc_61d1cc09d54631afbc45f3f5",
+                 *         "to_account_id": null,
+                 *         "amount_cents": 100000000,
+                 *         "direction": "debit",
+                 *         "status": "failed",
+                 *         "failed_at": "2026-11-21T10:30:00.000Z",
+                 *         "failure_reason": {
+                 *           "code": "insufficient_funds",
+                 *           "description": "The account's available balance ($2743.50) is less than the transfer amount ($1000000.00)"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["TransferFailedEvent"];
             };
         };
         responses: {

@@ -4,7 +4,12 @@ import type { components } from './schema.js';
 type Schemas = components['schemas'];
 
 /** A webhook event the service sends, by its `type` (see the document's `webhooks`). */
-export type WebhookEvent = Schemas['CalculationUpdatedEvent'] | Schemas['UsageThresholdReachedEvent'] | Schemas['WebhookTestEvent'];
+export type WebhookEvent =
+  | Schemas['CalculationUpdatedEvent']
+  | Schemas['UsageThresholdReachedEvent']
+  | Schemas['WebhookTestEvent']
+  | Schemas['TransferSettledEvent']
+  | Schemas['TransferFailedEvent'];
 export type WebhookEventType = WebhookEvent['type'];
 /** The event of one type. */
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>;

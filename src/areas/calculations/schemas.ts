@@ -83,7 +83,10 @@ export const EraseResponse = Type.Object(
     deleted: Type.Boolean(),
     end_user_id: Type.String(),
     environment: Type.String(),
-    erased: Type.Record(Type.String(), Type.Integer(), { description: 'Rows removed, by kind of data' }),
+    erased: Type.Record(Type.String(), Type.Integer(), {
+      description:
+        "Rows removed, by kind of data; `usage_end_users_pending` counts the months in which the answering process's usage meter still held the end-user, to be written as an anonymous placeholder",
+    }),
   },
   { title: 'EraseResponse' },
 );

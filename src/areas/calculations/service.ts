@@ -128,13 +128,14 @@ export async function eraseEndUserRows(deps: Pick<Deps, 'erasers'>, trx: Executo
   return erased;
 }
 
-/** Erases every stored trace of one end-user (every registered eraser, one transaction). */
+/**
+ * Erases every stored trace of one end-user (every registered eraser, one transaction). The
+ * transaction commits whatever the answer: the erasure it records (usage_erasures) keeps any
+ * process's meter from writing the id later, so an erasure answered 404 is not undone either.
+ * 404 only when no store held anything, this process's meter included.
+ */
 export async function eraseEndUser(deps: Deps, caller: Caller, endUserId: string) {
-  const erased = await deps.database.tx(async (trx) => {
-    const rows = await eraseEndUserRows(deps, trx, caller.partnerId, caller.environment, endUserId);
-    // Nothing stored: the answer is 404 and nothing changes (the transaction is rolled back).
-    if (Object.values(rows).every((n) => n === 0)) throw errors.notFound(`No stored data for end user '${endUserId}'`);
-    return rows;
-  });
+  const erased = await deps.database.tx((trx) => eraseEndUserRows(deps, trx, caller.partnerId, caller.environment, endUserId));
+  if (Object.values(erased).every((n) => n === 0)) throw errors.notFound(`No stored data for end user '${endUserId}'`);
   return { deleted: true, end_user_id: endUserId, environment: caller.environment, erased };
 }

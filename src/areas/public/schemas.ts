@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable } from '../../http/schemas.js';
+import { CHANGELOG_TAGS } from './content.js';
 
 /** A string from a closed set: one `enum` error that lists every value. */
 function StrEnum<const T extends string[]>(values: T, opts: Record<string, unknown> = {}) {
@@ -249,6 +250,47 @@ export const RelatedQuery = Type.Object({ limit: Type.Integer({ minimum: 1, maxi
 export const CategoryList = Type.Object(
   { categories: Type.Array(Type.Object({ slug: Type.String(), name: Type.String(), count: Type.Integer() })) },
   { title: 'BlogCategories' },
+);
+
+// ---------- changelog feed ----------
+
+const AbsoluteUrl = (description: string) => Type.String({ format: 'uri', description });
+
+/** One release of GET /api/changelog.json (JSON Feed 1.1 item, with the `_service` extension). */
+export const ChangelogFeedItem = Type.Object(
+  {
+    id: Type.String({ description: 'Unique and permanent: the release address' }),
+    url: AbsoluteUrl('The release on the changelog page'),
+    title: Type.String({ description: '`<version>: <title>`' }),
+    content_html: Type.String(),
+    content_text: Type.String({ description: 'The same as plain text' }),
+    summary: Type.String({ description: 'The first line of content_text (at most 280 characters)' }),
+    date_published: Type.String({ format: 'date-time', description: 'RFC 3339 (the release day, 00:00 UTC)' }),
+    tags: Type.Array(StrEnum([...CHANGELOG_TAGS])),
+    _service: Type.Object(
+      {
+        version: Type.String({ pattern: '^v\\d+\\.\\d+\\.\\d+$', description: 'The release, vMAJOR.MINOR.PATCH' }),
+        about: AbsoluteUrl('What a JSON Feed extension is'),
+      },
+      { description: 'The service extension of JSON Feed' },
+    ),
+  },
+  { title: 'ChangelogFeedItem' },
+);
+
+/** GET /api/changelog.json: a JSON Feed 1.1 document (https://jsonfeed.org/version/1.1), releases newest first. */
+export const ChangelogFeed = Type.Object(
+  {
+    version: Type.Literal('https://jsonfeed.org/version/1.1'),
+    title: Type.String(),
+    home_page_url: AbsoluteUrl('The changelog page'),
+    feed_url: AbsoluteUrl('This feed'),
+    description: Type.String(),
+    language: Type.String({ description: 'BCP 47' }),
+    authors: Type.Array(Type.Object({ name: Type.String(), url: AbsoluteUrl('The service') })),
+    items: Type.Array(ChangelogFeedItem, { description: 'Newest first' }),
+  },
+  { title: 'ChangelogFeed', description: 'JSON Feed 1.1; each item carries `_service.version`' },
 );
 
 // ---------- IndexNow ----------

@@ -1,5 +1,5 @@
 /** SQL of the sandbox area (Kysely builder only; takes an Executor). */
-import type { Executor } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import type { Environment } from '../../db/schema/index.js';
 import type { SandboxIdempotencyTable, SandboxTransfersTable } from '../../db/schema/sandbox.js';
 
@@ -52,6 +52,55 @@ export async function insertItem(
 
 export async function insertTransfer(db: Executor, row: SandboxTransfersTable): Promise<void> {
   await db.insertInto('sandbox_transfers').values(row).execute();
+}
+
+/** What a transfer is before it settles: shape A answers `pending`, shape B `submitted`. */
+export const UNSETTLED_STATUSES = ['pending', 'submitted'] as const;
+
+/**
+ * The sandbox transfers (test environment only: live transfers are the aggregator's) whose settlement
+ * day has come, at most `limit`, through sandbox_transfers_due_idx (status, settlement_day): the settled
+ * rows are never read. PostgreSQL locks them, skipping rows another process holds; SQLite has one writer.
+ */
+export function dueTransfersQuery(db: Executor, database: Pick<Database, 'dialect'>, today: string, limit: number) {
+  const q = db
+    .selectFrom('sandbox_transfers')
+    .select('transfer_id')
+    .where('status', 'in', [...UNSETTLED_STATUSES])
+    .where('settlement_day', '<=', today)
+    .where('environment', '=', 'test')
+    .limit(limit);
+  return database.dialect === 'postgres' ? q.forUpdate().skipLocked() : q;
+}
+
+/**
+ * Marks up to `limit` due sandbox transfers settled (at the start of their settlement day) and returns
+ * them; the caller writes their events in the same transaction. Only a row still unsettled is changed,
+ * so a transfer is returned by one call only, whichever process runs it. The first statement writes
+ * (SQLite takes the write lock at once, not on a later upgrade).
+ */
+export async function settleDueTransfers(db: Executor, database: Pick<Database, 'dialect'>, today: string, limit: number) {
+  const rows = await db
+    .updateTable('sandbox_transfers')
+    .set({ status: 'settled' })
+    .where('transfer_id', 'in', dueTransfersQuery(db, database, today, limit))
+    .where('status', 'in', [...UNSETTLED_STATUSES])
+    .returning(['transfer_id', 'partner_id', 'environment', 'user_id', 'account_id', 'to_account_id', 'direction', 'amount_cents', 'settlement_day'])
+    .execute();
+  const byDay = new Map<string, string[]>();
+  for (const r of rows) {
+    const ids = byDay.get(r.settlement_day);
+    if (ids) ids.push(r.transfer_id);
+    else byDay.set(r.settlement_day, [r.transfer_id]);
+  }
+  for (const [day, ids] of byDay) {
+    await db.updateTable('sandbox_transfers').set({ settled_at: dayStart(day) }).where('transfer_id', 'in', ids).execute();
+  }
+  return rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents), settled_at: dayStart(r.settlement_day) }));
+}
+
+function dayStart(day: string): number {
+  return Date.parse(`${day}T00:00:00.000Z`);
 }
 
 /** The user's transfers that moved money (not failed), created on or before `to`, and from `from` when given. */

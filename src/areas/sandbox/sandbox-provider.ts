@@ -17,6 +17,7 @@ import { sha256Hex } from '../../lib/crypto.js';
 import { iso, utcDay } from '../../lib/time.js';
 import type { AccountDataProvider, ProviderContext, ProviderTransaction, TransactionPage, TransactionPageQuery, TransferRequest, TransferResult } from './provider.js';
 import { ensureAccounts, findAccount, insertItem, insertTransfer, nextTransferSeq, userTransfers, type Scope } from './repo.js';
+import { recordTransferFailed } from './settlement.js';
 import type { Account } from './schemas.js';
 
 const LINK_TOKEN_TTL_MS = 4 * 3_600_000;
@@ -163,7 +164,7 @@ export function transactionPage(model: UserModel, legs: ProviderTransaction[], t
   return { transactions: page, total };
 }
 
-export function createSandboxProvider(deps: Pick<Deps, 'database'>): AccountDataProvider {
+export function createSandboxProvider(deps: Pick<Deps, 'database' | 'webhooks'>): AccountDataProvider {
   const scope = (ctx: ProviderContext): Scope => ({ partnerId: ctx.partnerId, environment: ctx.environment });
 
   async function balances(ctx: ProviderContext, db: Executor, userId: string) {
@@ -271,7 +272,21 @@ export function createSandboxProvider(deps: Pick<Deps, 'database'>): AccountData
         created_at: ctx.now,
         created_day: today,
         settlement_day: settlementDay,
+        settled_at: null,
       });
+      if (failure) {
+        const facts = {
+          transfer_id: transferId,
+          partner_id: ctx.partnerId,
+          environment: ctx.environment,
+          user_id: from.user_id,
+          account_id: from.account_id,
+          to_account_id: req.toAccountId,
+          direction: req.direction,
+          amount_cents: req.amountCents,
+        };
+        await recordTransferFailed(deps, db, facts, failure, ctx.now);
+      }
       return { userId: from.user_id, transferId, status, rail: 'ach', createdAt: ctx.now, settlementDay, failure };
     },
 

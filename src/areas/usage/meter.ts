@@ -99,6 +99,8 @@ class Meter implements ManagedUsageMeter {
   private flushing = false;
   /** When the oldest count not yet written was recorded (epoch ms); null when nothing waits. */
   private since: number | null = null;
+  /** The end-users the flush running now has taken out of `users` and not yet written (null between flushes). */
+  private writing: Map<string, Map<string, number>> | null = null;
 
   constructor(private readonly deps: MeterDeps) {}
 
@@ -219,6 +221,33 @@ class Meter implements ManagedUsageMeter {
     return this.since;
   }
 
+  /**
+   * An erasure of this end-user: a count of it waiting here (recorded and not folded yet, folded, or
+   * taken by the flush running now) is stored data too. Waiting counts become the month's erased
+   * placeholder at once, so a repeated erasure finds nothing here; returns in how many months the id
+   * waited. Called under the (partner, environment) usage lock, so a flush of this process has either
+   * committed (the rows are in the table, which the erasure anonymises) or has not checked the
+   * erasures yet (it writes the placeholder of what it took). An id already written this month
+   * (`seen`) is in the table: converted here, not counted twice.
+   */
+  erasePending(partnerId: string, environment: Environment, endUserId: string): number {
+    const prefix = partnerId + SEP + environment + SEP;
+    const slot = this.slots.get(partnerId)?.get(environment);
+    if (slot) this.fold(slot);
+    const months = new Set<string>();
+    for (const [k, set] of this.users) {
+      const at = set.get(endUserId);
+      if (at === undefined || !k.startsWith(prefix)) continue;
+      set.delete(endUserId);
+      const placeholder = erasedPlaceholder(this.deps, partnerId, environment, k.slice(prefix.length), endUserId);
+      const first = set.get(placeholder);
+      if (first === undefined || at < first) set.set(placeholder, at);
+      if (!(slot && slot.monthKey === k && slot.seen.has(endUserId))) months.add(k);
+    }
+    if (this.writing) for (const [k, set] of this.writing) if (k.startsWith(prefix) && set.delete(endUserId)) months.add(k);
+    return months.size;
+  }
+
   /** The flush queued behind the one running, not started yet: callers until it starts share it. */
   private next: Promise<void> | null = null;
 
@@ -268,6 +297,7 @@ class Meter implements ManagedUsageMeter {
     const users = this.users;
     this.calls = new Map();
     this.users = new Map();
+    this.writing = users;
     // Counts recorded from here on wait from their own time.
     this.since = null;
     const now = this.deps.clock.now();
@@ -291,6 +321,8 @@ class Meter implements ManagedUsageMeter {
     const done: Written = { daily: new Set(), users: new Set(), budget: SPLIT_BUDGET };
     try {
       await this.write(dailyRows, userRows, done);
+      // Written: the rows are in the table now (an erasure finds them there).
+      this.writing = null;
     } catch (err) {
       // Put back what was not written: nothing recorded is lost by a failed flush.
       for (const r of dailyRows) {
@@ -305,6 +337,8 @@ class Meter implements ManagedUsageMeter {
         if (!cur) this.users.set(k, (cur = new Map()));
         if (!cur.has(r.end_user_id)) cur.set(r.end_user_id, r.first_seen_at);
       }
+      // Put back before it stops being in flight: an erasure sees the id in one place or the other.
+      this.writing = null;
       this.remember([...done.users]);
       // What was put back has waited since the first of it was recorded.
       if (since !== null && (this.since === null || since < this.since)) this.since = since;

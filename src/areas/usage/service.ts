@@ -385,11 +385,14 @@ export async function evaluateAlerts(deps: Deps, since: number | null = null): P
 }
 
 /**
- * Registers the usage eraser: the end-user's id leaves the unique-user table (the count, billing
- * data, stays as a placeholder), and the erasure is remembered so that a count still pending in
- * any process's meter is written as the placeholder too. It holds the (partner, environment)
- * usage lock, so a flush in flight elsewhere either committed before (its rows are anonymised
- * here) or sees the erasure (it writes the placeholder).
+ * Registers the usage erasers. `usage_end_users`: the end-user's id leaves the unique-user table
+ * (the count, billing data, stays as a placeholder), and the erasure is remembered, whatever the
+ * erasure answers, so that a count still pending in any process's meter is written as the
+ * placeholder too. It holds the (partner, environment) usage lock, so a flush in flight elsewhere
+ * either committed before (its rows are anonymised here) or sees the erasure (it writes the
+ * placeholder). `usage_end_users_pending`: the months this process's meter still held the id in,
+ * taken under that lock (registered after it): a count waiting to be written is stored data too,
+ * and it is kept as the placeholder from here on.
  */
 export function registerUsageEraser(deps: Deps): void {
   deps.erasers.set('usage_end_users', async (trx, partnerId, environment, endUserId) => {
@@ -397,4 +400,5 @@ export function registerUsageEraser(deps: Deps): void {
     await recordErasure(trx, partnerId, environment, erasurePseudonym(deps, partnerId, environment, endUserId), deps.clock.now());
     return anonymiseEndUser(trx, partnerId, environment, endUserId, (month) => erasedPlaceholder(deps, partnerId, environment, month, endUserId));
   });
+  deps.erasers.set('usage_end_users_pending', async (_trx, partnerId, environment, endUserId) => deps.usage.erasePending(partnerId, environment, endUserId));
 }

@@ -4,6 +4,7 @@
  * under `webhooks` (src/http/openapi-webhooks.ts); the typed client returns them from verifyWebhook.
  */
 import { Type, type TSchema } from 'typebox';
+import { Nullable } from '../../http/schemas.js';
 import { CalculateResponse } from '../calculations/schemas.js';
 import type { EventType } from './outbox.js';
 
@@ -54,9 +55,49 @@ export const WebhookTestEvent = envelope(
   'Sent on demand by POST /api/v1/webhooks/test, to check a receiver; delivered like any other event.',
 );
 
+/** What both transfer events say about the transfer (sandbox transfers: src/areas/sandbox/settlement.ts). */
+const transferFields = {
+  transfer_id: Type.String({ description: 'The transfer: `transfer_id` (shape A) or `id` (shape B) of POST /api/v1/transfers' }),
+  account_id: Type.String({ description: 'Shape A: the account; shape B: the account debited (from_account_id)' }),
+  to_account_id: Nullable(Type.String({ description: 'Shape B: the account credited; null for shape A' })),
+  amount_cents: Type.Integer({ description: 'The amount, in cents' }),
+  direction: Type.Union([Type.Literal('debit'), Type.Literal('credit')], { description: 'debit: money out of account_id; credit: money into it' }),
+};
+
+export const TransferSettledEvent = envelope(
+  'transfer.settled',
+  'TransferSettledEvent',
+  Type.Object(
+    {
+      ...transferFields,
+      status: Type.Literal('settled'),
+      settled_at: Type.String({ description: 'When it settled (ISO 8601 UTC): the start of its settlement date, the date POST /api/v1/transfers gave' }),
+    },
+    { title: 'TransferSettledData' },
+  ),
+  'Sent when a sandbox transfer (test key) reaches its settlement date: its movements are posted from then on.',
+);
+
+export const TransferFailedEvent = envelope(
+  'transfer.failed',
+  'TransferFailedEvent',
+  Type.Object(
+    {
+      ...transferFields,
+      status: Type.Literal('failed'),
+      failed_at: Type.String({ description: 'When it failed (ISO 8601 UTC)' }),
+      failure_reason: Type.Object({ code: Type.String({ description: 'e.g. insufficient_funds' }), description: Type.String() }, { title: 'TransferFailureReason' }),
+    },
+    { title: 'TransferFailedData' },
+  ),
+  'Sent when a sandbox transfer (test key) fails: today when POST /api/v1/transfers refused it for insufficient funds (its answer says `failed` too). A failed transfer moves no money and never settles.',
+);
+
 /** Every event schema, by type. */
 export const EVENT_SCHEMAS = {
   'calculation.updated': CalculationUpdatedEvent,
   'usage.threshold_reached': UsageThresholdReachedEvent,
   'webhook.test': WebhookTestEvent,
+  'transfer.settled': TransferSettledEvent,
+  'transfer.failed': TransferFailedEvent,
 } satisfies Record<EventType, TSchema>;

@@ -11,7 +11,7 @@ import { insertEvents } from './repo.js';
 import type { WebhookRuntime } from './runtime.js';
 
 /** Every event type the service can send (the closed list webhook configurations choose from). */
-export const EVENT_TYPES = ['calculation.updated', 'usage.threshold_reached', 'webhook.test'] as const;
+export const EVENT_TYPES = ['calculation.updated', 'usage.threshold_reached', 'webhook.test', 'transfer.settled', 'transfer.failed'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export interface OutboxEvent {

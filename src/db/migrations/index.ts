@@ -20,6 +20,7 @@ import * as m0018 from './0018_email_verification.js';
 import * as m0019 from './0019_fair_delivery.js';
 import * as m0021 from './0021_service_keys.js';
 import * as m0022 from './0022_sandbox_recorded_runs.js';
+import * as m0023 from './0023_sandbox_transfer_settlement.js';
 import * as m0024 from './0024_probe_microseconds.js';
 
 /** Every migration, in order. Names are fixed once released. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0019_fair_delivery': m0019,
   '0021_service_keys': m0021,
   '0022_sandbox_recorded_runs': m0022,
+  '0023_sandbox_transfer_settlement': m0023,
   '0024_probe_microseconds': m0024,
 };

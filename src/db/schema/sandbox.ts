@@ -41,12 +41,14 @@ export interface SandboxTransfersTable {
   amount_cents: number;
   description: string;
   rail: string;
-  /** pending | submitted | failed */
+  /** pending (shape A) | submitted (shape B), then settled at the start of settlement_day (migration 0023); or failed */
   status: string;
   failure_code: string | null;
   created_at: number;
   created_day: string;
   settlement_day: string;
+  /** When it settled (epoch ms: the start of settlement_day, UTC); null until then, and for a failed transfer. */
+  settled_at: number | null;
 }
 
 export interface SandboxIdempotencyTable {

@@ -1,6 +1,7 @@
 /** The changelog feeds: /api/changelog.json, /api/changelog.rss (no authentication). */
 import { content } from '../../areas/public/content.js';
 import { jsonFeed, rssFeed } from '../../areas/public/feeds.js';
+import { ChangelogFeed } from '../../areas/public/schemas.js';
 import { typed, type Routes } from '../scope.js';
 import { body, sendText } from './send.js';
 
@@ -16,7 +17,8 @@ export const changelogRoutes: Routes = async (app, { deps }) => {
         operationId: 'changelogJsonFeed',
         tags: ['changelog'],
         summary: 'Changelog as JSON Feed 1.1 (newest first)',
-        response: { 200: body('application/feed+json', 'JSON Feed 1.1; each item carries `_service.version`') },
+        // The feed is written once per request as text (jsonFeed): the schema documents it, Fastify sends the string as it is.
+        response: { 200: { description: 'JSON Feed 1.1; each item carries `_service.version`', content: { 'application/feed+json': { schema: ChangelogFeed } } } },
       },
     },
     async (_request, reply) => sendText(reply, 'application/feed+json; charset=utf-8', JSON.stringify(jsonFeed(site, c.changelog))),

@@ -74,7 +74,8 @@ export const calculationRoutes: Routes<V1Options> = async (app, { deps, v1 }) =>
         operationId: 'eraseEndUser',
         tags: ['safe-to-spend'],
         summary: 'Erase every stored trace of one end-user (GDPR)',
-        description: 'Removes the cached calculation, pending events and every other row about this end-user in this environment. 404 when nothing was stored.',
+        description:
+          'Removes the cached calculation, pending events and every other row about this end-user in this environment, and names a count still waiting in the usage meter. The erasure is recorded whatever the answer: nothing sent before it is stored under this id afterwards. 404 when nothing was stored.',
         security: keyAndSecret,
         params: UserParams,
         response: { 200: EraseResponse, ...errorResponses(401, 403, 404, 422, 429) },
