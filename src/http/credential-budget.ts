@@ -15,9 +15,18 @@
  * locked does a request look its own address up. The counts live in this process (an LRU of at
  * most MAX_ADDRESSES addresses, the least recently failing forgotten first) and, when Redis is
  * configured, also in Redis through the rate limiter's fixed windows, so that every process sees
- * every failure: a process locks an address once the shared count reaches `limit`, at the latest
- * on that address's next failure there. Without Redis (or while it is unreachable) an address may
- * fail up to `limit` times on each process.
+ * every failure. Without Redis (or while it is unreachable) an address may fail up to `limit`
+ * times on each process.
+ *
+ * A credential that needs an asynchronous look-up (an API key not in the key cache) is counted
+ * BEFORE the look-up (`admit`): from then until its look-up settles it counts as a failure of its
+ * address, and a valid key gives its count back when it settles. Otherwise every one of a burst of
+ * concurrent guesses would pass the budget while the others' look-ups were still in flight (1,000
+ * at once got 314 real checks on PostgreSQL). An address whose look-ups in flight fill what is left
+ * of its budget waits for one of them to settle; one that has spent it is refused. With Redis the
+ * admission is also counted there first (and given back by a valid key), so concurrent guesses
+ * spread over several processes share one budget too: the admission that takes the shared count
+ * past `limit` is refused and locks the address in that process.
  *
  * An IPv6 client is counted by its /64: one subscriber line or host is routinely given a whole
  * /64, so counting single IPv6 addresses would hand an attacker 2^64 budgets.
@@ -41,13 +50,30 @@ interface Window {
 /** A count shared by every process (the rate limiter's Redis windows). */
 export interface SharedCount {
   readonly usingRedis: boolean;
-  hit(bucket: string, limit: number, windowMs: number): SharedDecision | Promise<SharedDecision>;
+  /** Adds `weight` (default 1; -1 gives one back) to the bucket's current window. */
+  hit(bucket: string, limit: number, windowMs: number, weight?: number): SharedDecision | Promise<SharedDecision>;
 }
 
 interface SharedDecision {
+  /** Whether the count, this hit included, is within the limit. */
+  allowed: boolean;
   remaining: number;
   /** End of the shared window (epoch ms). */
   resetAt: number;
+}
+
+/**
+ * A credential look-up admitted against its address's budget: it counts as a failure until `settle`
+ * says how it ended (a wrong credential stays counted, anything else gives the count back).
+ */
+export interface Admission {
+  settle(failed: boolean, now: number): void;
+}
+
+/** Look-ups in flight from one address, and the admissions waiting for one of them to settle. */
+interface InFlight {
+  count: number;
+  waiters: (() => void)[];
 }
 
 export interface CredentialBudgetOptions {
@@ -75,6 +101,8 @@ export class CredentialBudget {
   /** The latest instant until which some address is locked: before it a request checks its address, after it none does. */
   private lockedUntil = 0;
   private readonly shared: SharedCount | undefined;
+  /** Look-ups in progress per address (only while there are some). */
+  private readonly inFlight = new Map<string, InFlight>();
 
   constructor(options: CredentialBudgetOptions) {
     this.limit = options.limit;
@@ -96,9 +124,17 @@ export class CredentialBudget {
     return errors.tooManyFailedCredentials((end - now) / 1000, FAILED_CREDENTIALS_DETAIL);
   }
 
-  /** Counts one wrong credential of `address`; the failure that spends the budget locks it until its window ends. */
+  /**
+   * Counts one wrong credential of `address` that was checked at once (a secret compared in the request, no
+   * look-up); the failure that spends the budget locks it until its window ends.
+   */
   fail(address: string, now: number): void {
     const key = addressKey(address);
+    this.failLocally(key, now);
+    if (this.shared?.usingRedis) this.countShared(key, now);
+  }
+
+  private failLocally(key: string, now: number): void {
     let w = this.byAddress.get(key);
     if (!w || now >= w.start + this.windowMs) {
       w = { start: now, failures: 0 };
@@ -106,7 +142,69 @@ export class CredentialBudget {
     }
     w.failures++;
     if (w.failures >= this.limit) this.lockedUntil = Math.max(this.lockedUntil, w.start + this.windowMs);
-    if (this.shared?.usingRedis) this.countShared(key, now);
+  }
+
+  /** The failures of the address's current window (0 once it has ended). */
+  private failures(key: string, now: number): { failures: number; end: number } {
+    const w = this.byAddress.peek(key);
+    if (!w || now >= w.start + this.windowMs) return { failures: 0, end: now + this.windowMs };
+    return { failures: w.failures, end: w.start + this.windowMs };
+  }
+
+  /**
+   * Admits a credential look-up of `address` against its budget before the look-up starts: resolves once the
+   * failures of its window plus the look-ups in flight leave room for it (waiting for one in flight to settle
+   * when they do not), and rejects with the 429 once the address has spent its budget, here or (with Redis)
+   * across the processes. Settle the admission when the look-up ends.
+   */
+  async admit(address: string, now: number): Promise<Admission> {
+    const key = addressKey(address);
+    for (;;) {
+      const { failures, end } = this.failures(key, now);
+      if (failures >= this.limit) throw errors.tooManyFailedCredentials((end - now) / 1000, FAILED_CREDENTIALS_DETAIL);
+      const flight = this.inFlight.get(key);
+      if (!flight || failures + flight.count < this.limit) break;
+      await new Promise<void>((resolve) => flight.waiters.push(resolve));
+    }
+    const flight = this.inFlight.get(key) ?? { count: 0, waiters: [] };
+    flight.count++;
+    this.inFlight.set(key, flight);
+    let sharedUntil: number | null = null;
+    if (this.shared?.usingRedis) {
+      let d: SharedDecision | null = null;
+      try {
+        d = await this.shared.hit(`credentials:${key}`, this.limit, this.windowMs);
+      } catch {
+        // The limiter answers from its memory when Redis fails; a throw here would be a bug of its own: count locally only.
+      }
+      if (d && !d.allowed) {
+        this.release(key);
+        this.lockFromShared(key, d, now);
+        throw errors.tooManyFailedCredentials((d.resetAt - now) / 1000, FAILED_CREDENTIALS_DETAIL);
+      }
+      if (d) sharedUntil = d.resetAt;
+    }
+    let settled = false;
+    return {
+      settle: (failed, at) => {
+        if (settled) return;
+        settled = true;
+        if (failed) this.failLocally(key, at);
+        // A look-up that found its credential gives back what it took of the shared window (while that window lasts).
+        else if (sharedUntil !== null && at < sharedUntil) void Promise.resolve(this.shared!.hit(`credentials:${key}`, this.limit, this.windowMs, -1)).catch(() => undefined);
+        this.release(key);
+      },
+    };
+  }
+
+  /** One look-up of the address has ended: the admissions waiting for room look again. */
+  private release(key: string): void {
+    const flight = this.inFlight.get(key);
+    if (!flight) return;
+    flight.count--;
+    const waiters = flight.waiters.splice(0);
+    if (flight.count <= 0 && waiters.length === 0) this.inFlight.delete(key);
+    for (const wake of waiters) wake();
   }
 
   /** Adds the failure to the shared count; once it reaches the limit this process locks the address until the shared window ends. */
@@ -115,19 +213,24 @@ export class CredentialBudget {
     // The answer has already been decided (401): the shared count only decides the next requests.
     void Promise.resolve(shared.hit(`credentials:${key}`, this.limit, this.windowMs)).then(
       (d) => {
-        if (d.remaining > 0 || d.resetAt <= now) return;
-        let w = this.byAddress.get(key);
-        if (!w) {
-          w = { start: d.resetAt - this.windowMs, failures: 0 };
-          this.byAddress.set(key, w);
-        }
-        w.failures = Math.max(w.failures, this.limit);
-        // Locked until the later of the local and the shared window's end.
-        if (w.start + this.windowMs < d.resetAt) w.start = d.resetAt - this.windowMs;
-        this.lockedUntil = Math.max(this.lockedUntil, w.start + this.windowMs);
+        if (d.remaining > 0) return;
+        this.lockFromShared(key, d, now);
       },
       // The limiter logs Redis failures itself and falls back to its memory; nothing to add here.
       () => undefined,
     );
+  }
+
+  /** The shared count has reached the limit: this process locks the address until the later of its own and the shared window's end. */
+  private lockFromShared(key: string, d: SharedDecision, now: number): void {
+    if (d.resetAt <= now) return;
+    let w = this.byAddress.get(key);
+    if (!w || now >= w.start + this.windowMs) {
+      w = { start: d.resetAt - this.windowMs, failures: 0 };
+      this.byAddress.set(key, w);
+    }
+    w.failures = Math.max(w.failures, this.limit);
+    if (w.start + this.windowMs < d.resetAt) w.start = d.resetAt - this.windowMs;
+    this.lockedUntil = Math.max(this.lockedUntil, w.start + this.windowMs);
   }
 }
