@@ -331,6 +331,9 @@ export function makeGuards(deps: Deps) {
     const p = await authPartnerById(deps.database.db, s.subjectId);
     if (!p) throw errors.sessionExpired('Session expired or invalid: sign in again');
     if (Number(p.active) !== 1) throw errors.suspended();
+    // A session opened with a live key acts as that key: before production access, not at all (one opened before
+    // key sign-in refused such keys ends here too).
+    if (s.keyEnvironment === 'live' && p.activated_at === null) throw errors.productionNotEnabled();
     await touch(s);
     request.session = s;
     request.partner = { ...p, active: true };

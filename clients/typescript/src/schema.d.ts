@@ -211,7 +211,7 @@ export interface paths {
         put?: never;
         /**
          * Partner sign-in by pasting an API key
-         * @description The portal's second way in: any current key of the partner (test or live) opens a session that acts only in that key's environment (the other environment's key is shown masked and cannot be changed; usage of the other environment is 403). Failed attempts count against the client address. The session is bound to that key: any change of its slot (rotation, clearing, a paste, a sync, an administrator's regeneration) ends it at once (401). A valid key of a suspended partner answers 403.
+         * @description The portal's second way in: any current key of the partner (test or live) opens a session that acts only in that key's environment (the other environment's key is shown masked and cannot be changed; usage of the other environment is 403). Failed attempts count against the client address. The session is bound to that key: any change of its slot (rotation, clearing, a paste, a sync, an administrator's regeneration) ends it at once (401). A valid key of a suspended partner answers 403 `partner_suspended`; a live key of an account whose production access is not enabled yet answers 403 `production_not_enabled`, as it does everywhere else.
          */
         post: operations["loginPartnerWithKey"];
         delete?: never;

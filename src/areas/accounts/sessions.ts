@@ -208,6 +208,9 @@ export async function keyLogin(deps: Deps, key: string, client: ClientInfo) {
   const p = await findPartnerById(deps.database.db, slot.partner_id);
   if (!p) throw errors.unauthorized(BAD_KEY);
   if (Number(p.active) !== 1) throw errors.suspended();
+  // Refused as every other use of a live key before production access is (the key guard's rule): a session opened
+  // with it would read and change the live environment the key itself may not touch yet.
+  if (slot.environment === 'live' && p.activated_at === null) throw errors.productionNotEnabled();
   const s = await openSession(deps, 'partner', p.id, 'api_key', { environment: slot.environment, hash: keyHash }, client);
   return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, p.id) } };
 }
