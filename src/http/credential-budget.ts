@@ -23,10 +23,10 @@
  * address, and a valid key gives its count back when it settles. Otherwise every one of a burst of
  * concurrent guesses would pass the budget while the others' look-ups were still in flight (1,000
  * at once got 314 real checks on PostgreSQL). An address whose look-ups in flight fill what is left
- * of its budget waits for one of them to settle; one that has spent it is refused. With Redis the
- * admission is also counted there first (and given back by a valid key), so concurrent guesses
- * spread over several processes share one budget too: the admission that takes the shared count
- * past `limit` is refused and locks the address in that process.
+ * of its budget waits for one of them to settle; one that has spent it is refused. This bound is
+ * each process's own: guesses arriving at the same moment at N processes are looked up at most
+ * N × `limit` times (the shared count learns of them only as they fail), while a valid key, cached
+ * or not, never waits for Redis.
  *
  * An IPv6 client is counted by its /64: one subscriber line or host is routinely given a whole
  * /64, so counting single IPv6 addresses would hand an attacker 2^64 budgets.
@@ -50,13 +50,10 @@ interface Window {
 /** A count shared by every process (the rate limiter's Redis windows). */
 export interface SharedCount {
   readonly usingRedis: boolean;
-  /** Adds `weight` (default 1; -1 gives one back) to the bucket's current window. */
-  hit(bucket: string, limit: number, windowMs: number, weight?: number): SharedDecision | Promise<SharedDecision>;
+  hit(bucket: string, limit: number, windowMs: number): SharedDecision | Promise<SharedDecision>;
 }
 
 interface SharedDecision {
-  /** Whether the count, this hit included, is within the limit. */
-  allowed: boolean;
   remaining: number;
   /** End of the shared window (epoch ms). */
   resetAt: number;
@@ -103,6 +100,8 @@ export class CredentialBudget {
   private readonly shared: SharedCount | undefined;
   /** Look-ups in progress per address (only while there are some). */
   private readonly inFlight = new Map<string, InFlight>();
+  /** Failures on their way to the shared count. */
+  private readonly counting = new Set<Promise<void>>();
 
   constructor(options: CredentialBudgetOptions) {
     this.limit = options.limit;
@@ -124,17 +123,12 @@ export class CredentialBudget {
     return errors.tooManyFailedCredentials((end - now) / 1000, FAILED_CREDENTIALS_DETAIL);
   }
 
-  /**
-   * Counts one wrong credential of `address` that was checked at once (a secret compared in the request, no
-   * look-up); the failure that spends the budget locks it until its window ends.
-   */
+  /** Counts one wrong credential of `address`; the failure that spends the budget locks it until its window ends. */
   fail(address: string, now: number): void {
-    const key = addressKey(address);
-    this.failLocally(key, now);
-    if (this.shared?.usingRedis) this.countShared(key, now);
+    this.failKey(addressKey(address), now);
   }
 
-  private failLocally(key: string, now: number): void {
+  private failKey(key: string, now: number): void {
     let w = this.byAddress.get(key);
     if (!w || now >= w.start + this.windowMs) {
       w = { start: now, failures: 0 };
@@ -142,6 +136,7 @@ export class CredentialBudget {
     }
     w.failures++;
     if (w.failures >= this.limit) this.lockedUntil = Math.max(this.lockedUntil, w.start + this.windowMs);
+    if (this.shared?.usingRedis) this.countShared(key, now);
   }
 
   /** The failures of the address's current window (0 once it has ended). */
@@ -154,8 +149,8 @@ export class CredentialBudget {
   /**
    * Admits a credential look-up of `address` against its budget before the look-up starts: resolves once the
    * failures of its window plus the look-ups in flight leave room for it (waiting for one in flight to settle
-   * when they do not), and rejects with the 429 once the address has spent its budget, here or (with Redis)
-   * across the processes. Settle the admission when the look-up ends.
+   * when they do not), and rejects with the 429 once the address has spent its budget. Settle the admission
+   * when the look-up ends: a wrong credential is then counted as `fail` counts it (here, and with Redis shared).
    */
   async admit(address: string, now: number): Promise<Admission> {
     const key = addressKey(address);
@@ -169,29 +164,12 @@ export class CredentialBudget {
     const flight = this.inFlight.get(key) ?? { count: 0, waiters: [] };
     flight.count++;
     this.inFlight.set(key, flight);
-    let sharedUntil: number | null = null;
-    if (this.shared?.usingRedis) {
-      let d: SharedDecision | null = null;
-      try {
-        d = await this.shared.hit(`credentials:${key}`, this.limit, this.windowMs);
-      } catch {
-        // The limiter answers from its memory when Redis fails; a throw here would be a bug of its own: count locally only.
-      }
-      if (d && !d.allowed) {
-        this.release(key);
-        this.lockFromShared(key, d, now);
-        throw errors.tooManyFailedCredentials((d.resetAt - now) / 1000, FAILED_CREDENTIALS_DETAIL);
-      }
-      if (d) sharedUntil = d.resetAt;
-    }
     let settled = false;
     return {
       settle: (failed, at) => {
         if (settled) return;
         settled = true;
-        if (failed) this.failLocally(key, at);
-        // A look-up that found its credential gives back what it took of the shared window (while that window lasts).
-        else if (sharedUntil !== null && at < sharedUntil) void Promise.resolve(this.shared!.hit(`credentials:${key}`, this.limit, this.windowMs, -1)).catch(() => undefined);
+        if (failed) this.failKey(key, at);
         this.release(key);
       },
     };
@@ -211,26 +189,28 @@ export class CredentialBudget {
   private countShared(key: string, now: number): void {
     const shared = this.shared!;
     // The answer has already been decided (401): the shared count only decides the next requests.
-    void Promise.resolve(shared.hit(`credentials:${key}`, this.limit, this.windowMs)).then(
+    const counted = Promise.resolve(shared.hit(`credentials:${key}`, this.limit, this.windowMs)).then(
       (d) => {
-        if (d.remaining > 0) return;
-        this.lockFromShared(key, d, now);
+        if (d.remaining > 0 || d.resetAt <= now) return;
+        let w = this.byAddress.get(key);
+        if (!w) {
+          w = { start: d.resetAt - this.windowMs, failures: 0 };
+          this.byAddress.set(key, w);
+        }
+        w.failures = Math.max(w.failures, this.limit);
+        // Locked until the later of the local and the shared window's end.
+        if (w.start + this.windowMs < d.resetAt) w.start = d.resetAt - this.windowMs;
+        this.lockedUntil = Math.max(this.lockedUntil, w.start + this.windowMs);
       },
       // The limiter logs Redis failures itself and falls back to its memory; nothing to add here.
       () => undefined,
     );
+    this.counting.add(counted);
+    void counted.finally(() => this.counting.delete(counted));
   }
 
-  /** The shared count has reached the limit: this process locks the address until the later of its own and the shared window's end. */
-  private lockFromShared(key: string, d: SharedDecision, now: number): void {
-    if (d.resetAt <= now) return;
-    let w = this.byAddress.get(key);
-    if (!w || now >= w.start + this.windowMs) {
-      w = { start: d.resetAt - this.windowMs, failures: 0 };
-      this.byAddress.set(key, w);
-    }
-    w.failures = Math.max(w.failures, this.limit);
-    if (w.start + this.windowMs < d.resetAt) w.start = d.resetAt - this.windowMs;
-    this.lockedUntil = Math.max(this.lockedUntil, w.start + this.windowMs);
+  /** Resolves once every failure counted so far has reached the shared count and its answer has been applied here. */
+  async sharedCounted(): Promise<void> {
+    while (this.counting.size > 0) await Promise.all([...this.counting]);
   }
 }
