@@ -2392,7 +2392,7 @@ export interface components {
         PartnerRegister: {
             /** Format: email */
             email: string;
-            /** @description The new password: 8 to 128 characters after NFKC normalisation; not blank, no control characters, not a common or breached password, not the account's email address */
+            /** @description The new password: 8 to 128 characters after NFKC normalisation; not blank, no control characters, not a common or breached password, not the account's email address, not one character or a short group repeated nor a run of consecutive characters */
             password: string;
             company_name: string;
             contact_name: string;
@@ -2491,7 +2491,7 @@ export interface components {
         PasswordResetConfirm: {
             /** @description The token of the reset link (`token=` in its query) */
             token: string;
-            /** @description The new password: 8 to 128 characters after NFKC normalisation; not blank, no control characters, not a common or breached password, not the account's email address */
+            /** @description The new password: 8 to 128 characters after NFKC normalisation; not blank, no control characters, not a common or breached password, not the account's email address, not one character or a short group repeated nor a run of consecutive characters */
             new_password: string;
         };
         /** PasswordChanged */
@@ -3185,7 +3185,7 @@ export interface components {
         /** PasswordChange */
         PasswordChange: {
             current_password: string;
-            /** @description The new password: 8 to 128 characters after NFKC normalisation; not blank, no control characters, not a common or breached password, not the account's email address */
+            /** @description The new password: 8 to 128 characters after NFKC normalisation; not blank, no control characters, not a common or breached password, not the account's email address, not one character or a short group repeated nor a run of consecutive characters */
             new_password: string;
         };
         /** ApiKeyOut */
