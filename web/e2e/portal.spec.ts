@@ -289,7 +289,7 @@ test.describe('API keys', () => {
     await slot.getByLabel('New key').fill(other);
     await slot.getByRole('button', { name: 'Save key' }).click();
     await page.getByRole('dialog', { name: 'Replace the sandbox key?' }).getByRole('button', { name: 'Replace key' }).click();
-    await expect(slot.getByLabel('New key')).toHaveAccessibleDescription(/This key is already in use by another partner$/);
+    await expect(slot.getByLabel('New key')).toHaveAccessibleDescription(/This key cannot be used: paste a key of your own, or generate a new one$/);
     expect(await calculate(request, mine)).toBe(200);
     expect(await calculate(request, other)).toBe(200);
   });

@@ -1133,7 +1133,7 @@ export interface paths {
         get?: never;
         /**
          * Paste a key into a slot (replaces the previous key at once)
-         * @description The key authenticates from the next request; the previous key of that slot stops working. 409 when the value is in use in another slot (nothing changed). 403 when the session was opened with the other environment's API key.
+         * @description The key authenticates from the next request; the previous key of that slot stops working. 409 when the value is in use in another slot (nothing changed; another account's is only said to be unusable, and counts against the client address's failed-credential budget like a wrong API key: past it, 429). 403 when the session was opened with the other environment's API key.
          */
         put: operations["pasteMyApiKey"];
         post?: never;
@@ -1251,7 +1251,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Paste a key (signed-in partner): it authenticates at once and replaces the slot */
+        /**
+         * Paste a key (signed-in partner): it authenticates at once and replaces the slot
+         * @description 409 when the value is your other slot's key, or cannot be used (another account holds it: which one is never said). A refused value counts against the client address's failed-credential budget, as a wrong API key does: past it, 429 `too_many_failed_credentials` with Retry-After, before the value is looked at.
+         */
         put: operations["pasteKey"];
         post?: never;
         delete?: never;
@@ -9252,6 +9255,17 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     rotateMyApiKey: {
@@ -9588,6 +9602,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };
