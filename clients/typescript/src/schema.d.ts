@@ -534,7 +534,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for your personal data to be erased
-         * @description Idempotent on email: while a request for the same email is open (pending or in progress), the same request_id is returned.
+         * @description Idempotent on email: while a request for the same email is open (pending or in progress), sending it again adds to that request and changes nothing else. Every answer carries a new request_id (the first is the request's own id; a repeat's names the same request), so an answer never tells whether, or when, the address was sent before.
          */
         post: operations["requestDeletion"];
         delete?: never;
@@ -2114,13 +2114,16 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a deletion-request record (the audit log keeps that it existed) */
+        /**
+         * Delete a deletion-request record (the audit log keeps that it existed)
+         * @description `request_id` may also be one of its `receipt_ids`.
+         */
         delete: operations["adminDeleteDeletionRequest"];
         options?: never;
         head?: never;
         /**
          * Set the status (and notes) of a deletion request; completed erases the data
-         * @description completed erases, in one transaction: the partner account with that email (with all its data) and every end user whose cached calculation carries the email, through every registered eraser. The audit log records what was erased. A completed request cannot be moved to another status (409).
+         * @description completed erases, in one transaction: the partner account with that email (with all its data) and every end user whose cached calculation carries the email, through every registered eraser. The audit log records what was erased. A completed request cannot be moved to another status (409). `request_id` may also be one of its `receipt_ids` (the id a repeat of the request was answered with).
          */
         patch: operations["adminUpdateDeletionRequest"];
         trace?: never;
@@ -3655,6 +3658,8 @@ export interface components {
         /** DeletionRequest */
         DeletionRequest: {
             id: string;
+            /** @description The ids answered to repeats of this request (each repeat gets an id of its own); any of them names this request in the operations below */
+            receipt_ids: string[];
             email: string;
             name: string | null;
             reason: string | null;
