@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { buildTestApp, keyHeaders, type TestApp, type TestPartner } from '../helpers/app.js';
+import { signUp } from '../helpers/signup.js';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -177,11 +178,7 @@ describe('partner key slots: list, paste, clear, rotate', () => {
   });
 
   it('a dump of the database holds no key, secret, password or session token in plaintext', async () => {
-    const reg = await t.inject({
-      method: 'POST',
-      url: '/api/auth/partner/register',
-      payload: { email: 'dump@bank.example', password: 'plaintext-password-xyz', company_name: 'Dump Co', contact_name: 'Du Mp' },
-    });
+    const reg = await signUp(t, { email: 'dump@bank.example', password: 'plaintext-password-xyz', company_name: 'Dump Co', contact_name: 'Du Mp' });
     const token = reg.json().token;
     const keys = (await t.inject({ method: 'GET', url: '/api/partners/me/api-keys', headers: bearer(token) })).json() as { key: string; environment: string }[];
     // The test key: a self-signed-up account's live key works only once production access is granted.

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { sha256Hex } from '../../src/lib/crypto.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { signUp } from '../helpers/signup.js';
 
 describe('live keys before production access', () => {
   let t: TestApp;
@@ -15,12 +16,7 @@ describe('live keys before production access', () => {
   after(() => t.close());
 
   it('a self-signed-up account: its live key answers 403 everywhere but the sandbox layer (402), its test key works; activation opens it on the next request', async () => {
-    const reg = await t.inject({
-      method: 'POST',
-      url: '/api/auth/partner/register',
-      payload: { email: 'newbank@example.com', password: 'a long passphrase 1', company_name: 'New Bank', contact_name: 'Nia Bank' },
-    });
-    assert.equal(reg.statusCode, 200, reg.body);
+    const reg = await signUp(t, { email: 'newbank@example.com', password: 'a long passphrase 1', company_name: 'New Bank', contact_name: 'Nia Bank' });
     const session = { authorization: `Bearer ${reg.json().token}` };
     const keys = (await t.inject({ method: 'GET', url: '/api/partners/me/api-keys', headers: session })).json() as { environment: string; key: string }[];
     const live = keys.find((k) => k.environment === 'live')!.key;

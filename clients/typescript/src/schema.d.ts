@@ -170,10 +170,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Partner self sign-up (signed in at once)
-         * @description Creates the partner with a test key, a live key and an ingest secret. Live keys are not production-enabled until an administrator activates the account. Answers a session like the login operation and sets the svc_session cookie. 409 when the email (case-insensitive) is taken.
+         * Partner self sign-up: a link to finish is mailed to the address
+         * @description Checks the form (422 naming a broken rule, the password policy included) and answers the same 200 `SignUpAccepted` at once for every address, whether or not it has an account: nothing in the answer or its timing tells. For a new address a link to `/portal/sign-up/confirm?token=…` is mailed (it works once, for 48 hours, and creates the account: `POST /api/auth/partner/register/confirm`); the owner of an address that has an account is mailed that someone tried to sign up with it instead. Limited per client address and per email address (429 with Retry-After).
          */
         post: operations["registerPartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/partner/register/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a sign-up with the token of its link and the password chosen: creates the account and signs it in
+         * @description Creates the partner (email verified, with a test key, a live key and an ingest secret; live keys are not production-enabled until an administrator activates the account) and answers a session like the login operation, setting the svc_session cookie. The password must be the one chosen at sign-up (401 `invalid_credentials` otherwise, counted toward the sign-in lockout of the client address). An unknown token is 400 `verification_token_invalid`, a used one 410 `verification_token_used`, an expired one 410 `verification_token_expired`; 409 when the address has an account by now.
+         */
+        post: operations["confirmPartnerRegistration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2403,6 +2423,36 @@ export interface components {
             company_name: string;
             contact_name: string;
         };
+        /** SignUpAccepted */
+        SignUpAccepted: {
+            /** @description What happens next: a link is mailed to the address (the same words whether or not it has an account) */
+            detail: string;
+            /** @description The address the link is mailed to, as given */
+            email: string;
+        };
+        /** ValidationError */
+        ValidationError: {
+            type: string;
+            loc: (string | number)[];
+            msg: string;
+            input: unknown;
+            ctx?: {
+                [key: string]: unknown;
+            };
+        };
+        /** HTTPValidationError */
+        HTTPValidationError: {
+            detail: components["schemas"]["ValidationError"][];
+            /** @enum {string} */
+            code: "validation_failed";
+        };
+        /** SignUpConfirm */
+        SignUpConfirm: {
+            /** @description The token of the sign-up link (`token=` in its query) */
+            token: string;
+            /** @description The password chosen at sign-up: whoever follows the link proves they are the one who signed up */
+            password: string;
+        };
         /** PartnerAccount */
         PartnerAccount: {
             id: string;
@@ -2432,22 +2482,6 @@ export interface components {
             /** @description ISO 8601 UTC timestamp */
             expires_at: string;
             partner: components["schemas"]["PartnerAccount"];
-        };
-        /** ValidationError */
-        ValidationError: {
-            type: string;
-            loc: (string | number)[];
-            msg: string;
-            input: unknown;
-            ctx?: {
-                [key: string]: unknown;
-            };
-        };
-        /** HTTPValidationError */
-        HTTPValidationError: {
-            detail: components["schemas"]["ValidationError"][];
-            /** @enum {string} */
-            code: "validation_failed";
         };
         /** LoginPayload */
         LoginPayload: {
@@ -4213,11 +4247,127 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["SignUpAccepted"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    confirmPartnerRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpConfirm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["PartnerSession"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Status 410 */
+            410: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -20,6 +20,7 @@ import * as m0018 from './0018_email_verification.js';
 import * as m0019 from './0019_fair_delivery.js';
 import * as m0021 from './0021_service_keys.js';
 import * as m0022 from './0022_sandbox_recorded_runs.js';
+import * as m0026 from './0026_signup_requests.js';
 import * as m0027 from './0027_deletion_request_receipts.js';
 
 /** Every migration, in order. Names are fixed once released. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0019_fair_delivery': m0019,
   '0021_service_keys': m0021,
   '0022_sandbox_recorded_runs': m0022,
+  '0026_signup_requests': m0026,
   '0027_deletion_request_receipts': m0027,
 };
