@@ -90,6 +90,37 @@ describe('partner sign-up, sign-in and sessions', () => {
     assert.equal((await t.inject({ method: 'POST', url: '/api/auth/partner/login', payload: { email: REG.email, password: 'someone elses 9' } })).statusCode, 401);
   });
 
+  it('answers before any of the work for the address is done: a mail server that does not answer holds neither a new nor a taken address', async () => {
+    const real = t.deps.mailer;
+    let released = false;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = () => ((released = true), r())));
+    // A bound for a broken build that awaited the mail in the request: the test then fails instead of hanging.
+    const safety = setTimeout(release, 20_000);
+    const sent: string[] = [];
+    t.deps.mailer = {
+      transport: real.transport,
+      close: () => real.close(),
+      send: async (m) => {
+        await held;
+        sent.push(m.kind);
+        await real.send(m);
+      },
+    };
+    try {
+      for (const email of ['held-new@bank.example', REG.email]) {
+        await register(t, { ...REG, email }, '10.9.7.1');
+        assert.equal(released, false, `${email}: answered while its mail was still held`);
+      }
+      release();
+      await t.deps.background.idle();
+      assert.deepEqual(sent.sort(), ['signup_confirmation', 'signup_existing_account']);
+    } finally {
+      clearTimeout(safety);
+      t.deps.mailer = real;
+    }
+  });
+
   it('the link works once, with the password chosen at sign-up only; a second sign-up of the address gets its own link, which then finds the account', async () => {
     const form = { ...REG, email: 'twice@bank.example', password: 'my own passphrase 3' };
     await register(t, form);
