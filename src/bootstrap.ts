@@ -1,8 +1,12 @@
-/** What a start does to an empty or new database: the first admin, and a demo partner. */
+/**
+ * What a start does to an empty or new database: the first admin, and a demo partner. Several
+ * processes may start together on one new database (and the CLI may run beside them): each step
+ * is written so that racing copies of it all succeed and leave one row.
+ */
 import type { Deps } from './context.js';
 import { hashPassword } from './lib/crypto.js';
 import { newId } from './lib/ids.js';
-import { adminIdByEmailLower, insertAdmin } from './areas/accounts/repo.js';
+import { adminIdByEmailLower, insertAdminIfMissing } from './areas/accounts/repo.js';
 import { anyPartnerExists } from './areas/partners/repo.js';
 import { createPartner, type CreatedPartner } from './areas/partners/service.js';
 
@@ -11,8 +15,12 @@ export async function createAdmin(deps: Pick<Deps, 'database' | 'clock'>, email:
   const existing = await adminIdByEmailLower(db, email.toLowerCase());
   if (existing) return { id: existing.id, created: false };
   const id = newId('adm', deps.clock.now());
-  await insertAdmin(db, { id, email, email_lower: email.toLowerCase(), password_hash: await hashPassword(password), created_at: deps.clock.now() });
-  return { id, created: true };
+  const row = { id, email, email_lower: email.toLowerCase(), password_hash: await hashPassword(password), created_at: deps.clock.now() };
+  // Another process may have created it while the password was hashed: its row stays, and this one answers with it.
+  if (await insertAdminIfMissing(db, row)) return { id, created: true };
+  const winner = await adminIdByEmailLower(db, email.toLowerCase());
+  if (!winner) throw new Error(`the administrator ${email} could be neither created nor found`);
+  return { id: winner.id, created: false };
 }
 
 /** The admin named by ADMIN_EMAIL / ADMIN_PASSWORD, created at start when missing. */
@@ -26,8 +34,15 @@ export async function ensureConfiguredAdmin(deps: Deps): Promise<void> {
 /** On the very first start of an empty database: one demo partner, production-enabled. */
 export async function seedDemoPartnerIfEmpty(deps: Deps): Promise<CreatedPartner | null> {
   if (!deps.config.seedDemoPartner) return null;
-  return deps.database.tx(async (trx) => {
-    if (await anyPartnerExists(trx)) return null;
-    return createPartner(deps, trx, { email: 'demo@example.com', company: 'Demo Partner', name: 'Demo', activated: true, signupSource: 'first-start' });
-  });
+  try {
+    return await deps.database.tx(async (trx) => {
+      if (await anyPartnerExists(trx)) return null;
+      return createPartner(deps, trx, { email: 'demo@example.com', company: 'Demo Partner', name: 'Demo', activated: true, signupSource: 'first-start' });
+    });
+  } catch (err) {
+    // Another process starting at the same time seeded first (PostgreSQL: its insert holds the email; SQLite:
+    // its write lock refused this transaction's): once a partner exists there is nothing left to do.
+    if (await anyPartnerExists(deps.database.db)) return null;
+    throw err;
+  }
 }

@@ -3,7 +3,7 @@
  * configuration: the server, the worker, the CLI and the tests all call createDeps,
  * then start() once the database is migrated, and close() when they stop.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
@@ -50,7 +50,10 @@ export function createLogger(config: Pick<Config, 'logLevel'>): FastifyBaseLogge
 
 /**
  * The key that seals secrets at rest. On the embedded database it may be left
- * unset: one is generated once into DATA_DIR (with a warning) and reused.
+ * unset: one is generated once into DATA_DIR (with a warning) and reused. Two
+ * processes starting together on a new DATA_DIR get the same key: the file appears
+ * whole (written aside, then hard-linked into place, which fails if it exists), and
+ * the process that loses the race reads the winner's.
  */
 export function resolveSecretsKey(config: Config, log: FastifyBaseLogger): string {
   if (config.secretsKey) return config.secretsKey;
@@ -58,7 +61,16 @@ export function resolveSecretsKey(config: Config, log: FastifyBaseLogger): strin
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(config.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const key = randomBytes(32).toString('hex');
-  writeFileSync(file, key + '\n', { mode: PRIVATE_FILE_MODE });
+  const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(aside, key + '\n', { mode: PRIVATE_FILE_MODE });
+  try {
+    linkSync(aside, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return readFileSync(file, 'utf8').trim();
+  } finally {
+    unlinkSync(aside);
+  }
   log.warn({ file }, 'SECRETS_KEY is not set: generated one into DATA_DIR; set SECRETS_KEY in production');
   return key;
 }

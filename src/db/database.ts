@@ -255,6 +255,29 @@ interface MigrationsTable {
   schema_migrations: { name: string; applied_at: number };
 }
 
+/** How long a start waits for another process's migrations on the same SQLite file. */
+const SQLITE_MIGRATION_WAIT_MS = 120_000;
+
+/**
+ * Opens the migration transaction. SQLite: BEGIN IMMEDIATE waits busy_timeout (5 s) for the write lock; another
+ * process migrating the same new file may hold it longer on a slow disk, so a busy answer is tried again, for a while.
+ */
+async function begin(db: Kysely<MigrationsTable>, pg: boolean): Promise<void> {
+  if (pg) {
+    await sql.raw('begin').execute(db);
+    return;
+  }
+  const until = Date.now() + SQLITE_MIGRATION_WAIT_MS;
+  for (;;) {
+    try {
+      await sql.raw('begin immediate').execute(db);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > until) throw err;
+    }
+  }
+}
+
 /**
  * Applies every pending migration, in order, in one transaction, recorded in
  * `schema_migrations`. PostgreSQL: under an advisory lock of the current schema,
@@ -266,7 +289,7 @@ export async function migrate(database: Database): Promise<string[]> {
   const pg = database.dialect === 'postgres';
   return database.db.connection().execute(async (conn) => {
     const db = conn as unknown as Kysely<MigrationsTable>;
-    await sql.raw(pg ? 'begin' : 'begin immediate').execute(db);
+    await begin(db, pg);
     try {
       if (pg) {
         const r = await sql<{ s: string | null }>`select current_schema() as s`.execute(db);

@@ -203,11 +203,9 @@ export function makeGuards(deps: Deps) {
 
   const budget = deps.credentials;
 
-  function accept(request: FastifyRequest, resolved: ResolvedKey | null, now: number): void {
-    if (!resolved) {
-      budget.fail(request.ip, now);
-      throw errors.unauthorized('Invalid API key');
-    }
+  function accept(request: FastifyRequest, resolved: ResolvedKey | null): void {
+    // Counted against the address when its look-up was admitted (apiKey below).
+    if (!resolved) throw errors.unauthorized('Invalid API key');
     if (!resolved.partner.active) throw errors.suspended();
     // A live key makes billable production traffic only once an administrator has granted
     // production access. The sandbox layer answers its own 402 for it instead (the spec's rule).
@@ -221,7 +219,9 @@ export function makeGuards(deps: Deps) {
 
   /**
    * Callback style: a cached key is accepted without a promise; a miss reads the database once.
-   * An address that has spent its failed-credential budget is refused before its key is looked at.
+   * An address that has spent its failed-credential budget is refused before its key is looked at,
+   * and a key that needs a look-up counts against that budget from before the look-up until it
+   * settles (a valid key gives it back), so concurrent guesses cannot all pass while theirs are in flight.
    */
   function apiKey(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
     const key = presentedApiKey(request);
@@ -239,21 +239,30 @@ export function makeGuards(deps: Deps) {
     const cached = deps.auth.peek(key, now);
     if (cached) {
       try {
-        accept(request, cached, now);
+        accept(request, cached);
       } catch (err) {
         return done(err as Error);
       }
       return done();
     }
-    deps.auth.resolve(key, now).then(
-      (resolved) => {
-        try {
-          accept(request, resolved, now);
-        } catch (err) {
-          return done(err as Error);
-        }
-        done();
-      },
+    budget.admit(request.ip, now).then(
+      (admission) =>
+        deps.auth.resolve(key, now).then(
+          (resolved) => {
+            admission.settle(resolved === null, deps.clock.now());
+            try {
+              accept(request, resolved);
+            } catch (err) {
+              return done(err as Error);
+            }
+            done();
+          },
+          (err: Error) => {
+            // The database failed (503): not a wrong key.
+            admission.settle(false, deps.clock.now());
+            done(err);
+          },
+        ),
       (err: Error) => done(err),
     );
   }
@@ -332,6 +341,9 @@ export function makeGuards(deps: Deps) {
     const p = await authPartnerById(deps.database.db, s.subjectId);
     if (!p) throw errors.sessionExpired('Session expired or invalid: sign in again');
     if (Number(p.active) !== 1) throw errors.suspended();
+    // A session opened with a live key acts as that key: before production access, not at all (one opened before
+    // key sign-in refused such keys ends here too).
+    if (s.keyEnvironment === 'live' && p.activated_at === null) throw errors.productionNotEnabled();
     await touch(s);
     request.session = s;
     request.partner = { ...p, active: true };

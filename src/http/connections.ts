@@ -7,7 +7,8 @@
  * - a cap on open connections (MAX_CONNECTIONS), which Node enforces by dropping the excess;
  * - a per-address share of it (MAX_CONNECTIONS_PER_ADDRESS): one address cannot take the cap.
  * Hitting a bound is logged (at most once per 10 s per kind, with how many since), and the
- * errors Node answers itself on a socket (408, 431, 414, 400) use the service's `{"detail", "code"}` shape.
+ * errors Node answers itself on a socket (408, 431, 414, 400) use the service's `{"detail", "code"}` shape;
+ * the socket is destroyed CLIENT_ERROR_LINGER_MS after such an answer, whatever the client does.
  */
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -60,6 +61,13 @@ export function guardConnections(server: Server, limits: ConnectionLimits, log: 
   });
 }
 
+/**
+ * How long a socket stays open after its error answer was written. `socket.end()` only half-closes: a
+ * client that never reads and keeps sending a byte now and then would hold the socket (and a share of
+ * MAX_CONNECTIONS) for ever. A client that reads has its answer well within this; then the socket goes.
+ */
+export const CLIENT_ERROR_LINGER_MS = 2_000;
+
 const CLIENT_ERRORS: Record<string, [number, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timeout: the request did not arrive in time'],
   HPE_HEADER_OVERFLOW: [431, 'Request headers too large'],
@@ -85,5 +93,8 @@ export function clientErrorHandler(log: FastifyBaseLogger) {
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
+    const linger = setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS);
+    linger.unref();
+    socket.once('close', () => clearTimeout(linger));
   };
 }

@@ -15,9 +15,18 @@
  * locked does a request look its own address up. The counts live in this process (an LRU of at
  * most MAX_ADDRESSES addresses, the least recently failing forgotten first) and, when Redis is
  * configured, also in Redis through the rate limiter's fixed windows, so that every process sees
- * every failure: a process locks an address once the shared count reaches `limit`, at the latest
- * on that address's next failure there. Without Redis (or while it is unreachable) an address may
- * fail up to `limit` times on each process.
+ * every failure. Without Redis (or while it is unreachable) an address may fail up to `limit`
+ * times on each process.
+ *
+ * A credential that needs an asynchronous look-up (an API key not in the key cache) is counted
+ * BEFORE the look-up (`admit`): from then until its look-up settles it counts as a failure of its
+ * address, and a valid key gives its count back when it settles. Otherwise every one of a burst of
+ * concurrent guesses would pass the budget while the others' look-ups were still in flight (1,000
+ * at once got 314 real checks on PostgreSQL). An address whose look-ups in flight fill what is left
+ * of its budget waits for one of them to settle; one that has spent it is refused. This bound is
+ * each process's own: guesses arriving at the same moment at N processes are looked up at most
+ * N × `limit` times (the shared count learns of them only as they fail), while a valid key, cached
+ * or not, never waits for Redis.
  *
  * An IPv6 client is counted by its /64: one subscriber line or host is routinely given a whole
  * /64, so counting single IPv6 addresses would hand an attacker 2^64 budgets.
@@ -50,6 +59,20 @@ interface SharedDecision {
   resetAt: number;
 }
 
+/**
+ * A credential look-up admitted against its address's budget: it counts as a failure until `settle`
+ * says how it ended (a wrong credential stays counted, anything else gives the count back).
+ */
+export interface Admission {
+  settle(failed: boolean, now: number): void;
+}
+
+/** Look-ups in flight from one address, and the admissions waiting for one of them to settle. */
+interface InFlight {
+  count: number;
+  waiters: (() => void)[];
+}
+
 export interface CredentialBudgetOptions {
   /** Failures an address may make within a window; the next request is refused. */
   limit: number;
@@ -75,6 +98,10 @@ export class CredentialBudget {
   /** The latest instant until which some address is locked: before it a request checks its address, after it none does. */
   private lockedUntil = 0;
   private readonly shared: SharedCount | undefined;
+  /** Look-ups in progress per address (only while there are some). */
+  private readonly inFlight = new Map<string, InFlight>();
+  /** Failures on their way to the shared count. */
+  private readonly counting = new Set<Promise<void>>();
 
   constructor(options: CredentialBudgetOptions) {
     this.limit = options.limit;
@@ -98,7 +125,10 @@ export class CredentialBudget {
 
   /** Counts one wrong credential of `address`; the failure that spends the budget locks it until its window ends. */
   fail(address: string, now: number): void {
-    const key = addressKey(address);
+    this.failKey(addressKey(address), now);
+  }
+
+  private failKey(key: string, now: number): void {
     let w = this.byAddress.get(key);
     if (!w || now >= w.start + this.windowMs) {
       w = { start: now, failures: 0 };
@@ -109,11 +139,57 @@ export class CredentialBudget {
     if (this.shared?.usingRedis) this.countShared(key, now);
   }
 
+  /** The failures of the address's current window (0 once it has ended). */
+  private failures(key: string, now: number): { failures: number; end: number } {
+    const w = this.byAddress.peek(key);
+    if (!w || now >= w.start + this.windowMs) return { failures: 0, end: now + this.windowMs };
+    return { failures: w.failures, end: w.start + this.windowMs };
+  }
+
+  /**
+   * Admits a credential look-up of `address` against its budget before the look-up starts: resolves once the
+   * failures of its window plus the look-ups in flight leave room for it (waiting for one in flight to settle
+   * when they do not), and rejects with the 429 once the address has spent its budget. Settle the admission
+   * when the look-up ends: a wrong credential is then counted as `fail` counts it (here, and with Redis shared).
+   */
+  async admit(address: string, now: number): Promise<Admission> {
+    const key = addressKey(address);
+    for (;;) {
+      const { failures, end } = this.failures(key, now);
+      if (failures >= this.limit) throw errors.tooManyFailedCredentials((end - now) / 1000, FAILED_CREDENTIALS_DETAIL);
+      const flight = this.inFlight.get(key);
+      if (!flight || failures + flight.count < this.limit) break;
+      await new Promise<void>((resolve) => flight.waiters.push(resolve));
+    }
+    const flight = this.inFlight.get(key) ?? { count: 0, waiters: [] };
+    flight.count++;
+    this.inFlight.set(key, flight);
+    let settled = false;
+    return {
+      settle: (failed, at) => {
+        if (settled) return;
+        settled = true;
+        if (failed) this.failKey(key, at);
+        this.release(key);
+      },
+    };
+  }
+
+  /** One look-up of the address has ended: the admissions waiting for room look again. */
+  private release(key: string): void {
+    const flight = this.inFlight.get(key);
+    if (!flight) return;
+    flight.count--;
+    const waiters = flight.waiters.splice(0);
+    if (flight.count <= 0 && waiters.length === 0) this.inFlight.delete(key);
+    for (const wake of waiters) wake();
+  }
+
   /** Adds the failure to the shared count; once it reaches the limit this process locks the address until the shared window ends. */
   private countShared(key: string, now: number): void {
     const shared = this.shared!;
     // The answer has already been decided (401): the shared count only decides the next requests.
-    void Promise.resolve(shared.hit(`credentials:${key}`, this.limit, this.windowMs)).then(
+    const counted = Promise.resolve(shared.hit(`credentials:${key}`, this.limit, this.windowMs)).then(
       (d) => {
         if (d.remaining > 0 || d.resetAt <= now) return;
         let w = this.byAddress.get(key);
@@ -129,5 +205,12 @@ export class CredentialBudget {
       // The limiter logs Redis failures itself and falls back to its memory; nothing to add here.
       () => undefined,
     );
+    this.counting.add(counted);
+    void counted.finally(() => this.counting.delete(counted));
+  }
+
+  /** Resolves once every failure counted so far has reached the shared count and its answer has been applied here. */
+  async sharedCounted(): Promise<void> {
+    while (this.counting.size > 0) await Promise.all([...this.counting]);
   }
 }

@@ -8,7 +8,9 @@ import { migrate } from '../../src/db/database.js';
 import { createDeps, createLogger } from '../../src/deps.js';
 import type { Deps } from '../../src/context.js';
 import type { FastifyInstance } from 'fastify';
-import { databaseEnv, testConfig } from '../helpers/app.js';
+import { openDatabase } from '../../src/db/database.js';
+import { DIALECT, databaseEnv, testConfig } from '../helpers/app.js';
+import { startServer, type ServerProcess } from '../helpers/process.js';
 
 describe('the first administrator: ADMIN_EMAIL/ADMIN_PASSWORD at start, and the CLI', () => {
   let deps: Deps;
@@ -63,5 +65,45 @@ describe('the first administrator: ADMIN_EMAIL/ADMIN_PASSWORD at start, and the 
   it('the CLI admin signs in (with the password given the first time)', async () => {
     assert.equal((await login('second@ops.example', 'second-admin-pw')).statusCode, 200);
     assert.equal((await login('second@ops.example', 'whatever-else')).statusCode, 401);
+  });
+});
+
+describe('two servers starting together on a new database, with ADMIN_EMAIL', { timeout: 600_000 }, () => {
+  const ROUNDS = 3;
+  const admin = { email: 'first@ops.example', password: 'first-admin-pw-7Kq' };
+
+  it(`both start and serve, every time (${ROUNDS} rounds); one administrator, one demo partner`, async () => {
+    for (let round = 1; round <= ROUNDS; round++) {
+      const { config, cleanup } = await testConfig();
+      const env: Record<string, string | undefined> = { ...databaseEnv(config), ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, RUN_WORKERS: 'false', SEED_DEMO_PARTNER: 'true' };
+      // On the embedded database the key is generated into DATA_DIR at the first start: both race for that too.
+      if (DIALECT === 'sqlite') delete env.SECRETS_KEY;
+      const started = await Promise.allSettled([startServer(env, 120_000), startServer(env, 120_000)]);
+      const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      try {
+        for (const s of started) assert.equal(s.status, 'fulfilled', `round ${round}: ${s.status === 'rejected' ? String(s.reason) : ''}`);
+        for (const s of servers as ServerProcess[]) {
+          const health = await fetch(`${s.baseUrl}/api/v1/health`);
+          assert.equal(health.status, 200, `round ${round}: ${s.baseUrl} serves`);
+          const login = await fetch(`${s.baseUrl}/api/auth/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+          assert.equal(login.status, 200, `round ${round}: the administrator signs in on ${s.baseUrl}: ${await login.text()}`);
+        }
+        const database = openDatabase(config, 1);
+        try {
+          const admins = await database.db.selectFrom('admins').select('email').execute();
+          assert.deepEqual(admins.map((a) => a.email), [admin.email], `round ${round}: one administrator`);
+          const partners = await database.db.selectFrom('partners').select('email').execute();
+          assert.deepEqual(partners.map((p) => p.email), ['demo@example.com'], `round ${round}: one demo partner`);
+        } finally {
+          await database.close();
+        }
+      } finally {
+        for (const s of servers) {
+          s.child.kill('SIGTERM');
+          await s.exited;
+        }
+        await cleanup();
+      }
+    }
   });
 });

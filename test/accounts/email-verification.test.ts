@@ -1,8 +1,9 @@
 /**
- * Account email verification: sign-up mails one single-use link; following it (no session needed)
- * verifies the account email; links expire after 48 hours, a resend supersedes them, and a partner
- * gets at most 5 verification mails an hour. Operator-created partners, and every partner that
- * existed before migration 0018, are verified.
+ * Account email verification: a finished sign-up is verified by the link that created it; an account
+ * left unverified (signed up when sign-up created the account at once) asks for a single-use link;
+ * following it (no session needed) verifies the account email; links expire after 48 hours, a resend
+ * supersedes them, and a partner gets at most 5 verification mails an hour. Operator-created partners,
+ * and every partner that existed before migration 0018, are verified.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +11,7 @@ import type { Kysely } from 'kysely';
 import * as m0018 from '../../src/db/migrations/0018_email_verification.js';
 import { buildTestApp, keyHeaders, TestClock, type TestApp } from '../helpers/app.js';
 import { outbox, verificationToken, verifyEmail, type OutboxMail } from '../helpers/mail.js';
+import { signUp as signUpFully } from '../helpers/signup.js';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const HOUR = 3_600_000;
@@ -28,21 +30,27 @@ describe('account email verification', () => {
   });
   after(() => t.close());
 
+  /** An account whose email is not verified yet, signed in, after asking for its first link. */
   async function signUp(email: string, company = 'Bank of Tests') {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/auth/partner/register',
-      payload: { email, password: 'a-long-password-1', company_name: company, contact_name: 'Casey Contact' },
-      remoteAddress: nextAddress(),
-    });
-    assert.equal(res.statusCode, 200, res.body);
-    return res.json() as { token: string; partner: { id: string; email_verified: boolean } };
+    const p = await t.partner({ email, company, name: 'Casey Contact', emailVerified: false });
+    const token = await t.session('partner', p.id);
+    const res = await t.inject({ method: 'POST', url: '/api/auth/partner/verify-email/resend', headers: bearer(token), remoteAddress: nextAddress() });
+    assert.equal(res.statusCode, 202, res.body);
+    return { token, partner: { id: p.id, email_verified: false } };
   }
 
   const linksTo = async (email: string): Promise<OutboxMail[]> => (await outbox(t, admin.token, 'email_verification')).filter((m) => m.to === email);
   const me = async (token: string) => (await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(token) })).json();
 
-  it('sign-up puts exactly one verification mail in the outbox, with only the platform speaking', async () => {
+  it('a finished sign-up is verified by its own link: no verification mail is sent, nothing to resend', async () => {
+    const res = await signUpFully(t, { email: 'linked@bank.example', password: 'a-long-password-1', company_name: 'Linked Co', contact_name: 'Li Nked' }, nextAddress());
+    assert.equal(res.json().partner.email_verified, true);
+    assert.equal((await linksTo('linked@bank.example')).length, 0);
+    const resend = await t.inject({ method: 'POST', url: '/api/auth/partner/verify-email/resend', headers: bearer(res.json().token) });
+    assert.deepEqual(resend.json(), { detail: 'The account email is already verified', sent: false, expires_at: null });
+  });
+
+  it('an unverified account gets exactly one verification mail in the outbox, with only the platform speaking', async () => {
     const s = await signUp('first@bank.example', 'Acme <https://evil.example/login>\nPay now');
     assert.equal(s.partner.email_verified, false);
     const mails = await linksTo('first@bank.example');
@@ -123,7 +131,7 @@ describe('account email verification', () => {
   });
 
   it('at most 5 verification mails an hour per account (429 with Retry-After), then again', async () => {
-    const s = await signUp('budget@bank.example'); // the sign-up's link is the first of the hour
+    const s = await signUp('budget@bank.example'); // its first link is the first of the hour
     const resend = () => t.inject({ method: 'POST', url: '/api/auth/partner/verify-email/resend', headers: bearer(s.token) });
     for (let i = 0; i < 4; i++) assert.equal((await resend()).statusCode, 202);
     clock.advance(10 * 60_000);

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { hashPassword } from '../../src/lib/crypto.js';
 import { buildTestApp, keyHeaders, PLATFORM_SECRET, type TestApp, type TestPartner } from '../helpers/app.js';
+import { signUp } from '../helpers/signup.js';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const PASSWORD = 'scope-password-0001';
@@ -296,13 +297,7 @@ describe('environment scope of keys and key-opened sessions', () => {
     });
 
     it('a sign-up session has full control too', async () => {
-      const reg = await t.inject({
-        method: 'POST',
-        url: '/api/auth/partner/register',
-        payload: { email: `scope_${Date.now()}@bank.example`, password: PASSWORD, company_name: 'Scope Co', contact_name: 'Sc Ope' },
-        remoteAddress: nextIp(),
-      });
-      assert.equal(reg.statusCode, 200, reg.body);
+      const reg = await signUp(t, { email: `scope_${Date.now()}@bank.example`, password: PASSWORD, company_name: 'Scope Co', contact_name: 'Sc Ope' }, nextIp());
       const token = reg.json().token;
       const account = await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(token) });
       assert.equal(account.json().session_method, 'signup');

@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { buildTestApp, keyHeaders, type TestApp, type TestPartner } from '../helpers/app.js';
+import { signUp } from '../helpers/signup.js';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -96,13 +97,14 @@ describe('partner key slots: list, paste, clear, rotate', () => {
 
   it("pasting a key that another partner (or the other slot) holds is 409 and changes nothing", async () => {
     const before = await t.deps.database.db.selectFrom('api_keys').selectAll().orderBy('id').execute();
-    for (const [url, payload] of [
-      ['/api/v1/keys', { key: q.testKey }],
-      ['/api/v1/keys', { key: q.liveKey, environment: 'live' }],
-      ['/api/partners/me/api-keys/live', { key: p.testKey }],
+    for (const [url, payload, detail] of [
+      ['/api/v1/keys', { key: q.testKey }, 'This key cannot be used: paste a key of your own, or generate a new one'],
+      ['/api/v1/keys', { key: q.liveKey, environment: 'live' }, 'This key cannot be used: paste a key of your own, or generate a new one'],
+      ['/api/partners/me/api-keys/live', { key: p.testKey }, 'This key is already in use in your test slot'],
     ] as const) {
       const r = await t.inject({ method: 'PUT', url, headers: bearer(pt), payload });
       assert.equal(r.statusCode, 409, `${url} ${r.body}`);
+      assert.deepEqual(r.json(), { detail, code: 'conflict' }, url);
     }
     const after = await t.deps.database.db.selectFrom('api_keys').selectAll().orderBy('id').execute();
     assert.deepEqual(after, before);
@@ -176,11 +178,7 @@ describe('partner key slots: list, paste, clear, rotate', () => {
   });
 
   it('a dump of the database holds no key, secret, password or session token in plaintext', async () => {
-    const reg = await t.inject({
-      method: 'POST',
-      url: '/api/auth/partner/register',
-      payload: { email: 'dump@bank.example', password: 'plaintext-password-xyz', company_name: 'Dump Co', contact_name: 'Du Mp' },
-    });
+    const reg = await signUp(t, { email: 'dump@bank.example', password: 'plaintext-password-xyz', company_name: 'Dump Co', contact_name: 'Du Mp' });
     const token = reg.json().token;
     const keys = (await t.inject({ method: 'GET', url: '/api/partners/me/api-keys', headers: bearer(token) })).json() as { key: string; environment: string }[];
     // The test key: a self-signed-up account's live key works only once production access is granted.
@@ -215,5 +213,63 @@ describe('partner key slots: list, paste, clear, rotate', () => {
       dump += JSON.stringify(rows);
     }
     for (const s of secrets) assert.ok(!dump.includes(s), `plaintext ${s.slice(0, 12)}… found in the database`);
+  });
+});
+
+describe('a pasted value is a guess at other partners\' keys: budgeted per client address, answered without naming anyone', () => {
+  let t: TestApp;
+  let holder: TestPartner;
+  let guesser: TestPartner;
+  let gt: string;
+  const LIMIT = 20;
+  const held = 'pasted-key-held-by-someone-0001';
+  before(async () => {
+    t = await buildTestApp({ env: { RATE_LIMIT_PER_SECOND: '100000' } });
+    holder = await t.partner();
+    guesser = await t.partner();
+    gt = await t.session('partner', guesser.id);
+    const ht = await t.session('partner', holder.id);
+    const r = await t.inject({ method: 'PUT', url: '/api/v1/keys', headers: bearer(ht), payload: { key: held, environment: 'test' }, remoteAddress: '192.0.2.200' });
+    assert.equal(r.statusCode, 200, r.body);
+  });
+  after(() => t.close());
+
+  const paste = (key: string, remoteAddress: string, url = '/api/v1/keys') =>
+    t.inject({ method: 'PUT', url, headers: bearer(gt), payload: url === '/api/v1/keys' ? { key, environment: 'test' } : { key }, remoteAddress });
+
+  it("another partner's value: 409 that names nobody, the same as any unusable value; after the budget every paste and key of the address is 429", async () => {
+    const guesser1 = '203.0.113.150';
+    // Wrong guesses cost nothing; a value someone holds is a failed credential of the address.
+    for (let i = 0; i < 5; i++) assert.equal((await paste(`a-free-value-of-mine-${i}-0000`, guesser1)).statusCode, 200, `free value ${i}`);
+    for (let i = 0; i < LIMIT; i++) {
+      const r = await paste(held, guesser1, i % 2 ? '/api/v1/keys' : '/api/partners/me/api-keys/test');
+      assert.equal(r.statusCode, 409, `collision ${i + 1}: ${r.body}`);
+      assert.deepEqual(r.json(), { detail: 'This key cannot be used: paste a key of your own, or generate a new one', code: 'conflict' });
+      assert.ok(!r.body.includes(holder.id) && !/another partner|partner_id/i.test(r.body), r.body);
+    }
+    // The budget is spent: any paste from that address, a free value included, is refused before it is looked at,
+    // and so is an API key (one budget for every credential).
+    for (const value of [held, 'a-free-value-of-mine-after-0000']) {
+      const r = await paste(value, guesser1);
+      assert.equal(r.statusCode, 429, r.body);
+      assert.equal(r.json().code, 'too_many_failed_credentials');
+      assert.ok(Number(r.headers['retry-after']) >= 1);
+    }
+    const key = await t.inject({ method: 'GET', url: '/api/v1/me', headers: { 'x-api-key': holder.testKey }, remoteAddress: guesser1 });
+    assert.equal(key.statusCode, 429);
+    // Nothing changed: the holder's slot still holds the value, the guesser's holds its last free value.
+    const slots = await t.deps.database.db.selectFrom('api_keys').select(['partner_id', 'masked']).where('environment', '=', 'test').where('partner_id', 'in', [holder.id, guesser.id]).execute();
+    assert.equal(slots.find((s) => s.partner_id === holder.id)?.masked, `past****0001`);
+    assert.equal(slots.find((s) => s.partner_id === guesser.id)?.masked, 'a-fr****0000');
+    // Another address pastes as before.
+    assert.equal((await paste('a-free-value-from-elsewhere-01', '203.0.113.151')).statusCode, 200);
+  });
+
+  it('pastes sent all at once from one address: at most the budget of them is looked up', async () => {
+    const guesser2 = '203.0.113.160';
+    const answers = await Promise.all(Array.from({ length: 200 }, () => paste(held, guesser2)));
+    const counts: Record<number, number> = {};
+    for (const r of answers) counts[r.statusCode] = (counts[r.statusCode] ?? 0) + 1;
+    assert.deepEqual(counts, { 409: LIMIT, 429: 200 - LIMIT });
   });
 });

@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../src/app.js';
 import { buildTestApp, TestClock, type TestApp } from '../helpers/app.js';
+import { signUp } from '../helpers/signup.js';
 
 const PW = 'the right password';
 
@@ -11,8 +12,7 @@ describe('brute-force lockout', () => {
   before(async () => {
     t = await buildTestApp({ clock });
     for (const email of ['a@lock.example', 'b@lock.example', 'c@lock.example', 'd@lock.example']) {
-      const r = await t.inject({ method: 'POST', url: '/api/auth/partner/register', payload: { email, password: PW, company_name: 'Lock Co', contact_name: 'Lo Ck' } });
-      assert.equal(r.statusCode, 200);
+      await signUp(t, { email, password: PW, company_name: 'Lock Co', contact_name: 'Lo Ck' }, '10.99.0.1');
     }
   });
   after(() => t.close());

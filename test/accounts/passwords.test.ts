@@ -7,7 +7,8 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 import { hashPassword, sha256Hex } from '../../src/lib/crypto.js';
 import { RESET_LIMIT_PER_ADDRESS, RESET_LIMIT_PER_EMAIL, RESET_LIMIT_WINDOW_MS as RESET_WINDOW, RESET_TTL_MS } from '../../src/areas/accounts/passwords.js';
 import { buildTestApp, databaseEnv, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
-import { runCli } from '../helpers/process.js';
+import { runCli, startServer } from '../helpers/process.js';
+import { signUp } from '../helpers/signup.js';
 
 const PW = 'old passphrase 1';
 const NEW = 'new passphrase 2';
@@ -148,7 +149,31 @@ describe('passwords', () => {
       const token = await t.session('partner', p.id);
       expectRule(await change(token, 'not even checked', 'password123'), ['body', 'new_password'], 'password_common');
       expectRule(await change(token, PW, p.email.toUpperCase()), ['body', 'new_password'], 'password_context');
+      expectRule(await change(token, PW, 'aaaaaaaa'), ['body', 'new_password'], 'password_repetitive');
+      expectRule(await change(token, PW, 'hgfedcba'), ['body', 'new_password'], 'password_sequential');
       assert.equal((await login(p.email, PW)).statusCode, 200);
+    });
+
+    it('the new password must differ from the current one (422 password_unchanged), for a partner and an administrator; nothing changes', async () => {
+      const p = await partnerWithPassword();
+      const token = await t.session('partner', p.id);
+      const other = await t.session('partner', p.id);
+      const same = await change(token, PW, PW);
+      expectRule(same, ['body', 'new_password'], 'password_unchanged');
+      assert.match(same.json().detail[0].msg, /differ from the current password/);
+      // The same after NFKC normalisation is the same password (it is hashed in that form).
+      const nfkc = 'ﬁne ﬂowers at dusk';
+      assert.equal((await change(token, PW, nfkc)).statusCode, 200);
+      expectRule(await change(token, nfkc, 'fine flowers at dusk'), ['body', 'new_password'], 'password_unchanged');
+      assert.equal((await me(token)).statusCode, 200);
+      assert.equal((await me(other)).statusCode, 401, 'ended by the real change only');
+      assert.equal((await login(p.email, 'fine flowers at dusk')).statusCode, 200);
+
+      const a = await t.admin();
+      const aOther = await t.session('admin', a.id);
+      expectRule(await change(a.token, 'admin-password-1', 'admin-password-1', 'admin'), ['body', 'new_password'], 'password_unchanged');
+      assert.equal((await me(aOther, 'admin')).statusCode, 200, "the administrator's other session is untouched");
+      assert.equal((await login(a.email, 'admin-password-1', 'admin')).statusCode, 200);
     });
 
     it('a session opened with an API key cannot change the password (403 password_session_required)', async () => {
@@ -406,15 +431,21 @@ describe('passwords', () => {
         ['ｐａｓｓｗｏｒｄ１２３', 'password_common'], // fullwidth: password123 after NFKC
         ['policy-1@bank.example', 'password_context'],
         ['POLICY-1@Bank.example', 'password_context'],
+        ['aaaaaaaa', 'password_repetitive'],
+        ['ZZZZZZZZZZZZZZZZ', 'password_repetitive'],
+        ['abababab', 'password_repetitive'],
+        ['abcdabcdabcd', 'password_repetitive'],
+        ['87654321', 'password_sequential'],
+        ['abcdefghij', 'password_sequential'],
       ];
       for (const [password, type] of cases) expectRule(await register('policy-1@bank.example', password), ['body', 'password'], type);
-      const ok = await register('policy-1@bank.example', 'ﬃ'.repeat(3)); // 3 code points, 9 after NFKC
-      assert.equal(ok.statusCode, 200, ok.body);
-      assert.equal((await login('policy-1@bank.example', 'ffiffiffi')).statusCode, 200, 'hashed in its NFKC form');
+      // 7 code points, 9 after NFKC: accepted, and hashed in that form.
+      await signUp(t, { email: 'policy-1@bank.example', password: 'ﬁne ﬂow', company_name: 'Policy Co', contact_name: 'Po Licy' }, nextIp());
+      assert.equal((await login('policy-1@bank.example', 'fine flow')).statusCode, 200, 'hashed in its NFKC form');
     });
 
     it('ADMIN_PASSWORD is checked at start by the same rules: a bad value stops with a message naming the variable', async () => {
-      for (const bad of ['password123', 'short', 'root@ops.example']) {
+      for (const bad of ['password123', 'short', 'root@ops.example', 'aaaaaaaa', '98765432']) {
         assert.throws(
           () => loadConfig({ ADMIN_EMAIL: 'root@ops.example', ADMIN_PASSWORD: bad }),
           (err: unknown) => err instanceof ConfigError && err.variable === 'ADMIN_PASSWORD' && /refused by the password policy/.test(err.message),
@@ -425,6 +456,16 @@ describe('passwords', () => {
       const r = runCli(['migrate'], { ...databaseEnv(t.config), ADMIN_EMAIL: 'root@ops.example', ADMIN_PASSWORD: 'qwerty123' });
       assert.notEqual(r.status, 0);
       assert.match(r.stderr.split('\n')[0], /^configuration error: ADMIN_PASSWORD: is refused by the password policy: This password is on a list/);
+      // The server itself refuses to start with eight identical characters, naming the rule.
+      const server = await startServer({ ...databaseEnv(t.config), ADMIN_EMAIL: 'root@ops.example', ADMIN_PASSWORD: 'aaaaaaaa' }).then(
+        (s) => {
+          s.child.kill('SIGKILL');
+          return null;
+        },
+        (err: Error) => err.message,
+      );
+      assert.ok(server, 'the server did not start');
+      assert.match(server, /configuration error: ADMIN_PASSWORD: is refused by the password policy: Password should not be one character or a short group of characters repeated/);
     });
   });
 

@@ -1,7 +1,10 @@
 /** A live key works only once an administrator has granted production access. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../../src/lib/crypto.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { signUp } from '../helpers/signup.js';
 
 describe('live keys before production access', () => {
   let t: TestApp;
@@ -13,12 +16,7 @@ describe('live keys before production access', () => {
   after(() => t.close());
 
   it('a self-signed-up account: its live key answers 403 everywhere but the sandbox layer (402), its test key works; activation opens it on the next request', async () => {
-    const reg = await t.inject({
-      method: 'POST',
-      url: '/api/auth/partner/register',
-      payload: { email: 'newbank@example.com', password: 'a long passphrase 1', company_name: 'New Bank', contact_name: 'Nia Bank' },
-    });
-    assert.equal(reg.statusCode, 200, reg.body);
+    const reg = await signUp(t, { email: 'newbank@example.com', password: 'a long passphrase 1', company_name: 'New Bank', contact_name: 'Nia Bank' });
     const session = { authorization: `Bearer ${reg.json().token}` };
     const keys = (await t.inject({ method: 'GET', url: '/api/partners/me/api-keys', headers: session })).json() as { environment: string; key: string }[];
     const live = keys.find((k) => k.environment === 'live')!.key;
@@ -59,6 +57,55 @@ describe('live keys before production access', () => {
     const after = await t.inject({ method: 'POST', url: '/api/v1/calculate/safe-to-spend', headers: { 'x-api-key': live }, payload: body });
     assert.equal(after.statusCode, 200, after.body);
     assert.equal(after.json().is_sandbox, false);
+  });
+
+  it('key sign-in: a live key before production access opens no session (403 production_not_enabled), the test key does; after activation the live key does', async () => {
+    const p = await t.partner({ activated: false });
+    const keyLogin = (key: string) => t.inject({ method: 'POST', url: '/api/auth/partner/key-login', payload: { key }, remoteAddress: '198.51.100.31' });
+    const refused = await keyLogin(p.liveKey);
+    assert.equal(refused.statusCode, 403, refused.body);
+    assert.equal(refused.json().code, 'production_not_enabled');
+    assert.match(refused.json().detail, /Production access is not enabled yet/);
+    assert.equal(refused.headers['set-cookie'], undefined, 'no session cookie');
+    const sessions = await t.deps.database.db.selectFrom('sessions').select('id').where('subject_id', '=', p.id).execute();
+    assert.equal(sessions.length, 0, 'no session row');
+    const test = await keyLogin(p.testKey);
+    assert.equal(test.statusCode, 200, test.body);
+    assert.equal(test.json().partner.id, p.id);
+
+    const act = await t.inject({ method: 'POST', url: `/api/admin/partners/${p.id}/activate`, headers: { authorization: `Bearer ${admin.token}` } });
+    assert.equal(act.statusCode, 200, act.body);
+    const opened = await keyLogin(p.liveKey);
+    assert.equal(opened.statusCode, 200, opened.body);
+    const usage = await t.inject({ method: 'GET', url: '/api/partners/me/usage', headers: { authorization: `Bearer ${opened.json().token}` } });
+    assert.equal(usage.statusCode, 200, usage.body);
+  });
+
+  it('a session opened with a live key before production access (as key sign-in allowed) reads nothing: 403 production_not_enabled', async () => {
+    const p = await t.partner({ activated: false });
+    // Such a session as the key sign-in used to open it: bound to the live key's slot.
+    const token = `sess_${randomBytes(24).toString('hex')}`;
+    const now = t.deps.clock.now();
+    await t.deps.database.db
+      .insertInto('sessions')
+      .values({
+        id: `ses_live_${randomBytes(6).toString('hex')}`,
+        token_hash: sha256Hex(token),
+        subject_type: 'partner',
+        subject_id: p.id,
+        created_at: now,
+        expires_at: now + 3_600_000,
+        method: 'api_key',
+        key_environment: 'live',
+        key_hash: sha256Hex(p.liveKey),
+        last_used_at: now,
+      })
+      .execute();
+    for (const url of ['/api/partners/me/usage', '/api/partners/me/api-keys', '/api/auth/partner/me']) {
+      const r = await t.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      assert.equal(r.statusCode, 403, `${url}: ${r.body}`);
+      assert.equal(r.json().code, 'production_not_enabled', url);
+    }
   });
 
   it('operator-created partners are production-enabled at once', async () => {

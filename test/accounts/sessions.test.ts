@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildTestApp, keyHeaders, TestClock, type TestApp } from '../helpers/app.js';
+import { confirmSignUp, lastMail, register, signUp, signUpToken } from '../helpers/signup.js';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -21,8 +22,20 @@ describe('partner sign-up, sign-in and sessions', () => {
 
   const REG = { email: 'Owner@Bank.example', password: 'correct horse 1', company_name: 'First Bank', contact_name: 'Ada Owner' };
 
-  it('registers a partner with keys and an ingest secret, not production-enabled, signed in at once', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/auth/partner/register', payload: REG });
+  it('sign-up answers "check your inbox"; the link, with the password, creates the partner (keys, ingest secret, not production-enabled, email verified) and signs it in', async () => {
+    const accepted = await register(t, REG);
+    assert.deepEqual(Object.keys(accepted.json()).sort(), ['detail', 'email']);
+    assert.match(accepted.json().detail, /^Check your inbox: we sent a link to this address/);
+    assert.equal(accepted.json().email, REG.email);
+    assert.equal(accepted.headers['set-cookie'], undefined, 'no session yet');
+    // No account exists before the link is followed: signing in fails as for any unknown address.
+    assert.equal((await t.inject({ method: 'POST', url: '/api/auth/partner/login', payload: { email: REG.email, password: REG.password } })).statusCode, 401);
+    const mail = await lastMail(t, REG.email, 'signup_confirmation');
+    assert.ok(mail);
+    assert.equal(mail.subject, 'Finish creating your account');
+    assert.ok(!mail.text.includes(REG.company_name) && !mail.text.includes(REG.contact_name), 'no text the person wrote');
+    const token = signUpToken(mail.text);
+    const res = await confirmSignUp(t, token, REG.password);
     assert.equal(res.statusCode, 200, res.body);
     const b = res.json();
     assert.equal(b.token_type, 'bearer');
@@ -35,6 +48,7 @@ describe('partner sign-up, sign-in and sessions', () => {
     assert.equal(b.partner.production_enabled, false);
     assert.equal(b.partner.activated_at, null);
     assert.equal(b.partner.signup_source, 'self-signup');
+    assert.equal(b.partner.email_verified, true, 'the link verified the address');
     assert.match(b.partner.sandbox_key_masked, /^svc_test_\*\*\*\*/);
     assert.match(b.partner.production_key_masked, /^svc_live_\*\*\*\*/);
     const cookie = cookieOf(res);
@@ -58,10 +72,96 @@ describe('partner sign-up, sign-in and sessions', () => {
     assert.match(row.password_hash!, /^scrypt\$/);
   });
 
-  it('refuses a duplicate email, case-insensitively (409)', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/auth/partner/register', payload: { ...REG, email: 'owner@BANK.example' } });
-    assert.equal(res.statusCode, 409);
-    assert.equal(res.json().detail, 'A partner with this email already exists');
+  it('a taken email (any case) answers exactly as a new one; its owner is mailed instead, and no account or link is made', async () => {
+    const fresh = await register(t, { ...REG, email: 'nobody-yet@bank.example' });
+    const taken = await register(t, { ...REG, email: 'owner@BANK.example', password: 'someone elses 9' });
+    assert.equal(taken.statusCode, fresh.statusCode);
+    assert.deepEqual({ ...(taken.json() as object), email: null }, { ...(fresh.json() as object), email: null }, 'the same answer but for the address echoed');
+    assert.deepEqual(Object.keys(taken.headers).sort(), Object.keys(fresh.headers).sort(), 'the same headers');
+    const notice = await lastMail(t, REG.email, 'signup_existing_account');
+    assert.ok(notice, 'the owner is told');
+    assert.equal(notice.subject, 'Someone tried to sign up with your email address');
+    assert.match(notice.text, /already has an account/);
+    assert.match(notice.text, /\/portal\/forgot-password/);
+    assert.equal(await lastMail(t, 'owner@BANK.example', 'signup_confirmation').then((m) => m && signUpToken(m.text)), await lastMail(t, REG.email, 'signup_confirmation').then((m) => m && signUpToken(m.text)), 'no new link for the taken address');
+    const owners = await t.deps.database.db.selectFrom('partners').select('id').where('email_lower', '=', 'owner@bank.example').execute();
+    assert.equal(owners.length, 1);
+    // The owner's password is unchanged: the other password does not sign in.
+    assert.equal((await t.inject({ method: 'POST', url: '/api/auth/partner/login', payload: { email: REG.email, password: 'someone elses 9' } })).statusCode, 401);
+  });
+
+  it('answers before any of the work for the address is done: a mail server that does not answer holds neither a new nor a taken address', async () => {
+    const real = t.deps.mailer;
+    let released = false;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = () => ((released = true), r())));
+    // A bound for a broken build that awaited the mail in the request: the test then fails instead of hanging.
+    const safety = setTimeout(release, 20_000);
+    const sent: string[] = [];
+    t.deps.mailer = {
+      transport: real.transport,
+      close: () => real.close(),
+      send: async (m) => {
+        await held;
+        sent.push(m.kind);
+        await real.send(m);
+      },
+    };
+    try {
+      for (const email of ['held-new@bank.example', REG.email]) {
+        await register(t, { ...REG, email }, '10.9.7.1');
+        assert.equal(released, false, `${email}: answered while its mail was still held`);
+      }
+      release();
+      await t.deps.background.idle();
+      assert.deepEqual(sent.sort(), ['signup_confirmation', 'signup_existing_account']);
+    } finally {
+      clearTimeout(safety);
+      t.deps.mailer = real;
+    }
+  });
+
+  it('the link works once, with the password chosen at sign-up only; a second sign-up of the address gets its own link, which then finds the account', async () => {
+    const form = { ...REG, email: 'twice@bank.example', password: 'my own passphrase 3' };
+    await register(t, form);
+    const first = signUpToken((await lastMail(t, form.email, 'signup_confirmation'))!.text);
+    // Someone else signs the same address up with a password of theirs: the owner of the address cannot finish that
+    // one by mistake (it needs that password), and it cannot take the address from the owner's own link.
+    await register(t, { ...form, password: 'a strangers passphrase 4' });
+    const second = signUpToken((await lastMail(t, form.email, 'signup_confirmation'))!.text);
+    assert.notEqual(second, first);
+    const wrong = await confirmSignUp(t, second, form.password, '10.9.9.1');
+    assert.equal(wrong.statusCode, 401, wrong.body);
+    assert.equal(wrong.json().code, 'invalid_credentials');
+    const ok = await confirmSignUp(t, first, form.password, '10.9.9.1');
+    assert.equal(ok.statusCode, 200, ok.body);
+    const again = await confirmSignUp(t, first, form.password);
+    assert.equal(again.statusCode, 410);
+    assert.equal(again.json().code, 'verification_token_used');
+    const late = await confirmSignUp(t, second, 'a strangers passphrase 4');
+    assert.equal(late.statusCode, 409, late.body);
+    assert.equal(late.json().code, 'conflict');
+    assert.equal((await confirmSignUp(t, 'sup_unknown', form.password)).json().code, 'verification_token_invalid');
+  });
+
+  it('a link expires after 48 hours (410 verification_token_expired)', async () => {
+    const form = { ...REG, email: 'late@bank.example' };
+    await register(t, form);
+    const token = signUpToken((await lastMail(t, form.email, 'signup_confirmation'))!.text);
+    clock.advance(48 * 3_600_000);
+    const res = await confirmSignUp(t, token, form.password);
+    assert.equal(res.statusCode, 410, res.body);
+    assert.equal(res.json().code, 'verification_token_expired');
+  });
+
+  it('sign-ups of one address are limited (3 in 15 minutes, known or not: 429), so its owner cannot be flooded with mail', async () => {
+    for (const email of ['flood@bank.example', REG.email]) {
+      for (let i = 0; i < 3; i++) assert.equal((await t.inject({ method: 'POST', url: '/api/auth/partner/register', payload: { ...REG, email }, remoteAddress: `10.9.8.${i}` })).statusCode, 200);
+      const fourth = await t.inject({ method: 'POST', url: '/api/auth/partner/register', payload: { ...REG, email }, remoteAddress: '10.9.8.9' });
+      assert.equal(fourth.statusCode, 429, email);
+      assert.ok(Number(fourth.headers['retry-after']) >= 1);
+    }
+    clock.advance(15 * 60_000);
   });
 
   it('validates the sign-up body (422 with loc)', async () => {
@@ -188,7 +288,7 @@ describe('partner sign-up, sign-in and sessions', () => {
     const byKey = await t.inject({ method: 'POST', url: '/api/auth/partner/key-login', payload: { key: p.testKey } });
     assert.equal(byKey.statusCode, 403);
     assert.deepEqual(byKey.json(), { detail: 'partner suspended', code: 'partner_suspended' });
-    const reg = await t.inject({ method: 'POST', url: '/api/auth/partner/register', payload: { ...REG, email: 'sus@bank.example' } });
+    const reg = await signUp(t, { ...REG, email: 'sus@bank.example' });
     const id = reg.json().partner.id;
     await t.deps.database.db.updateTable('partners').set({ active: 0 }).where('id', '=', id).execute();
     const byPw = await t.inject({ method: 'POST', url: '/api/auth/partner/login', payload: { email: 'sus@bank.example', password: REG.password } });

@@ -2,17 +2,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { signUp } from '../helpers/signup.js';
 
 const PW = 'the right password';
 
 async function registerPartner(t: TestApp, email: string, remoteAddress: string): Promise<void> {
-  const r = await t.inject({
-    method: 'POST',
-    url: '/api/auth/partner/register',
-    payload: { email, password: PW, company_name: 'Proxy Co', contact_name: 'Pro Xy' },
-    remoteAddress,
-  });
-  assert.equal(r.statusCode, 200, r.body);
+  await signUp(t, { email, password: PW, company_name: 'Proxy Co', contact_name: 'Pro Xy' }, remoteAddress);
 }
 
 const login = (t: TestApp, email: string, password: string, remoteAddress: string, forwarded?: string) =>

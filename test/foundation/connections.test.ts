@@ -62,6 +62,26 @@ describe('request timeouts', () => {
     assert.deepEqual(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)), { detail: 'Request timeout: the request did not arrive in time', code: 'request_timeout' });
   });
 
+  it('a client that ignores its 408 and keeps dripping bytes loses the socket within a bounded time', async () => {
+    const s = await connect(port);
+    s.on('error', () => {});
+    // It never reads what the server answers, and sends one more byte of its body now and then.
+    s.pause();
+    s.write(`POST /api/v1/calculate/safe-to-spend HTTP/1.1\r\nHost: x\r\nX-API-Key: ${p.testKey}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"end`);
+    const open = () => new Promise<number>((resolve, reject) => t.app.server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
+    const started = Date.now();
+    // The request timeout (800 ms) plus the linger after the answer (2 s) with room for a busy machine; without
+    // the bound the dripping client keeps it for ever.
+    const bound = 20_000;
+    while (Date.now() - started < bound && (await open()) > 0) {
+      if (!s.destroyed) s.write('1');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const held = await open();
+    s.destroy();
+    assert.equal(held, 0, `the server still holds the socket ${bound} ms after the request began`);
+  });
+
   it('headers that never finish are cut too, and a whole request is still served', async () => {
     const s = await connect(port);
     s.write('GET /api/v1/health HTTP/1.1\r\nHost: x\r\n');

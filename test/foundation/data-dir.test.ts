@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildTestApp, DIALECT, type TestApp } from '../helpers/app.js';
+import { signUp } from '../helpers/signup.js';
 
 const mode = (file: string) => statSync(file).mode & 0o777;
 
@@ -32,7 +33,7 @@ describe('DATA_DIR permissions', () => {
 
   it('creates the directory 0700 and every file in it 0600 (SQLite); writes nothing there on PostgreSQL', async () => {
     // A write through HTTP, so the WAL and its index exist.
-    const res = await t.inject({ method: 'POST', url: '/api/auth/partner/register', payload: { email: 'modes@example.com', password: 'modes-password-1', company_name: 'Modes Co', contact_name: 'Modes' } });
+    const res = await signUp(t, { email: 'modes@example.com', password: 'modes-password-1', company_name: 'Modes Co', contact_name: 'Modes' });
     assert.equal(res.statusCode, 200, res.body);
     if (DIALECT === 'postgres') {
       // SECRETS_KEY is required there and the data lives in PostgreSQL: no directory, no file.

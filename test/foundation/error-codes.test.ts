@@ -241,11 +241,11 @@ describe('error codes', () => {
     await check('expired reset token', 'reset_token_expired', confirmReset(resetToken(pending.email)));
     await check('unknown route', 'not_found', { method: 'GET', url: '/api/v1/nope' });
     await check('unknown blog post page', 'not_found', { method: 'GET', url: '/blog/no-such-post' });
-    await check('email taken', 'conflict', {
+    await check('key held by another partner (external keys)', 'conflict', {
       method: 'POST',
-      url: '/api/auth/partner/register',
-      payload: { email: p.email, password: 'a-long-password-1', company_name: 'Taken Co', contact_name: 'Ta Ken' },
-      remoteAddress: '10.9.0.2',
+      url: '/api/admin/external-keys',
+      headers: { authorization: `Bearer ${adm.token}` },
+      payload: { key: p.testKey, environment: 'test', partner_id: resetee.id },
     });
     await check('body too large', 'payload_too_large', {
       method: 'POST',

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { randomBase62 } from '../../src/lib/crypto.js';
 import { buildTestApp, keyHeaders, PLATFORM_SECRET, type TestApp, type TestPartner } from '../helpers/app.js';
+import { lastMail, register, signUpToken } from '../helpers/signup.js';
 
 type Res = Awaited<ReturnType<TestApp['inject']>>;
 
@@ -155,8 +156,11 @@ describe('security headers', () => {
     const email = `h_${randomBase62(6).toLowerCase()}@example.com`;
     const password = 'header-test-password';
     const withSecret = keyHeaders(q, { secret: true });
+    // Sign-up answers no credential; the link's confirmation answers the session.
+    await register(t, { email, password, company_name: 'Hdr Co', contact_name: 'Hdr' });
+    const signUpLink = signUpToken((await lastMail(t, email, 'signup_confirmation'))!.text);
     const cases: { label: string; method: 'GET' | 'POST' | 'PUT'; url: string; headers?: Record<string, string>; payload?: unknown; status: number; carries?: string }[] = [
-      { label: 'register', method: 'POST', url: '/api/auth/partner/register', payload: { email, password, company_name: 'Hdr Co', contact_name: 'Hdr' }, status: 200, carries: 'token' },
+      { label: 'sign-up confirmation', method: 'POST', url: '/api/auth/partner/register/confirm', payload: { token: signUpLink, password }, status: 200, carries: 'token' },
       { label: 'login', method: 'POST', url: '/api/auth/partner/login', payload: { email, password }, status: 200, carries: 'token' },
       { label: 'login refused', method: 'POST', url: '/api/auth/partner/login', payload: { email, password: 'not-the-password' }, status: 401 },
       { label: 'key-login', method: 'POST', url: '/api/auth/partner/key-login', payload: { key: q.testKey }, status: 200, carries: 'token' },

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { loggerOptions } from '../../src/deps.js';
 import { randomBase62 } from '../../src/lib/crypto.js';
 import { buildTestApp, PLATFORM_SECRET, type TestApp, type TestPartner } from '../helpers/app.js';
+import { lastMail, signUpToken } from '../helpers/signup.js';
 
 /** Every string in a parsed log line, with Buffers ({type: 'Buffer', data: [...]}) decoded. */
 function strings(v: unknown, out: string[] = []): string[] {
@@ -76,7 +77,12 @@ describe('credentials never reach the logs (LOG_LEVEL=trace)', () => {
     const password = fresh('pw-');
     const reg = await call('register', { method: 'POST', url: '/api/auth/partner/register', payload: { email, password, company_name: 'Log Co', contact_name: 'Log Person' } });
     assert.equal(reg.statusCode, 200, reg.body);
-    note(json(reg).token, cookieToken(reg));
+    const link = signUpToken((await lastMail(t, email, 'signup_confirmation'))!.text);
+    note(link);
+    await call('sign-up confirm wrong', { method: 'POST', url: '/api/auth/partner/register/confirm', payload: { token: link, password: fresh('wrong-pw-') } });
+    const confirmed = await call('sign-up confirm', { method: 'POST', url: '/api/auth/partner/register/confirm', payload: { token: link, password } });
+    assert.equal(confirmed.statusCode, 200, confirmed.body);
+    note(json(confirmed).token, cookieToken(confirmed));
     const login = await call('login', { method: 'POST', url: '/api/auth/partner/login', payload: { email, password } });
     assert.equal(login.statusCode, 200, login.body);
     const session = json(login).token as string;

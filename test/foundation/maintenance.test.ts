@@ -112,7 +112,7 @@ describe('maintenance: pruning after the retention', () => {
     assert.equal(r.pruned.webhook_events, rows.length);
   });
 
-  it('deletes expired sessions, expired sandbox idempotency keys, usage-event ids and recorded runs past their window and quiet sign-in throttles; keeps the live ones', async () => {
+  it('deletes expired sessions, expired sandbox idempotency keys, usage-event ids and recorded runs past their window, quiet sign-in throttles and sign-up requests a week past their link; keeps the live ones', async () => {
     const p = await t.partner();
     const now = clock.now();
     const db = t.deps.database.db;
@@ -149,8 +149,23 @@ describe('maintenance: pruning after the retention', () => {
         { key_hash: 'recent', failures: 3, window_start: now, locked_until: null, updated_at: now },
       ])
       .execute();
+    const signUp = (id: string, expiresAt: number) => ({
+      id,
+      token_hash: `h_${id}`,
+      email: `${id}@example.com`,
+      password_hash: 'scrypt$x',
+      company: 'Co',
+      contact_name: 'Co',
+      created_at: expiresAt - 2 * DAY,
+      expires_at: expiresAt,
+      used_at: null,
+    });
+    // A sign-up request goes (with its password hash) a week after its link expired.
+    await db.insertInto('signup_requests').values([signUp('sup_old', now - 8 * DAY), signUp('sup_recent', now - DAY)]).execute();
     const sessionsBefore = await count('sessions');
     const r = await runMaintenancePass(t.deps);
+    assert.equal(r.pruned.signup_requests, 1);
+    assert.deepEqual((await db.selectFrom('signup_requests').select('id').execute()).map((x) => x.id), ['sup_recent']);
     assert.equal(r.pruned.sessions, 1);
     assert.equal(await count('sessions'), sessionsBefore - 1);
     assert.equal(r.pruned.sandbox_idempotency, 1);

@@ -1,7 +1,7 @@
 /**
  * Scale-out as docs/operations.md describes it: two API processes (RUN_WORKERS=false) and two
- * standalone worker processes (src/worker.ts) on one PostgreSQL schema and one Redis (a key prefix of
- * this file's own). A mixed load goes through both API processes: ingests for a few hundred end-users
+ * standalone worker processes (src/worker.ts) on one PostgreSQL schema and one Redis (the file's own
+ * redis-server, test/helpers/redis.ts, and a key prefix). A mixed load goes through both API processes: ingests for a few hundred end-users
  * of two partners whose webhooks point at a local receiver, platform usage-event batches, calculate
  * calls. One worker is stopped (SIGTERM) half-way through. Then: every calculation.updated arrived
  * once; the usage figures read through the API are exactly what was sent; the per-key limit holds
@@ -16,9 +16,12 @@ import type { Deps } from '../../src/context.js';
 import { DIALECT, PLATFORM_SECRET } from '../helpers/app.js';
 import { callWithSecret, startCluster, type Cluster } from '../helpers/cluster.js';
 import type { ServerProcess, WorkerProcess } from '../helpers/process.js';
+import { testRedis } from '../helpers/redis.js';
 import { startReceiver, type Receiver } from '../webhooks/receiver.js';
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+// Several processes share a PostgreSQL database only: on SQLite the file starts no Redis either.
+const ownRedis = DIALECT === 'postgres' ? await testRedis() : null;
+const REDIS_URL = ownRedis?.url ?? '';
 const PREFIX = `svc-test-${randomBytes(6).toString('hex')}:`;
 const LIMIT = 60;
 const END_USERS_PER_PARTNER = 150;
@@ -69,7 +72,7 @@ interface LoadPartner {
   ingested: string[];
 }
 
-describe('two API processes and two workers on one PostgreSQL and Redis', { skip: DIALECT !== 'postgres' && 'several processes share a PostgreSQL database only (a SQLite file has one owner)', timeout: 180_000 }, () => {
+describe('two API processes and two workers on one PostgreSQL and Redis', { skip: (DIALECT !== 'postgres' && 'several processes share a PostgreSQL database only (a SQLite file has one owner)') || ownRedis?.skip, timeout: 180_000 }, () => {
   let cluster: Cluster;
   let deps: Deps;
   let a: ServerProcess;
@@ -105,7 +108,7 @@ describe('two API processes and two workers on one PostgreSQL and Redis', { skip
       await redis.connect();
       await redis.ping();
     } catch (err) {
-      throw new Error(`this test needs Redis at ${REDIS_URL} (REDIS_URL): ${(err as Error).message}`);
+      throw new Error(`the file's own Redis at ${REDIS_URL} does not answer: ${(err as Error).message}`);
     }
     // Each answer takes a moment, as a real receiver's does, so deliveries are still in flight when a worker stops.
     receiver = await startReceiver(() => ({ status: 200, body: 'ok', delayMs: 40 }));

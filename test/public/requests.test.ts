@@ -166,12 +166,19 @@ describe('POST /api/auth/request-deletion', () => {
     assert.ok(b.next_steps.length >= 2 && b.next_steps.every((s: unknown) => typeof s === 'string'));
     const again = await post({ email: '  jane@example.COM ' });
     assert.equal(again.statusCode, 200);
-    // A repeat answers exactly as the first request did: nothing tells a third party that this person already asked.
-    assert.deepEqual(again.json(), b);
+    // A repeat answers as a first request does, with an id of its own: nothing tells a third party that this person
+    // already asked, nor when (the first request's id is never handed out again).
+    const { request_id: repeatId, ...rest } = again.json();
+    const { request_id: _firstId, ...firstRest } = b;
+    assert.deepEqual(rest, firstRest);
+    assert.match(repeatId, /^del_[0-9a-z]{26}$/);
+    assert.notEqual(repeatId, b.request_id);
     const rows = await t.deps.database.db.selectFrom('deletion_requests').selectAll().execute();
     assert.equal(rows.length, 1);
     assert.equal(rows[0].status, 'pending');
     assert.equal(rows[0].last_4_phone, '1234');
+    // The operator's mail goes out after the answer.
+    await t.deps.background.idle();
     const sent = await mails(t, 'deletion_request');
     assert.equal(sent.length, 1, 'the repeat is not notified again');
     assert.equal(sent[0].to_address, OPERATOR);
@@ -179,12 +186,16 @@ describe('POST /api/auth/request-deletion', () => {
     assert.deepEqual(audit.map((a) => a.action), ['deletion_request.received']);
   });
 
-  it('concurrent requests for one email get one request id', async () => {
+  it('concurrent requests for one email make one request; each answer has an id of its own that names it', async () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => post({ email: 'race@example.com' })));
     assert.ok(answers.every((a) => a.statusCode === 200));
-    assert.equal(new Set(answers.map((a) => a.json().request_id)).size, 1);
+    const ids = answers.map((a) => a.json().request_id as string);
+    assert.equal(new Set(ids).size, 6);
     const rows = await t.deps.database.db.selectFrom('deletion_requests').selectAll().where('email_lower', '=', 'race@example.com').execute();
     assert.equal(rows.length, 1);
+    const receipts = await t.deps.database.db.selectFrom('deletion_request_receipts').selectAll().where('id', 'in', ids).execute();
+    assert.deepEqual([...new Set(receipts.map((r) => r.request_id))], [rows[0].id]);
+    assert.equal(receipts.length, 6);
   });
 
   it('answers 422 for every bound', async () => {
@@ -241,7 +252,8 @@ describe('admin deletion requests', () => {
     const ids = res.json().items.map((i: { id: string }) => i.id);
     assert.ok(ids.indexOf(b) < ids.indexOf(a));
     const item = res.json().items.find((i: { id: string }) => i.id === a);
-    assert.deepEqual(Object.keys(item).sort(), ['completed_at', 'created_at', 'email', 'erased', 'id', 'last_4_phone', 'name', 'notes', 'reason', 'status', 'updated_at']);
+    assert.deepEqual(Object.keys(item).sort(), ['completed_at', 'created_at', 'email', 'erased', 'id', 'last_4_phone', 'name', 'notes', 'reason', 'receipt_ids', 'status', 'updated_at']);
+    assert.deepEqual(item.receipt_ids, []);
     assert.equal((await patch(a, { status: 'in_progress', notes: 'Verifying by email' })).statusCode, 200);
     const inProgress = await t.inject({ method: 'GET', url: '/api/admin/deletion-requests?status_filter=in_progress', headers: bearer(admin.token) });
     assert.deepEqual(inProgress.json().items.map((i: { id: string }) => i.id), [a]);
@@ -250,6 +262,27 @@ describe('admin deletion requests', () => {
     assert.equal(one.json().count, 1);
     assert422(await t.inject({ method: 'GET', url: '/api/admin/deletion-requests?limit=0', headers: bearer(admin.token) }), ['query', 'limit']);
     assert422(await t.inject({ method: 'GET', url: '/api/admin/deletion-requests?status_filter=done', headers: bearer(admin.token) }), ['query', 'status_filter']);
+  });
+
+  it("a repeat's id tells its sender nothing of the first request (not its id, not its time), and names the same request for the administrator", async () => {
+    const first = await request('asked-before@example.com');
+    clock.advance(3 * 3_600_000);
+    const stranger = await request('Asked-Before@example.com');
+    // A new id, made at the repeat (ids sort by the time they were made): not the first request's, nor of its time.
+    assert.notEqual(stranger, first);
+    assert.ok(stranger > first, `${stranger} was made after ${first}`);
+    const list = await t.inject({ method: 'GET', url: '/api/admin/deletion-requests', headers: bearer(admin.token) });
+    const item = list.json().items.find((i: { id: string }) => i.id === first);
+    assert.deepEqual(item.receipt_ids, [stranger]);
+    assert.equal(list.json().items.filter((i: { email: string }) => i.email.toLowerCase() === 'asked-before@example.com').length, 1);
+    // The administrator can act on the request by either id.
+    const byRepeat = await patch(stranger, { status: 'cancelled', notes: 'Not verified' });
+    assert.equal(byRepeat.statusCode, 200, byRepeat.body);
+    assert.equal(byRepeat.json().id, first);
+    assert.equal(byRepeat.json().status, 'cancelled');
+    const del = await t.inject({ method: 'DELETE', url: `/api/admin/deletion-requests/${stranger}`, headers: bearer(admin.token) });
+    assert.deepEqual(del.json(), { deleted: true, id: first });
+    assert.equal(await t.deps.database.db.selectFrom('deletion_request_receipts').select('id').where('request_id', '=', first).executeTakeFirst(), undefined, 'its ids go with it');
   });
 
   it('completing a request erases the partner account and the end-user rows with that email, and audits it', async () => {
@@ -399,8 +432,11 @@ describe('admin deletion requests', () => {
     assert.equal((await patch(second, { status: 'cancelled' })).statusCode, 200);
     const ok = await patch(first, { status: 'in_progress' });
     assert.equal(ok.statusCode, 200);
-    // Open again: a public request for the email returns it.
-    assert.equal(await request('cancel@example.com'), first);
+    // Open again: a public request for the email is added to it, under an id of its own.
+    const again = await request('cancel@example.com');
+    assert.notEqual(again, first);
+    const item = (await t.inject({ method: 'GET', url: '/api/admin/deletion-requests', headers: bearer(admin.token) })).json().items.find((i: { id: string }) => i.id === first);
+    assert.deepEqual(item.receipt_ids, [again]);
     // Cancelling erased nothing.
     assert.equal(ok.json().erased, null);
   });

@@ -1,8 +1,8 @@
 /**
  * Usage alert mail goes only to verified addresses, and never lets the partner speak for the
- * platform: a brand-new self-signed-up account cannot make the service mail an address it chose
- * (notify_email, or someone else's email used to sign up), and the alert mail names the company
- * only as quoted data.
+ * platform: an account whose email is unverified cannot make the service mail an address it chose
+ * (notify_email), signing up with someone else's email sends them only the sign-up link (and makes
+ * no account), and the alert mail names the company only as quoted data.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,19 +26,16 @@ describe('usage alert mail to verified addresses only', () => {
   });
   after(() => t.close());
 
-  /** Self sign-up through HTTP, and the test key read with the sign-up session. */
+  /**
+   * A self-signed-up account whose email is not verified: one signed up when sign-up created the account at once
+   * (a sign-up now creates it only through the link mailed to the address), signed in, with its link asked for.
+   */
   async function signUp(email: string, company = 'Plain Bank'): Promise<{ session: string; partner: TestPartner }> {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/auth/partner/register',
-      payload: { email, password: 'a-long-password-1', company_name: company, contact_name: 'Mallory Maker' },
-      remoteAddress: nextAddress(),
-    });
-    assert.equal(res.statusCode, 200, res.body);
-    const session = res.json().token as string;
-    const keys = (await t.inject({ method: 'GET', url: '/api/partners/me/api-keys', headers: bearer(session) })).json() as { environment: string; key: string }[];
-    const testKey = keys.find((k) => k.environment === 'test')!.key;
-    return { session, partner: { id: res.json().partner.id, email, testKey, liveKey: '', ingestSecret: '' } };
+    const p = await t.partner({ email, company, name: 'Mallory Maker', activated: false, signupSource: 'self-signup', emailVerified: false });
+    const session = await t.session('partner', p.id);
+    const link = await t.inject({ method: 'POST', url: '/api/auth/partner/verify-email/resend', headers: bearer(session), remoteAddress: nextAddress() });
+    assert.equal(link.statusCode, 202, link.body);
+    return { session, partner: p };
   }
 
   const mailsTo = async (to: string, kind?: string): Promise<OutboxMail[]> => (await outbox(t, admin.token, kind)).filter((m) => m.to === to);
@@ -54,7 +51,7 @@ describe('usage alert mail to verified addresses only', () => {
     return evaluateAlerts(t.deps);
   }
 
-  it('a new self-signed-up account cannot make the service mail an address it chose; alerts start once both addresses are verified', async () => {
+  it('an account with an unverified email cannot make the service mail an address it chose; alerts start once both addresses are verified', async () => {
     const { partner } = await signUp('mallory@attacker.example', HOSTILE);
     const resend = () => t.inject({ method: 'POST', url: '/api/v1/usage/alerts/verify-email/resend', headers: keyHeaders(partner) });
     const res = await put(partner, { notify_email: 'ceo@victim.example', calls_threshold: 1 });
@@ -110,16 +107,26 @@ describe('usage alert mail to verified addresses only', () => {
     assert.equal(lines.filter((l) => /evil\.example|Security Team|suspended/.test(l)).length, 1);
   });
 
-  it('signing up with someone else\'s email mails them only the verification link', async () => {
-    const { partner } = await signUp('cfo@victim.example', 'Imposter Ltd');
+  it("signing up with someone else's email mails them only the sign-up link, and makes no account", async () => {
+    const form = { email: 'cfo@victim.example', password: 'an imposters passphrase 1', company_name: 'Imposter Ltd', contact_name: 'Mallory Maker' };
+    const res = await t.inject({ method: 'POST', url: '/api/auth/partner/register', payload: form, remoteAddress: nextAddress() });
+    assert.equal(res.statusCode, 200, res.body);
+    await t.deps.background.idle();
+    assert.deepEqual((await mailsTo('cfo@victim.example')).map((m) => m.kind), ['signup_confirmation']);
+    const login = await t.inject({ method: 'POST', url: '/api/auth/partner/login', payload: { email: form.email, password: form.password }, remoteAddress: nextAddress() });
+    assert.equal(login.statusCode, 401, 'no account without the link');
+  });
+
+  it("an unverified account's alerts go nowhere but its verification link", async () => {
+    const { partner } = await signUp('cfo2@victim.example', 'Imposter Ltd');
     await put(partner, { calls_threshold: 1 });
     const state = await alerts(partner);
-    assert.equal(state.effective_notify_email, 'cfo@victim.example');
+    assert.equal(state.effective_notify_email, 'cfo2@victim.example');
     assert.equal(state.notify_email_verified, false);
     assert.equal(state.mail_delivery, 'account_email_unverified');
     const r = await use(partner, 2);
     assert.equal(r.notified, 0);
-    const got = await mailsTo('cfo@victim.example');
+    const got = await mailsTo('cfo2@victim.example');
     assert.deepEqual(got.map((m) => m.kind), ['email_verification']);
   });
 

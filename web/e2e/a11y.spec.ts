@@ -63,7 +63,7 @@ async function receiver() {
 }
 
 test('the portal: the signed-out pages, then every page of its navigation with data on it', async ({ page, request }) => {
-  for (const path of ['/portal/sign-in', '/portal/register', '/portal/key-sign-in', '/portal/forgot-password']) {
+  for (const path of ['/portal/sign-in', '/portal/register', '/portal/sign-up/confirm?token=sup_example', '/portal/key-sign-in', '/portal/forgot-password']) {
     await page.goto(path);
     await scan(page, path);
   }

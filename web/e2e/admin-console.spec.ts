@@ -6,15 +6,13 @@
  */
 import type { Page } from '@playwright/test';
 import { ADMIN } from './admin.js';
-import { calculate, expect, keysOf, newPartner, snap, test } from './fixtures.js';
+import { calculate, expect, keysOf, newPartner, signUp, snap, test } from './fixtures.js';
 import { allowSignedOut, signInAsAdmin } from './admin-session.js';
 
 /** A partner signed up through the API in a context of its own (the page's cookie stays the admin's), with its keys. */
 async function partnerWithKeys(page: Page, label = 'Acme') {
-  const who = newPartner(label);
-  const r = await page.request.post('/api/auth/partner/register', { data: who });
-  expect(r.status(), await r.text()).toBe(200);
-  const id = ((await r.json()) as { partner: { id: string } }).partner.id;
+  const who = await signUp(page, newPartner(label));
+  const id = who.id;
   const keys = await keysOf(page);
   // The registration's cookie replaced the page's: back to signed out, the caller signs in as admin.
   await page.request.post('/api/auth/partner/logout');
@@ -76,8 +74,7 @@ test.describe('admin sign-in', () => {
 
   test('a partner’s session opening /admin/ is told it needs an administrator', async ({ page, consoleErrors }) => {
     consoleErrors.allow(/status of 403 .*\/api\/auth\/admin\/me$/);
-    const r = await page.request.post('/api/auth/partner/register', { data: newPartner() });
-    expect(r.status()).toBe(200);
+    await signUp(page, newPartner());
     expect((await page.request.get('/api/auth/admin/me')).status()).toBe(403);
     await page.goto('/admin/partners');
     await expect(page.getByText('This needs an administrator')).toBeVisible();

@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, newPartner, snap, test } from './fixtures.js';
+import { expect, newPartner, signUpWith, snap, test } from './fixtures.js';
 import { allowSignedOut, signInAsAdmin } from './admin-session.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -84,7 +84,7 @@ test('external keys: an added key authenticates on the API, Delete makes it fail
 test('mail: a password-reset mail the service just sent, shown on demand', async ({ page, request, consoleErrors }) => {
   allowSignedOut(consoleErrors);
   const who = newPartner('Mail');
-  expect((await request.post('/api/auth/partner/register', { data: who })).status()).toBe(200);
+  await signUpWith(request, who);
   expect((await request.post('/api/auth/partner/password-reset', { data: { email: who.email } })).status()).toBe(202);
 
   await signInAsAdmin(page);

@@ -8,16 +8,14 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { ADMIN } from './admin.js';
-import { expect, newPartner, snap, test } from './fixtures.js';
+import { expect, newPartner, signUpWith, snap, test } from './fixtures.js';
 import { allowSignedOut, signInAsAdmin } from './admin-session.js';
 
 /** A partner signed up through the API in a context of its own: the page's cookie stays the admin's. */
 async function partner(request: APIRequestContext, label = 'Usage') {
-  const who = newPartner(label);
-  const r = await request.post('/api/auth/partner/register', { data: who });
-  expect(r.status(), await r.text()).toBe(200);
+  const who = await signUpWith(request, newPartner(label));
   await request.post('/api/auth/partner/logout');
-  return { ...who, id: ((await r.json()) as { partner: { id: string } }).partner.id };
+  return who;
 }
 
 type Csv = string[][];

@@ -6,7 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN } from './admin.js';
 
 export { expect };
 
@@ -80,12 +81,53 @@ export function newPartner(label = 'Acme') {
   return { company_name: `${label} ${id}`, contact_name: 'Ada Lovelace', email: `ada+${id}@example.com`, password: `correct horse ${id}` };
 }
 
-/** Signs up through the API in the page's context: the session cookie lands in the browser. */
-export async function signUp(page: Page, who = newPartner()): Promise<typeof who & { id: string }> {
-  const r = await page.request.post('/api/auth/partner/register', { data: who });
+/**
+ * The newest link to `/portal/<pagePath>?token=…` mailed to `to` (path and query), read from the mail outbox through the
+ * administrator's API, so it works on either database. Mail is written just after the answer that causes it: polled.
+ */
+export async function mailedLink(to: string, pagePath: string): Promise<string> {
+  const admin = await request.newContext({
+    baseURL: test.info().project.use.baseURL,
+    // An address of its own, clear of the test's sign-in limits.
+    extraHTTPHeaders: { 'x-forwarded-for': `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+  });
+  try {
+    const login = await admin.post('/api/auth/admin/login', { data: ADMIN });
+    expect(login.status(), await login.text()).toBe(200);
+    const pattern = new RegExp(`https?://\\S+/portal/${pagePath}\\?token=[A-Za-z0-9_-]+`);
+    let link: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const r = await admin.get('/api/admin/mail-outbox?limit=500');
+          const items = ((await r.json()) as { items: { to: string; text: string }[] }).items;
+          link = items.filter((m) => m.to.toLowerCase() === to.toLowerCase()).map((m) => pattern.exec(m.text)?.[0]).find(Boolean);
+          return link;
+        },
+        { timeout: 15_000 },
+      )
+      .toBeTruthy();
+    const url = new URL(link!);
+    return url.pathname + url.search;
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** Signs up through the API in a request context: the form, then the mailed link with the password; the session cookie lands in that context. */
+export async function signUpWith(api: APIRequestContext, who = newPartner()): Promise<typeof who & { id: string }> {
+  const r = await api.post('/api/auth/partner/register', { data: who });
   expect(r.status(), await r.text()).toBe(200);
-  const body = (await r.json()) as { partner: { id: string } };
+  const token = new URLSearchParams((await mailedLink(who.email, 'sign-up/confirm')).split('?')[1]).get('token');
+  const c = await api.post('/api/auth/partner/register/confirm', { data: { token, password: who.password } });
+  expect(c.status(), await c.text()).toBe(200);
+  const body = (await c.json()) as { partner: { id: string } };
   return { ...who, id: body.partner.id };
+}
+
+/** Signs up through the API in the page's context: the session cookie lands in the browser. */
+export function signUp(page: Page, who = newPartner()): Promise<typeof who & { id: string }> {
+  return signUpWith(page.request, who);
 }
 
 /** The partner's key slots, read through the session API (the page's cookie). */

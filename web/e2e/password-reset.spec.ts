@@ -49,11 +49,19 @@ test('Forgot password? mails a link; its page sets the new password', async ({ p
   expect((await request.post('/api/auth/partner/login', { data: { email: who.email, password: who.password } })).status()).toBe(401);
 });
 
-test('the verification link verifies the account email', async ({ page }) => {
-  const who = await signUp(page, newPartner('Verify'));
-  await page.goto(await mailedLink(who.email, 'verify-email'));
-  await expect(page.getByText('Your email is verified')).toBeVisible();
-  await snap(page, 'verify-email');
+test('a sign-up is verified by its own link; an alert address is verified by its link', async ({ page, request }) => {
+  await signUp(page, newPartner('Verify'));
   const me = (await (await page.request.get('/api/auth/partner/me')).json()) as { email_verified: boolean };
   expect(me.email_verified).toBe(true);
+  // An alert address other than the account email needs its own link.
+  const keys = (await (await page.request.get('/api/partners/me/api-keys')).json()) as { environment: string; key: string }[];
+  const testKey = keys.find((k) => k.environment === 'test')!.key;
+  const alertAddress = `alerts+${Date.now().toString(36)}@example.com`;
+  const put = await request.put('/api/v1/usage/alerts', { headers: { 'x-api-key': testKey }, data: { notify_email: alertAddress, calls_threshold: 100 } });
+  expect(put.status(), await put.text()).toBe(200);
+  await page.goto(await mailedLink(alertAddress, 'verify-email'));
+  await expect(page.getByText('The alert address is verified')).toBeVisible();
+  await snap(page, 'verify-email');
+  const alerts = (await (await request.get('/api/v1/usage/alerts', { headers: { 'x-api-key': testKey } })).json()) as { notify_email_verified: boolean };
+  expect(alerts.notify_email_verified).toBe(true);
 });

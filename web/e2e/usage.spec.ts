@@ -30,10 +30,10 @@ test('the calls of the month, the usage events, and alert thresholds saved and r
   await events.getByLabel('Days').selectOption('7');
   await expect(events.getByText('No usage events in the last 7 days.')).toBeVisible();
 
-  // Alerts: the account email is not verified yet, and the page says so.
+  // Alerts: the account email, verified by the sign-up link, receives them, and the page says so.
   const alerts = page.getByRole('region', { name: 'Usage alerts' });
   await expect(alerts.getByText(who.email, { exact: true })).toBeVisible();
-  await expect(alerts.getByTestId('mail-delivery')).toContainText('No alert mail is sent until your account email is verified');
+  await expect(alerts.getByTestId('mail-delivery')).toContainText('Alert mail is sent to this address');
   await expect(alerts.getByLabel('Bill threshold (USD)')).toBeDisabled();
   await alerts.getByLabel('Calls threshold').fill('1000');
   await alerts.getByLabel('Unique end-users threshold').fill('50');

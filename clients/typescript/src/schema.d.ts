@@ -170,10 +170,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Partner self sign-up (signed in at once)
-         * @description Creates the partner with a test key, a live key and an ingest secret. Live keys are not production-enabled until an administrator activates the account. Answers a session like the login operation and sets the svc_session cookie. 409 when the email (case-insensitive) is taken.
+         * Partner self sign-up: a link to finish is mailed to the address
+         * @description Checks the form (422 naming a broken rule, the password policy included) and answers the same 200 `SignUpAccepted` at once for every address, whether or not it has an account: nothing in the answer or its timing tells. For a new address a link to `/portal/sign-up/confirm?token=…` is mailed (it works once, for 48 hours, and creates the account: `POST /api/auth/partner/register/confirm`); the owner of an address that has an account is mailed that someone tried to sign up with it instead. Limited per client address and per email address (429 with Retry-After).
          */
         post: operations["registerPartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/partner/register/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a sign-up with the token of its link and the password chosen: creates the account and signs it in
+         * @description Creates the partner (email verified, with a test key, a live key and an ingest secret; live keys are not production-enabled until an administrator activates the account) and answers a session like the login operation, setting the svc_session cookie. The password must be the one chosen at sign-up (401 `invalid_credentials` otherwise, counted toward the sign-in lockout of the client address). An unknown token is 400 `verification_token_invalid`, a used one 410 `verification_token_used`, an expired one 410 `verification_token_expired`; 409 when the address has an account by now.
+         */
+        post: operations["confirmPartnerRegistration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -211,7 +231,7 @@ export interface paths {
         put?: never;
         /**
          * Partner sign-in by pasting an API key
-         * @description The portal's second way in: any current key of the partner (test or live) opens a session that acts only in that key's environment (the other environment's key is shown masked and cannot be changed; usage of the other environment is 403). Failed attempts count against the client address. The session is bound to that key: any change of its slot (rotation, clearing, a paste, a sync, an administrator's regeneration) ends it at once (401). A valid key of a suspended partner answers 403.
+         * @description The portal's second way in: any current key of the partner (test or live) opens a session that acts only in that key's environment (the other environment's key is shown masked and cannot be changed; usage of the other environment is 403). Failed attempts count against the client address. The session is bound to that key: any change of its slot (rotation, clearing, a paste, a sync, an administrator's regeneration) ends it at once (401). A valid key of a suspended partner answers 403 `partner_suspended`; a live key of an account whose production access is not enabled yet answers 403 `production_not_enabled`, as it does everywhere else.
          */
         post: operations["loginPartnerWithKey"];
         delete?: never;
@@ -574,7 +594,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for your personal data to be erased
-         * @description Idempotent on email: while a request for the same email is open (pending or in progress), the same request_id is returned.
+         * @description Idempotent on email: while a request for the same email is open (pending or in progress), sending it again adds to that request and changes nothing else. Every answer carries a new request_id (the first is the request's own id; a repeat's names the same request), so an answer never tells whether, or when, the address was sent before.
          */
         post: operations["requestDeletion"];
         delete?: never;
@@ -1173,7 +1193,7 @@ export interface paths {
         get?: never;
         /**
          * Paste a key into a slot (replaces the previous key at once)
-         * @description The key authenticates from the next request; the previous key of that slot stops working. 409 when the value is in use in another slot (nothing changed). 403 when the session was opened with the other environment's API key.
+         * @description The key authenticates from the next request; the previous key of that slot stops working. 409 when the value is in use in another slot (nothing changed; another account's is only said to be unusable, and counts against the client address's failed-credential budget like a wrong API key: past it, 429). 403 when the session was opened with the other environment's API key.
          */
         put: operations["pasteMyApiKey"];
         post?: never;
@@ -1291,7 +1311,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Paste a key (signed-in partner): it authenticates at once and replaces the slot */
+        /**
+         * Paste a key (signed-in partner): it authenticates at once and replaces the slot
+         * @description 409 when the value is your other slot's key, or cannot be used (another account holds it: which one is never said). A refused value counts against the client address's failed-credential budget, as a wrong API key does: past it, 429 `too_many_failed_credentials` with Retry-After, before the value is looked at.
+         */
         put: operations["pasteKey"];
         post?: never;
         delete?: never;
@@ -2151,13 +2174,16 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a deletion-request record (the audit log keeps that it existed) */
+        /**
+         * Delete a deletion-request record (the audit log keeps that it existed)
+         * @description `request_id` may also be one of its `receipt_ids`.
+         */
         delete: operations["adminDeleteDeletionRequest"];
         options?: never;
         head?: never;
         /**
          * Set the status (and notes) of a deletion request; completed erases the data
-         * @description completed erases, in one transaction: the partner account with that email (with all its data) and every end user whose cached calculation carries the email, through every registered eraser. The audit log records what was erased. A completed request cannot be moved to another status (409).
+         * @description completed erases, in one transaction: the partner account with that email (with all its data) and every end user whose cached calculation carries the email, through every registered eraser. The audit log records what was erased. A completed request cannot be moved to another status (409). `request_id` may also be one of its `receipt_ids` (the id a repeat of the request was answered with).
          */
         patch: operations["adminUpdateDeletionRequest"];
         trace?: never;
@@ -2472,10 +2498,40 @@ export interface components {
         PartnerRegister: {
             /** Format: email */
             email: string;
-            /** @description The new password: 8 to 128 characters after NFKC normalisation; not blank, no control characters, not a common or breached password, not the account's email address */
+            /** @description The new password: 8 to 128 characters after NFKC normalisation; not blank, no control characters, not a common or breached password, not the account's email address, not one character or a short group repeated nor a run of consecutive characters */
             password: string;
             company_name: string;
             contact_name: string;
+        };
+        /** SignUpAccepted */
+        SignUpAccepted: {
+            /** @description What happens next: a link is mailed to the address (the same words whether or not it has an account) */
+            detail: string;
+            /** @description The address the link is mailed to, as given */
+            email: string;
+        };
+        /** ValidationError */
+        ValidationError: {
+            type: string;
+            loc: (string | number)[];
+            msg: string;
+            input: unknown;
+            ctx?: {
+                [key: string]: unknown;
+            };
+        };
+        /** HTTPValidationError */
+        HTTPValidationError: {
+            detail: components["schemas"]["ValidationError"][];
+            /** @enum {string} */
+            code: "validation_failed";
+        };
+        /** SignUpConfirm */
+        SignUpConfirm: {
+            /** @description The token of the sign-up link (`token=` in its query) */
+            token: string;
+            /** @description The password chosen at sign-up: whoever follows the link proves they are the one who signed up */
+            password: string;
         };
         /** PartnerAccount */
         PartnerAccount: {
@@ -2506,22 +2562,6 @@ export interface components {
             /** @description ISO 8601 UTC timestamp */
             expires_at: string;
             partner: components["schemas"]["PartnerAccount"];
-        };
-        /** ValidationError */
-        ValidationError: {
-            type: string;
-            loc: (string | number)[];
-            msg: string;
-            input: unknown;
-            ctx?: {
-                [key: string]: unknown;
-            };
-        };
-        /** HTTPValidationError */
-        HTTPValidationError: {
-            detail: components["schemas"]["ValidationError"][];
-            /** @enum {string} */
-            code: "validation_failed";
         };
         /** LoginPayload */
         LoginPayload: {
@@ -2571,7 +2611,7 @@ export interface components {
         PasswordResetConfirm: {
             /** @description The token of the reset link (`token=` in its query) */
             token: string;
-            /** @description The new password: 8 to 128 characters after NFKC normalisation; not blank, no control characters, not a common or breached password, not the account's email address */
+            /** @description The new password: 8 to 128 characters after NFKC normalisation; not blank, no control characters, not a common or breached password, not the account's email address, not one character or a short group repeated nor a run of consecutive characters */
             new_password: string;
         };
         /** PasswordChanged */
@@ -3333,7 +3373,7 @@ export interface components {
         /** PasswordChange */
         PasswordChange: {
             current_password: string;
-            /** @description The new password: 8 to 128 characters after NFKC normalisation; not blank, no control characters, not a common or breached password, not the account's email address */
+            /** @description The new password: 8 to 128 characters after NFKC normalisation; not blank, no control characters, not a common or breached password, not the account's email address, not one character or a short group repeated nor a run of consecutive characters */
             new_password: string;
         };
         /** ApiKeyOut */
@@ -3800,6 +3840,8 @@ export interface components {
         /** DeletionRequest */
         DeletionRequest: {
             id: string;
+            /** @description The ids answered to repeats of this request (each repeat gets an id of its own); any of them names this request in the operations below */
+            receipt_ids: string[];
             email: string;
             name: string | null;
             reason: string | null;
@@ -4427,11 +4469,127 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["SignUpAccepted"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    confirmPartnerRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpConfirm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["PartnerSession"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Status 410 */
+            410: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -9537,6 +9695,17 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     rotateMyApiKey: {
@@ -9873,6 +10042,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };

@@ -1,8 +1,9 @@
 /**
  * Email verification: mail goes only to addresses whose owner has followed a link.
  *
- * - The account email: a self sign-up is unverified; sign-up mails a link, and the partner can ask
- *   for a new one (each new link supersedes the previous ones). Operator-created partners are
+ * - The account email: a self sign-up is verified by the link that creates it (signup.ts); an account
+ *   left unverified (one signed up before that, when sign-up created the account at once) can ask
+ *   for a link (each new link supersedes the previous ones). Operator-created partners are
  *   verified from the start (the operator vouches for the address).
  * - Alert addresses (`notify_email` of the usage alerts): an address other than the account email
  *   needs its own link; once followed, the address stays verified for the partner (both
@@ -124,11 +125,6 @@ async function issue(deps: Deps, partnerId: string, purpose: VerificationPurpose
     });
   }
   return { expiresAt };
-}
-
-/** After sign-up: the first link to the new account's email (not counted against anything: the account is new). */
-export async function sendSignUpVerification(deps: Deps, partnerId: string, email: string): Promise<void> {
-  await issue(deps, partnerId, 'account', email);
 }
 
 export interface ResendAnswer {

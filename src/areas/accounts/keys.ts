@@ -29,7 +29,7 @@ const OTHER: Record<Environment, Environment> = { test: 'live', live: 'test' };
  * Runs a key-changing transaction, ends the sessions opened with a key that left its slot, maps a
  * lost unique race to 409, then invalidates the partners' cached keys.
  */
-async function keyTx<T>(deps: Deps, fn: (trx: Transaction<DB>, touched: Set<string>) => Promise<T>): Promise<T> {
+async function keyTx<T>(deps: Deps, fn: (trx: Transaction<DB>, touched: Set<string>) => Promise<T>, partnerPaste = false): Promise<T> {
   const touched = new Set<string>();
   let out: T;
   try {
@@ -39,7 +39,8 @@ async function keyTx<T>(deps: Deps, fn: (trx: Transaction<DB>, touched: Set<stri
       return r;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw errors.conflict('This key is already in use');
+    // A partner's paste that lost the value to a concurrent write is answered as a value another partner holds.
+    if (isUniqueViolation(err)) throw partnerPaste ? new HeldByAnotherPartner() : errors.conflict('This key is already in use');
     throw err;
   }
   for (const id of touched) await deps.auth.invalidatePartner(id);
@@ -62,18 +63,36 @@ export function environmentOf(key: string): Environment | null {
 }
 
 /**
- * Writes `key` into a partner's slot inside the transaction. 409 when another slot
- * (of this partner or another) holds the value. Returns whether anything changed.
+ * A pasted value that another partner's slot holds. The partner who pasted it is told only that it cannot be used
+ * (the same words as a value lost to a concurrent write): whether a value is someone's key is what a guesser wants.
  */
-async function writeSlot(deps: Deps, trx: Executor, partnerId: string, environment: Environment, key: string, source: string, now: number): Promise<{ changed: boolean; rotatedAt: number }> {
+export const KEY_NOT_USABLE = 'This key cannot be used: paste a key of your own, or generate a new one';
+
+/** A partner's paste of a value another partner holds (or that a concurrent write took): pasteKey answers it. */
+class HeldByAnotherPartner extends Error {}
+
+/**
+ * Writes `key` into a partner's slot inside the transaction. 409 when another slot
+ * (of this partner or another) holds the value; with `hideHolder` (a partner's own paste),
+ * another partner's value throws HeldByAnotherPartner instead. Returns whether anything changed.
+ */
+async function writeSlot(
+  deps: Deps,
+  trx: Executor,
+  partnerId: string,
+  environment: Environment,
+  key: string,
+  source: string,
+  now: number,
+  hideHolder = false,
+): Promise<{ changed: boolean; rotatedAt: number }> {
   const hash = sha256Hex(key);
   const holder = await keyByHash(trx, hash);
   if (holder && (holder.partner_id !== partnerId || holder.environment !== environment)) {
-    throw errors.conflict(
-      holder.partner_id === partnerId
-        ? `This key is already in use in your ${holder.environment} slot`
-        : 'This key is already in use by another partner',
-    );
+    if (holder.partner_id === partnerId) throw errors.conflict(`This key is already in use in your ${holder.environment} slot`);
+    // Operators and the platform (sync, external keys) may know that the value is another partner's.
+    if (hideHolder) throw new HeldByAnotherPartner();
+    throw errors.conflict('This key is already in use by another partner');
   }
   const slot = await keySlot(trx, partnerId, environment);
   if (holder && slot) return { changed: false, rotatedAt: Number(slot.last_rotated_at ?? slot.updated_at) };
@@ -121,16 +140,36 @@ export async function listApiKeys(deps: Deps, partnerId: string, covers: (enviro
     .map((k) => apiKeyOut(deps, k, covers(k.environment)));
 }
 
-/** Paste: the slot holds the given key and it authenticates at once; the previous key stops working. */
-export async function pasteKey(deps: Deps, actor: Actor, partnerId: string, environment: Environment, key: string, source: string) {
+/**
+ * Paste by a signed-in partner: the slot holds the given key and it authenticates at once; the previous key stops
+ * working. A pasted value is a guess at other partners' keys, so it is budgeted like one: the paste counts against the
+ * failed-credential budget of the client `address` from before the look-up (a locked address is refused 429 before
+ * it), and a value another partner holds is a failure, answered 409 with KEY_NOT_USABLE, which names nobody and is the
+ * answer to a value lost to a concurrent write too.
+ */
+export async function pasteKey(deps: Deps, actor: Actor, partnerId: string, environment: Environment, key: string, source: string, address: string) {
   const now = deps.clock.now();
-  await keyTx(deps, async (trx, touched) => {
-    const r = await writeSlot(deps, trx, partnerId, environment, key, source, now);
-    if (r.changed) {
-      touched.add(partnerId);
-      await audit(trx, actor, now, 'key.paste', 'partner', partnerId, { environment, key_masked: maskKey(key), source });
-    }
-  });
+  const admission = await deps.credentials.admit(address, now);
+  let failed = false;
+  try {
+    await keyTx(
+      deps,
+      async (trx, touched) => {
+        const r = await writeSlot(deps, trx, partnerId, environment, key, source, now, true);
+        if (r.changed) {
+          touched.add(partnerId);
+          await audit(trx, actor, now, 'key.paste', 'partner', partnerId, { environment, key_masked: maskKey(key), source });
+        }
+      },
+      true,
+    );
+  } catch (err) {
+    if (!(err instanceof HeldByAnotherPartner)) throw err;
+    failed = true;
+    throw errors.conflict(KEY_NOT_USABLE);
+  } finally {
+    admission.settle(failed, deps.clock.now());
+  }
   const slot = await keySlot(deps.database.db, partnerId, environment);
   return { slot: slot!, savedAt: now };
 }

@@ -72,6 +72,11 @@ export async function changePassword(deps: Deps, role: 'partner' | 'admin', sess
   const account = role === 'partner' ? await findPartnerById(db, session.subjectId) : await findAdminById(db, session.subjectId);
   if (!account) throw errors.sessionExpired();
   requireAcceptablePassword(['body', 'new_password'], body.new_password, { email: account.email });
+  // Compared in the form the hash is computed over: a "change" to the same password would keep a password its owner
+  // meant to replace, and still end every other session.
+  if (body.new_password.normalize('NFKC') === body.current_password.normalize('NFKC')) {
+    throw errors.invalid(['body', 'new_password'], 'New password should differ from the current password', null, 'password_unchanged');
+  }
 
   // The current password is a sign-in: counted before it is checked, in the same scopes.
   const attempt = await beginAttempt(deps, [

@@ -21,8 +21,14 @@ export function adminIdByEmailLower(db: Executor, emailLower: string) {
   return db.selectFrom('admins').select('id').where('email_lower', '=', emailLower).executeTakeFirst();
 }
 
-export async function insertAdmin(db: Executor, row: AdminsTable): Promise<void> {
-  await db.insertInto('admins').values(row).execute();
+/** Inserts the admin unless one with the same email exists (two processes creating it at once both succeed); true when this row went in. */
+export async function insertAdminIfMissing(db: Executor, row: AdminsTable): Promise<boolean> {
+  const r = await db
+    .insertInto('admins')
+    .values(row)
+    .onConflict((oc) => oc.column('email_lower').doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function setAdminPasswordHash(db: Executor, id: string, passwordHash: string): Promise<void> {

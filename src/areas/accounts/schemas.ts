@@ -31,6 +31,23 @@ export const PartnerRegister = Type.Object(
 );
 export type PartnerRegister = Static<typeof PartnerRegister>;
 
+export const SignUpAccepted = Type.Object(
+  {
+    detail: Type.String({ description: 'What happens next: a link is mailed to the address (the same words whether or not it has an account)' }),
+    email: Type.String({ description: 'The address the link is mailed to, as given' }),
+  },
+  { title: 'SignUpAccepted' },
+);
+
+export const SignUpConfirm = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 200, description: 'The token of the sign-up link (`token=` in its query)' }),
+    password: Type.String({ maxLength: 1024, description: 'The password chosen at sign-up: whoever follows the link proves they are the one who signed up' }),
+  },
+  { title: 'SignUpConfirm' },
+);
+export type SignUpConfirm = Static<typeof SignUpConfirm>;
+
 export const LoginPayload = Type.Object(
   { email: Email, password: Type.String({ maxLength: 1024 }) },
   { title: 'LoginPayload' },

@@ -1,5 +1,5 @@
 /**
- * Sign-up, sign-in (password or pasted API key), sessions and sign-out.
+ * Sign-in (password or pasted API key), sessions and sign-out; the session a finished sign-up opens (signup.ts).
  *
  * A session token is `sess_` + 43 random base62 characters (~256 bits); only its
  * SHA-256 is stored. It lasts config.sessionTtlHours and is sent back either as
@@ -12,15 +12,12 @@ import type { Deps } from '../../context.js';
 import type { Environment } from '../../db/schema/index.js';
 import { SESSION_COOKIE, type SessionPrincipal } from '../../http/auth.js';
 import { errors } from '../../http/errors.js';
-import { dummyPasswordHash, hashPassword, randomBase62, sha256Hex, verifyPassword } from '../../lib/crypto.js';
+import { dummyPasswordHash, randomBase62, sha256Hex, verifyPassword } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { iso } from '../../lib/time.js';
-import { createPartner } from '../partners/service.js';
-import { sendSignUpVerification } from './email-verification.js';
 import { findPartnerByEmail, findPartnerById, keyByHash, keysOfPartner } from '../partners/repo.js';
-import { audit, isUniqueViolation, toPartnerAccount } from './common.js';
+import { audit, toPartnerAccount } from './common.js';
 import { beginAttempt, emailScope, ipScope } from './lockout.js';
-import { requireAcceptablePassword } from './passwords.js';
 import {
   deleteExpiredSessions,
   deleteLiveSessionOfSubject,
@@ -34,7 +31,7 @@ import {
   liveSessionsOfSubject,
   trimSessionsOfSubject,
 } from './repo.js';
-import type { AdminAccount, PartnerAccount, PartnerRegister, SessionInfo, SessionList } from './schemas.js';
+import type { AdminAccount, PartnerAccount, SessionInfo, SessionList } from './schemas.js';
 
 export const BAD_CREDENTIALS = 'Incorrect email or password';
 export const BAD_KEY = 'Invalid API key';
@@ -136,32 +133,10 @@ function sessionBody(s: Opened) {
   return { token: s.token, token_type: 'bearer' as const, expires_at: iso(s.expiresAt) };
 }
 
-/** Self sign-up: a partner with a test key, a live key and an ingest secret, not production-enabled, its email unverified (a link is mailed); signed in at once. */
-export async function register(deps: Deps, body: PartnerRegister, client: ClientInfo | null = null) {
-  requireAcceptablePassword(['body', 'password'], body.password, { email: body.email });
-  const passwordHash = await hashPassword(body.password);
-  let id: string;
-  try {
-    id = await deps.database.tx(async (trx) => {
-      const p = await createPartner(deps, trx, {
-        email: body.email,
-        company: body.company_name.trim(),
-        name: body.contact_name.trim(),
-        passwordHash,
-        activated: false,
-        signupSource: 'self-signup',
-        emailVerified: false,
-      });
-      await audit(trx, { type: 'partner', id: p.id }, deps.clock.now(), 'partner.register', 'partner', p.id, { email: p.email });
-      return p.id;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw errors.conflict('A partner with this email already exists');
-    throw err;
-  }
-  await sendSignUpVerification(deps, id, body.email.trim());
-  const s = await openSession(deps, 'partner', id, 'signup', null, client);
-  return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, id) } };
+/** A session for an account that sign-up has just created (its link followed): the same answer as a sign-in. */
+export async function openSignUpSession(deps: Deps, partnerId: string, client: ClientInfo) {
+  const s = await openSession(deps, 'partner', partnerId, 'signup', null, client);
+  return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, partnerId) } };
 }
 
 /** Checks a password against a stored hash, or against a dummy one so unknown accounts cost the same time. */
@@ -208,6 +183,9 @@ export async function keyLogin(deps: Deps, key: string, client: ClientInfo) {
   const p = await findPartnerById(deps.database.db, slot.partner_id);
   if (!p) throw errors.unauthorized(BAD_KEY);
   if (Number(p.active) !== 1) throw errors.suspended();
+  // Refused as every other use of a live key before production access is (the key guard's rule): a session opened
+  // with it would read and change the live environment the key itself may not touch yet.
+  if (slot.environment === 'live' && p.activated_at === null) throw errors.productionNotEnabled();
   const s = await openSession(deps, 'partner', p.id, 'api_key', { environment: slot.environment, hash: keyHash }, client);
   return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, p.id) } };
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type {
   ContactLeadsTable,
+  DeletionRequestReceiptsTable,
   DeletionRequestsTable,
   IncidentsTable,
   IncidentUpdatesTable,
@@ -181,6 +182,29 @@ export async function updateDeletionRequest(db: Executor, id: string, patch: Par
 export async function deleteDeletionRequest(db: Executor, id: string): Promise<number> {
   const r = await db.deleteFrom('deletion_requests').where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+export async function insertDeletionReceipt(db: Executor, row: DeletionRequestReceiptsTable): Promise<void> {
+  await db.insertInto('deletion_request_receipts').values(row).execute();
+}
+
+/** The request an answered id names: its own id, or the id a repeat of it was answered with. */
+export async function deletionRequestIdByReceipt(db: Executor, receiptId: string): Promise<string | null> {
+  const r = await db.selectFrom('deletion_request_receipts').select('request_id').where('id', '=', receiptId).executeTakeFirst();
+  return r?.request_id ?? null;
+}
+
+/** The ids answered to the repeats of these requests (every receipt but the request's own id), oldest first. */
+export function repeatReceiptsOf(db: Executor, requestIds: string[]) {
+  if (requestIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('deletion_request_receipts')
+    .select(['id', 'request_id'])
+    .where('request_id', 'in', requestIds)
+    .whereRef('id', '!=', 'request_id')
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
 }
 
 export function listDeletionRequests(db: Executor, limit: number, status?: string) {

@@ -106,7 +106,7 @@ const OPEN: DeletionStatus[] = ['pending', 'in_progress'];
 const NEXT_STEPS = [
   'We will verify the request: if we cannot match it to an account or stored record from the email alone, we will reply to that address before acting.',
   'Once verified, your partner account (if any) and every stored record linked to this email are erased within 30 days; we email you when it is done.',
-  'Sending this form again with the same email returns the same request id while it is open: there is no need to resend.',
+  'Sending this form again with the same email adds to the same request while it is open (each answer has an id of its own): there is no need to resend.',
   'Questions: reply to the confirmation email or use the contact form, quoting the request id.',
 ];
 
@@ -114,9 +114,10 @@ function isEmailLike(s: string): boolean {
   return /^[^@\s]+@[^@\s]+$/.test(s);
 }
 
-function requestOut(r: DeletionRequestsTable) {
+function requestOut(r: DeletionRequestsTable, receiptIds: string[] = []) {
   return {
     id: r.id,
+    receipt_ids: receiptIds,
     email: r.email,
     name: r.name,
     reason: r.reason,
@@ -135,21 +136,32 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(e?.message ?? '');
 }
 
+/**
+ * A data-deletion request. A repeat answers exactly like a first request, with an id of its own that names the open
+ * request (a receipt): whoever sends an address learns nothing about whether its owner asked already, nor when (ids
+ * are time-sortable, so the first request's id would tell it). The operator's mail goes out after the answer, so the
+ * first request does not take longer than a repeat either.
+ */
 export async function requestDeletion(deps: Deps, body: DeletionRequestBody) {
   const email = body.email.trim();
   if (!isEmailLike(email)) throw errors.invalid(['body', 'email'], 'value is not a valid email address', body.email, 'value_error');
   const emailLower = email.toLowerCase();
-  // A repeat answers exactly like a first request: whoever sends an address learns nothing
-  // about whether its owner already asked.
   const answer = (id: string) => ({
     received: true,
     request_id: id,
     message: 'We received your data-deletion request.',
     next_steps: NEXT_STEPS,
   });
+  /** A new id for a repeat of the open request `requestId`. */
+  const receipt = async (requestId: string) => {
+    const at = deps.clock.now();
+    const id = newId('del', at);
+    await repo.insertDeletionReceipt(deps.database.db, { id, request_id: requestId, created_at: at });
+    return id;
+  };
 
   const existing = await repo.findOpenDeletionRequest(deps.database.db, emailLower);
-  if (existing) return answer(existing.id);
+  if (existing) return answer(await receipt(existing.id));
 
   const now = deps.clock.now();
   const id = newId('del', now);
@@ -170,35 +182,44 @@ export async function requestDeletion(deps: Deps, body: DeletionRequestBody) {
         updated_at: now,
         completed_at: null,
       });
+      // The request's own id is its first receipt.
+      await repo.insertDeletionReceipt(trx, { id, request_id: id, created_at: now });
       await writeAudit(trx, { at: now, actorType: 'system', actorId: null, action: 'deletion_request.received', targetType: 'deletion_request', targetId: id });
     });
   } catch (err) {
-    // Two requests for the same email at once: the unique open_email lets one in; the other answers with its id.
+    // Two requests for the same email at once: the unique open_email lets one in; the other is a repeat of it.
     if (!isUniqueViolation(err)) throw err;
     const winner = await repo.findOpenDeletionRequest(deps.database.db, emailLower);
     if (!winner) throw err;
-    return answer(winner.id);
+    return answer(await receipt(winner.id));
   }
-  await notifyOperator(
-    deps,
-    `[deletion request] ${id}`,
-    [
-      `A data-deletion request was received (${id}).`,
-      '',
-      `Email:  ${quoted(email, 320)}`,
-      `Name:   ${blankToNull(body.name) ? quoted(body.name!, 120) : '-'}`,
-      `Reason: ${blankToNull(body.reason) ? quoted(body.reason!, 1000) : '-'}`,
-      '',
-      'Review it in the admin console (deletion requests).',
-    ].join('\n'),
-    'deletion_request',
-  );
+  const text = [
+    `A data-deletion request was received (${id}).`,
+    '',
+    `Email:  ${quoted(email, 320)}`,
+    `Name:   ${blankToNull(body.name) ? quoted(body.name!, 120) : '-'}`,
+    `Reason: ${blankToNull(body.reason) ? quoted(body.reason!, 1000) : '-'}`,
+    '',
+    'Review it in the admin console (deletion requests).',
+  ].join('\n');
+  deps.background.run('deletion request notification', async () => {
+    await notifyOperator(deps, `[deletion request] ${id}`, text, 'deletion_request');
+  });
   return answer(id);
+}
+
+/** The request an id names: a request's own id, or an id a repeat of it was answered with. */
+async function resolveRequestId(db: Executor, id: string): Promise<string> {
+  return (await repo.deletionRequestIdByReceipt(db, id)) ?? id;
 }
 
 export async function listDeletionRequests(deps: Deps, limit: number, status?: string) {
   const rows = await repo.listDeletionRequests(deps.database.db, limit, status);
-  const items = rows.map(requestOut);
+  const receipts = new Map<string, string[]>();
+  for (const r of await repo.repeatReceiptsOf(deps.database.db, rows.map((row) => row.id))) {
+    receipts.set(r.request_id, [...(receipts.get(r.request_id) ?? []), r.id]);
+  }
+  const items = rows.map((r) => requestOut(r, receipts.get(r.id)));
   return { items, count: items.length };
 }
 
@@ -245,9 +266,10 @@ async function eraseByEmail(deps: Deps, trx: Executor, email: string, emailLower
  * in the audit log. A completed request is final: its data is gone, so it cannot go
  * back to another status (409).
  */
-export async function updateDeletionRequest(deps: Deps, adminId: string, id: string, body: DeletionRequestUpdate) {
+export async function updateDeletionRequest(deps: Deps, adminId: string, requestOrReceiptId: string, body: DeletionRequestUpdate) {
   const now = deps.clock.now();
   let invalidate: string[] = [];
+  const id = await resolveRequestId(deps.database.db, requestOrReceiptId);
   await deps.database.tx(async (trx) => {
     const row = await repo.getDeletionRequest(trx, id);
     if (!row) throw errors.notFound(`No deletion request '${id}'`);
@@ -303,11 +325,13 @@ export async function updateDeletionRequest(deps: Deps, adminId: string, id: str
   });
   for (const pid of invalidate) await deps.auth.invalidatePartner(pid);
   const row = await repo.getDeletionRequest(deps.database.db, id);
-  return requestOut(row!);
+  const receipts = await repo.repeatReceiptsOf(deps.database.db, [id]);
+  return requestOut(row!, receipts.map((r) => r.id));
 }
 
-export async function deleteDeletionRequest(deps: Deps, adminId: string, id: string) {
+export async function deleteDeletionRequest(deps: Deps, adminId: string, requestOrReceiptId: string) {
   const now = deps.clock.now();
+  const id = await resolveRequestId(deps.database.db, requestOrReceiptId);
   await deps.database.tx(async (trx) => {
     const row = await repo.getDeletionRequest(trx, id);
     if (!row) throw errors.notFound(`No deletion request '${id}'`);

@@ -193,6 +193,9 @@ export type DeletionRequestUpdate = Static<typeof DeletionRequestUpdate>;
 export const DeletionRequestOut = Type.Object(
   {
     id: Type.String(),
+    receipt_ids: Type.Array(Type.String(), {
+      description: 'The ids answered to repeats of this request (each repeat gets an id of its own); any of them names this request in the operations below',
+    }),
     email: Type.String(),
     name: Nullable(Type.String()),
     reason: Nullable(Type.String()),

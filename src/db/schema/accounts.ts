@@ -46,8 +46,26 @@ export interface VerifiedEmailsTable {
   verified_at: number;
 }
 
+/** A self sign-up waiting for its link (migration 0026): the account is created when the link is followed. */
+export interface SignupRequestsTable {
+  id: string;
+  /** SHA-256 of the token sent in the link; the token itself is never stored. */
+  token_hash: string;
+  /** As typed (trimmed). */
+  email: string;
+  /** scrypt of the password chosen at sign-up: it becomes the account's, and the link asks for it again. */
+  password_hash: string;
+  company: string;
+  contact_name: string;
+  created_at: number;
+  expires_at: number;
+  /** When the link created the account; a used link cannot be used again. */
+  used_at: number | null;
+}
+
 export interface AccountsTables {
   login_throttle: LoginThrottleTable;
+  signup_requests: SignupRequestsTable;
   password_resets: PasswordResetsTable;
   email_verifications: EmailVerificationsTable;
   verified_emails: VerifiedEmailsTable;

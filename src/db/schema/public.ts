@@ -81,6 +81,13 @@ export interface DeletionRequestsTable {
   completed_at: number | null;
 }
 
+/** An id answered to a data-deletion request, naming the request it was added to (the first is the request's own id). */
+export interface DeletionRequestReceiptsTable {
+  id: string;
+  request_id: string;
+  created_at: number;
+}
+
 export interface IndexnowSubmissionsTable {
   id: string;
   at: number;
@@ -101,5 +108,6 @@ export interface PublicTables {
   status_checks: StatusChecksTable;
   contact_leads: ContactLeadsTable;
   deletion_requests: DeletionRequestsTable;
+  deletion_request_receipts: DeletionRequestReceiptsTable;
   indexnow_submissions: IndexnowSubmissionsTable;
 }

@@ -32,7 +32,7 @@ export const deletionRequestRoutes: Routes = async (app, { deps }) => {
         tags: ['admin'],
         summary: 'Set the status (and notes) of a deletion request; completed erases the data',
         description:
-          'completed erases, in one transaction: the partner account with that email (with all its data) and every end user whose cached calculation carries the email, through every registered eraser. The audit log records what was erased. A completed request cannot be moved to another status (409).',
+          'completed erases, in one transaction: the partner account with that email (with all its data) and every end user whose cached calculation carries the email, through every registered eraser. The audit log records what was erased. A completed request cannot be moved to another status (409). `request_id` may also be one of its `receipt_ids` (the id a repeat of the request was answered with).',
         security: adminSec,
         params: DeletionParams,
         body: DeletionRequestUpdate,
@@ -49,6 +49,7 @@ export const deletionRequestRoutes: Routes = async (app, { deps }) => {
         operationId: 'adminDeleteDeletionRequest',
         tags: ['admin'],
         summary: 'Delete a deletion-request record (the audit log keeps that it existed)',
+        description: '`request_id` may also be one of its `receipt_ids`.',
         security: adminSec,
         params: DeletionParams,
         response: { 200: DeletedResponse, ...errorResponses(401, 403, 404, 422) },

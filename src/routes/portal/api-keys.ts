@@ -38,19 +38,20 @@ export const apiKeyRoutes: Routes = async (app, { deps }) => {
         tags: PORTAL_TAG,
         summary: 'Paste a key into a slot (replaces the previous key at once)',
         description:
-          'The key authenticates from the next request; the previous key of that slot stops working. 409 when the value is in use in another slot (nothing changed). ' +
+          'The key authenticates from the next request; the previous key of that slot stops working. 409 when the value is in use in another slot (nothing changed; ' +
+          "another account's is only said to be unusable, and counts against the client address's failed-credential budget like a wrong API key: past it, 429). " +
           "403 when the session was opened with the other environment's API key.",
         security: security.partnerSession,
         params: S.EnvironmentPath,
         body: S.ApiKeyUpdate,
-        response: { 200: S.ApiKeyOut, ...errorResponses(401, 403, 409, 413, 422) },
+        response: { 200: S.ApiKeyOut, ...errorResponses(401, 403, 409, 413, 422, 429) },
       },
     },
     async (request) => {
       const env = request.params.environment;
       requireSessionEnvironment(request.session, env);
       keys.checkPrefix(request.body.key, env, ['body', 'key']);
-      const { slot } = await keys.pasteKey(deps, partnerActor(request), request.partner.id, env, request.body.key, 'portal-paste');
+      const { slot } = await keys.pasteKey(deps, partnerActor(request), request.partner.id, env, request.body.key, 'portal-paste', request.ip);
       return keys.apiKeyOut(deps, slot);
     },
   );

@@ -21,9 +21,13 @@ export const keyRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
         operationId: 'pasteKey',
         tags: PORTAL_TAG,
         summary: 'Paste a key (signed-in partner): it authenticates at once and replaces the slot',
+        description:
+          "409 when the value is your other slot's key, or cannot be used (another account holds it: which one is never said). " +
+          'A refused value counts against the client address\'s failed-credential budget, as a wrong API key does: past it, ' +
+          '429 `too_many_failed_credentials` with Retry-After, before the value is looked at.',
         security: security.partnerSession,
         body: S.KeyPasteBody,
-        response: { 200: S.KeyPasteResponse, ...errorResponses(401, 403, 409, 413, 422) },
+        response: { 200: S.KeyPasteResponse, ...errorResponses(401, 403, 409, 413, 422, 429) },
       },
     },
     async (request) => {
@@ -33,7 +37,7 @@ export const keyRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
       }
       requireSessionEnvironment(request.session, env);
       keys.checkPrefix(request.body.key, env, ['body', 'key']);
-      const { slot, savedAt } = await keys.pasteKey(deps, partnerActor(request), request.partner.id, env, request.body.key, 'portal-paste');
+      const { slot, savedAt } = await keys.pasteKey(deps, partnerActor(request), request.partner.id, env, request.body.key, 'portal-paste', request.ip);
       return { environment: env, key_masked: slot.masked ?? '', saved_at: iso(savedAt), source: slot.source };
     },
   );

@@ -4,6 +4,7 @@ import { dummyPasswordHash } from '../../lib/crypto.js';
 import { presentedSessionToken } from '../../areas/accounts/common.js';
 import * as S from '../../areas/accounts/schemas.js';
 import * as sessions from '../../areas/accounts/sessions.js';
+import * as signup from '../../areas/accounts/signup.js';
 import { publicWriteLimit } from '../../areas/usage/rate-limit.js';
 import { typed, type Routes } from '../scope.js';
 
@@ -14,26 +15,50 @@ export const authRoutes: Routes = async (app, { deps, guards }) => {
   const r = typed(app);
   const limitLogin = publicWriteLimit(deps, 'login');
   const limitRegister = publicWriteLimit(deps, 'register');
+  const limitRegisterConfirm = publicWriteLimit(deps, 'register-confirm');
 
   r.post(
     '/api/auth/partner/register',
     {
       onRequest: limitRegister,
-      config: { noStore: true },
       schema: {
         operationId: 'registerPartner',
         tags: AUTH_TAG,
-        summary: 'Partner self sign-up (signed in at once)',
+        summary: 'Partner self sign-up: a link to finish is mailed to the address',
         description:
-          'Creates the partner with a test key, a live key and an ingest secret. Live keys are not production-enabled until an administrator activates the account. ' +
-          'Answers a session like the login operation and sets the svc_session cookie. 409 when the email (case-insensitive) is taken.',
+          'Checks the form (422 naming a broken rule, the password policy included) and answers the same 200 `SignUpAccepted` at once for every address, ' +
+          'whether or not it has an account: nothing in the answer or its timing tells. For a new address a link to `/portal/sign-up/confirm?token=…` is mailed ' +
+          '(it works once, for 48 hours, and creates the account: `POST /api/auth/partner/register/confirm`); the owner of an address that has an account is mailed ' +
+          'that someone tried to sign up with it instead. Limited per client address and per email address (429 with Retry-After).',
         security: [],
         body: S.PartnerRegister,
-        response: { 200: S.PartnerSession, ...errorResponses(409, 413, 422, 429) },
+        response: { 200: S.SignUpAccepted, ...errorResponses(413, 422, 429) },
+      },
+    },
+    async (request) => signup.requestSignUp(deps, request.body),
+  );
+
+  r.post(
+    '/api/auth/partner/register/confirm',
+    {
+      onRequest: limitRegisterConfirm,
+      config: { noStore: true },
+      schema: {
+        operationId: 'confirmPartnerRegistration',
+        tags: AUTH_TAG,
+        summary: 'Finish a sign-up with the token of its link and the password chosen: creates the account and signs it in',
+        description:
+          'Creates the partner (email verified, with a test key, a live key and an ingest secret; live keys are not production-enabled until an administrator activates the account) ' +
+          'and answers a session like the login operation, setting the svc_session cookie. The password must be the one chosen at sign-up (401 `invalid_credentials` otherwise, ' +
+          'counted toward the sign-in lockout of the client address). An unknown token is 400 `verification_token_invalid`, a used one 410 `verification_token_used`, an expired one ' +
+          '410 `verification_token_expired`; 409 when the address has an account by now.',
+        security: [],
+        body: S.SignUpConfirm,
+        response: { 200: S.PartnerSession, ...errorResponses(400, 401, 409, 410, 413, 422, 429) },
       },
     },
     async (request, reply) => {
-      const out = await sessions.register(deps, request.body, sessions.clientOf(request));
+      const out = await signup.confirmSignUp(deps, request.body, sessions.clientOf(request));
       sessions.setSessionCookie(deps, reply, out.session);
       return out.body;
     },
@@ -78,7 +103,7 @@ export const authRoutes: Routes = async (app, { deps, guards }) => {
           "The portal's second way in: any current key of the partner (test or live) opens a session that acts only in that key's environment " +
           "(the other environment's key is shown masked and cannot be changed; usage of the other environment is 403). Failed attempts count against the client address. " +
           'The session is bound to that key: any change of its slot (rotation, clearing, a paste, a sync, an administrator\'s regeneration) ends it at once (401). ' +
-          'A valid key of a suspended partner answers 403.',
+          'A valid key of a suspended partner answers 403 `partner_suspended`; a live key of an account whose production access is not enabled yet answers 403 `production_not_enabled`, as it does everywhere else.',
         security: [],
         body: S.KeyLoginPayload,
         response: { 200: S.PartnerSession, ...errorResponses(401, 403, 413, 422, 429) },

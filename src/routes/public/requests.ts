@@ -32,7 +32,9 @@ export const requestRoutes: Routes = async (app, { deps }) => {
         operationId: 'requestDeletion',
         tags: ['public'],
         summary: 'Ask for your personal data to be erased',
-        description: 'Idempotent on email: while a request for the same email is open (pending or in progress), the same request_id is returned.',
+        description:
+          'Idempotent on email: while a request for the same email is open (pending or in progress), sending it again adds to that request and changes nothing else. ' +
+          'Every answer carries a new request_id (the first is the request\'s own id; a repeat\'s names the same request), so an answer never tells whether, or when, the address was sent before.',
         body: DeletionRequestBody,
         response: { 200: DeletionRequestResponse, ...errorResponses(413, 415, 422, 429) },
       },

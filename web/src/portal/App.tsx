@@ -9,7 +9,7 @@ import { KeySignIn } from './pages/KeySignIn';
 import { NotFound } from './pages/NotFound';
 import { Overview } from './pages/Overview';
 import { ForgotPassword, ResetPassword, VerifyEmail } from './pages/PasswordReset';
-import { Register } from './pages/Register';
+import { ConfirmSignUp, Register } from './pages/Register';
 import { Reports } from './pages/Reports';
 import { SignIn } from './pages/SignIn';
 import { Usage } from './pages/Usage';
@@ -24,6 +24,7 @@ export function App() {
         <Routes>
           <Route path="sign-in" element={<SignIn />} />
           <Route path="register" element={<Register />} />
+          <Route path="sign-up/confirm" element={<ConfirmSignUp />} />
           <Route path="key-sign-in" element={<KeySignIn />} />
           <Route path="forgot-password" element={<ForgotPassword />} />
           <Route path="reset-password" element={<ResetPassword />} />

@@ -1,35 +1,47 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { Banner, Button, Field, formErrors } from '../../shared';
 import { AuthShell } from '../AuthShell';
 import { useAfterSignIn } from '../session';
 
+/** Create account: the form, then "check your inbox" (the same for every address: a link to finish is mailed). */
 export function Register() {
   const [form, setForm] = useState({ company_name: '', contact_name: '', email: '', password: '' });
-  const done = useAfterSignIn();
-  const register = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/auth/partner/register', { body: form })),
-    onSuccess: done,
-  });
-  // 409: the email is taken; it belongs next to the email.
-  const errors = formErrors(register.error, Object.keys(form), { 409: 'email' });
+  const register = useMutation({ mutationFn: () => unwrap(api.POST('/api/auth/partner/register', { body: form })) });
+  const errors = formErrors(register.error, Object.keys(form));
   const set = (name: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     register.mutate();
   };
+  const footer = (
+    <>
+      <Link to="/sign-in">Sign in</Link>
+      <Link to="/key-sign-in">Sign in with an API key</Link>
+    </>
+  );
+  if (register.isSuccess) {
+    return (
+      <AuthShell title="Check your inbox" footer={footer}>
+        <Banner tone="success" title={`We sent a link to ${register.data.email}`}>
+          Open it to finish creating your account: it works once, for 48 hours. Nothing within a few minutes? Check the address and your spam folder, or sign up
+          again.
+        </Banner>
+        <p>
+          <Button type="button" onClick={() => register.reset()}>
+            Use another address
+          </Button>
+        </p>
+      </AuthShell>
+    );
+  }
   return (
     <AuthShell
       title="Create account"
       intro={<p>Your account starts with a sandbox key that works at once. Production access follows when our team enables it.</p>}
-      footer={
-        <>
-          <Link to="/sign-in">Sign in</Link>
-          <Link to="/key-sign-in">Sign in with an API key</Link>
-        </>
-      }
+      footer={footer}
     >
       {errors.form ? <Banner tone="error">{errors.form}</Banner> : null}
       <form className="form" onSubmit={submit} noValidate>
@@ -51,6 +63,65 @@ export function Register() {
           Create account
         </Button>
       </form>
+    </AuthShell>
+  );
+}
+
+/** /portal/sign-up/confirm?token=…: the sign-up link's page; the password chosen at sign-up finishes it and signs in. */
+export function ConfirmSignUp() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const done = useAfterSignIn();
+  const confirm = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/auth/partner/register/confirm', { body: { token, password } })),
+    onSuccess: done,
+  });
+  // 401: not the password chosen at sign-up; it belongs next to the password.
+  const errors = formErrors(confirm.error, ['password'], { 401: 'password' });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    confirm.mutate();
+  };
+  return (
+    <AuthShell
+      title="Finish creating your account"
+      intro={<p>Enter the password you chose when you signed up.</p>}
+      footer={
+        <>
+          <Link to="/sign-in">Sign in</Link>
+          <Link to="/register">Create account</Link>
+        </>
+      }
+    >
+      {!token ? (
+        <Banner tone="error">
+          This page needs the link from the sign-up mail. <Link to="/register">Sign up again</Link>.
+        </Banner>
+      ) : (
+        <>
+          {errors.form ? (
+            <Banner tone="error">
+              {errors.form} <Link to="/register">Sign up again</Link>.
+            </Banner>
+          ) : null}
+          <form className="form" onSubmit={submit} noValidate>
+            <Field
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={errors.field('password')}
+              required
+            />
+            <Button type="submit" variant="primary" busy={confirm.isPending}>
+              Create account
+            </Button>
+          </form>
+        </>
+      )}
     </AuthShell>
   );
 }
