@@ -96,20 +96,23 @@ describe('administrator operations on partners', () => {
     assert.equal((await auditOf(p.id, 'partner.activate')).length, 1);
   });
 
-  it('activate enables production the first time and keeps the first activation date', async () => {
+  it('activate grants no production access; production-access does, and keeps the first date through a suspension', async () => {
     const before = (await me(q.testKey)).json();
     assert.equal(before.activated_at, null);
     const a = await t.inject({ method: 'POST', url: `/api/admin/partners/${q.id}/activate`, headers: A() });
-    assert.equal(a.json().production_enabled, true);
-    assert.equal(a.json().changed, true);
-    const first = a.json().activated_at;
+    assert.equal(a.json().production_enabled, false);
+    assert.equal(a.json().changed, false);
+    const e = await t.inject({ method: 'POST', url: `/api/admin/partners/${q.id}/production-access`, headers: A(), payload: { enabled: true } });
+    assert.equal(e.json().production_enabled, true);
+    const first = e.json().activated_at;
     assert.ok(first);
     assert.equal((await me(q.testKey)).json().activated_at, first);
     await t.inject({ method: 'POST', url: `/api/admin/partners/${q.id}/suspend`, headers: A() });
     const b = await t.inject({ method: 'POST', url: `/api/admin/partners/${q.id}/activate`, headers: A() });
     assert.equal(b.json().activated_at, first);
-    const details = (await auditOf(q.id, 'partner.activate')).map((x: { details: { first_activation: boolean } }) => x.details.first_activation);
-    assert.deepEqual(details, [false, true]);
+    assert.equal(b.json().production_enabled, true);
+    assert.equal((await auditOf(q.id, 'partner.activate')).length, 2);
+    assert.equal((await auditOf(q.id, 'partner.production_access.enable')).length, 1);
   });
 
   it('clear-key blanks a slot (default live); regenerate-key returns a new key once; old keys fail at once', async () => {
@@ -264,10 +267,12 @@ describe('administrator operations on partners', () => {
       ['POST', 'activate'],
       ['POST', 'clear-key'],
       ['POST', 'regenerate-key'],
+      ['POST', 'production-access'],
       ['GET', ''],
       ['DELETE', ''],
     ] as const) {
-      const r = await t.inject({ method, url: `/api/admin/partners/ptr_missing${path ? '/' + path : ''}`, headers: A() });
+      const payload = path === 'production-access' ? { enabled: true } : undefined;
+      const r = await t.inject({ method, url: `/api/admin/partners/ptr_missing${path ? '/' + path : ''}`, headers: A(), payload });
       assert.equal(r.statusCode, 404, `${method} ${path}`);
     }
   });

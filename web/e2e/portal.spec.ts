@@ -179,7 +179,7 @@ test.describe('sign-in pages', () => {
     const admin = await request.post('/api/auth/admin/login', { data: ADMIN });
     expect(admin.status()).toBe(200);
     const { token } = (await admin.json()) as { token: string };
-    const activated = await request.post(`/api/admin/partners/${who.id}/activate`, { headers: { authorization: `Bearer ${token}` } });
+    const activated = await request.post(`/api/admin/partners/${who.id}/production-access`, { headers: { authorization: `Bearer ${token}` }, data: { enabled: true } });
     expect(activated.status(), await activated.text()).toBe(200);
     // The admin's cookie must not sign the partner's page out: it went to the API request context only.
     await page.reload();

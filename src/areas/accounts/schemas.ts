@@ -386,6 +386,15 @@ export const AdminPartnerList = Type.Object(
   { title: 'AdminPartnerList' },
 );
 
+export const ProductionAccessBody = Type.Object(
+  {
+    enabled: Type.Boolean({
+      description: "true: the partner's live key works and is billed from its next request; false: it answers 403 production_not_enabled from its next request",
+    }),
+  },
+  { title: 'ProductionAccessBody' },
+);
+
 export const PartnerStateResult = Type.Object(
   {
     partner_id: Type.String(),
