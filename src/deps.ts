@@ -15,6 +15,7 @@ import { AuthCache } from './http/auth-cache.js';
 import { CredentialBudget } from './http/credential-budget.js';
 import { ExportGate } from './http/csv.js';
 import { BackgroundTasks } from './lib/background.js';
+import { PublicUrl } from './lib/public-url.js';
 import { Metrics } from './lib/metrics.js';
 import { SecretBox } from './lib/crypto.js';
 import { redactLine, redactLogObject } from './lib/log-redact.js';
@@ -83,6 +84,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
   const limiter = new RateLimiter({ config, clock, log });
   const deps: Deps = {
     config,
+    publicUrl: new PublicUrl(config.publicBaseUrl, config.host, config.port),
     database,
     clock,
     secrets,

@@ -21,6 +21,10 @@ export function adminIdByEmailLower(db: Executor, emailLower: string) {
   return db.selectFrom('admins').select('id').where('email_lower', '=', emailLower).executeTakeFirst();
 }
 
+export async function anyAdminExists(db: Executor): Promise<boolean> {
+  return (await db.selectFrom('admins').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function insertAdmin(db: Executor, row: AdminsTable): Promise<void> {
   await db.insertInto('admins').values(row).execute();
 }

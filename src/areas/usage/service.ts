@@ -372,7 +372,7 @@ export async function evaluateAlerts(deps: Deps, since: number | null = null): P
           '',
           `  ${LABEL[c.threshold]}: ${show(c.threshold, c.observed)} of ${show(c.threshold, c.limit)} (${pct}%)`,
           '',
-          `Thresholds are set with PUT ${deps.config.publicBaseUrl}/api/v1/usage/alerts; each one notifies once per month at 80% and at 100%.`,
+          `Thresholds are set with PUT ${deps.publicUrl.base}/api/v1/usage/alerts; each one notifies once per month at 80% and at 100%.`,
           '',
           `Partner: ${p.id}`,
           `Account name: ${quoted(p.company)}`,
