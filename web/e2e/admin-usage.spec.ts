@@ -211,6 +211,22 @@ test('the Audit log page: an action just done is listed; actor, action and targe
   await expect(rows.first()).toContainText(p.id);
   await snap(page, 'admin-audit-log-filtered');
 
+  // An action ending in a dot is a prefix: every partner action on p (its sign-up and its suspension).
+  await expect(form.getByText('Exact (partner.suspend), or a prefix ending in a dot (partner.)')).toBeVisible();
+  await form.getByLabel('Action', { exact: true }).fill('partner.');
+  await form.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(page).toHaveURL(/action=partner\.&|action=partner\.$/);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('partner.suspend');
+  await expect(rows.nth(1)).toContainText('partner.register');
+  // Its wildcard-looking characters are plain: nothing is called "partner%…".
+  await form.getByLabel('Action', { exact: true }).fill('%.');
+  await form.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(page.getByText('No audit entries match these filters.')).toBeVisible();
+  await form.getByLabel('Action', { exact: true }).fill('partner.suspend');
+  await form.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(rows).toHaveCount(1);
+
   // Actor: the partners' own actions (their sign-ups), then this administrator's.
   await form.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/admin\/audit-log$/);

@@ -12409,7 +12409,7 @@ export interface operations {
                 /** @description The administrator's or partner's id */
                 actor_id?: string;
                 target_id?: string;
-                /** @description Exact action name, e.g. partner.suspend */
+                /** @description An action name, e.g. partner.suspend (exact), or a prefix ending in a dot, e.g. partner. (every partner action) or admin.key. (% and _ are plain characters). Compared in lower case, as every action is named. */
                 action?: string;
             };
             header?: never;

@@ -178,7 +178,8 @@ export async function auditLog(deps: Deps, query: AuditQuery) {
     actorType: query.actor_type,
     actorId: query.actor_id,
     targetId: query.target_id,
-    action: query.action,
+    // Every action is named in lower case; so is the filter, the same on both databases (SQLite's LIKE ignores ASCII case).
+    action: query.action?.toLowerCase(),
     before,
   });
   const page = rows.slice(0, query.limit);

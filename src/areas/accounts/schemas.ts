@@ -470,7 +470,15 @@ export const AuditQuery = Type.Object({
   ),
   actor_id: Type.Optional(Type.String({ minLength: 1, maxLength: 120, description: "The administrator's or partner's id" })),
   target_id: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
-  action: Type.Optional(Type.String({ minLength: 1, maxLength: 80, description: 'Exact action name, e.g. partner.suspend' })),
+  action: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 80,
+      description:
+        'An action name, e.g. partner.suspend (exact), or a prefix ending in a dot, e.g. partner. (every partner action) or admin.key. ' +
+        '(% and _ are plain characters). Compared in lower case, as every action is named.',
+    }),
+  ),
 });
 export type AuditQuery = Static<typeof AuditQuery>;
 
