@@ -51,6 +51,34 @@ describe('administrator operations on partners', () => {
     }
   });
 
+  it("GET /api/admin/partners: each partner's calls, unique end-users and estimated bill this month, as GET /api/v1/usage tells the partner", async () => {
+    const r = await t.partner({ company: 'Usage Figures Bank', tier: 'growth' });
+    const quiet = await t.partner({ company: 'Quiet Bank' });
+    const calc = (key: string, user: string) =>
+      t.inject({ method: 'POST', url: '/api/v1/calculate/safe-to-spend', headers: { 'x-api-key': key }, payload: { end_user_id: user, cash_balance: 10 } });
+    for (const u of ['a', 'b', 'c', 'a']) assert.equal((await calc(r.liveKey, u)).statusCode, 200);
+    for (const u of ['x', 'y']) assert.equal((await calc(r.testKey, u)).statusCode, 200);
+    const own = (await t.inject({ method: 'GET', url: '/api/v1/usage', headers: { 'x-api-key': r.testKey } })).json();
+    assert.equal(own.production.calls, 4);
+    assert.equal(own.production.unique_end_users, 3);
+    const list = (await t.inject({ method: 'GET', url: '/api/admin/partners?limit=500', headers: A() })).json();
+    const row = list.items.find((x: { id: string }) => x.id === r.id);
+    // The same figures (the partner's own read of /usage counts itself, in both answers).
+    assert.deepEqual(row.this_month, own);
+    assert.equal(row.this_month.sandbox.calls, 3);
+    assert.equal(row.this_month.production.estimated_bill_usd, 0.12, '3 users at the growth rate, 0.04');
+    assert.equal(row.this_month.sandbox.unique_end_users, 2);
+    assert.equal(row.this_month.sandbox.estimated_bill_usd, null);
+    const none = list.items.find((x: { id: string }) => x.id === quiet.id).this_month;
+    assert.deepEqual(none.production, { calls: 0, unique_end_users: 0, estimated_bill_usd: 0 });
+    assert.deepEqual(none.sandbox, { calls: 0, unique_end_users: 0, estimated_bill_usd: null });
+    assert.equal(none.month, own.month);
+    // The one-partner read carries the same figures.
+    const one = (await t.inject({ method: 'GET', url: `/api/admin/partners/${r.id}`, headers: A() })).json();
+    assert.deepEqual(one.this_month, row.this_month);
+    for (const id of [r.id, quiet.id]) await t.inject({ method: 'DELETE', url: `/api/admin/partners/${id}`, headers: A() });
+  });
+
   it('GET /api/admin/partners/{id} answers one partner as the list does; another role or none is refused', async () => {
     const listed = (await t.inject({ method: 'GET', url: '/api/admin/partners?q=ALPHA', headers: A() })).json().items[0];
     const one = await t.inject({ method: 'GET', url: `/api/admin/partners/${p.id}`, headers: A() });

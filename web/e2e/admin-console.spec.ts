@@ -93,21 +93,31 @@ test.describe('partners', () => {
     const a = await partnerWithKeys(page, 'Zeta');
     const b = await partnerWithKeys(page, 'Alpha');
     await signInAsAdmin(page);
+    // Zeta calls: 3 in the sandbox, and in production (once enabled) 3 calls for 2 end-users.
+    expect((await page.request.post(`/api/admin/partners/${a.id}/production-access`, { data: { enabled: true } })).status()).toBe(200);
+    for (const [key, user] of [[a.test, 's1'], [a.test, 's2'], [a.test, 's1'], [a.live, 'u1'], [a.live, 'u2'], [a.live, 'u1']]) {
+      expect(await calculate(page.request, key, user)).toBe(200);
+    }
+    await page.reload();
     const table = page.getByRole('table');
     await expect(table.getByRole('link', { name: a.company_name })).toBeVisible();
     await expect(table.getByRole('link', { name: b.company_name })).toBeVisible();
-    await expect(table.getByRole('columnheader')).toHaveText([
-      'Company',
-      'Contact',
-      'Email',
-      'Tier',
-      'Active',
-      'Production enabled',
-      'Created',
-      'Events this month',
-      'End-users this month',
-    ].map((t, i) => (i === 6 ? `${t}▼` : t)));
+    await expect(table.getByRole('columnheader')).toHaveText(
+      ['Company', 'Tier', 'Access', 'Created', 'Calls', 'End-users', 'Est. bill', 'Sandbox calls'].map((t, i) => (i === 3 ? `${t}▼` : t)),
+    );
     await snap(page, 'admin-partners');
+    // This month's figures, as the partner's own GET /api/v1/usage gives them.
+    const own = (await (await page.request.get('/api/v1/usage', { headers: { 'x-api-key': a.test } })).json()) as {
+      production: { calls: number; unique_end_users: number; estimated_bill_usd: number };
+    };
+    expect(own.production).toEqual({ calls: 3, unique_end_users: 2, estimated_bill_usd: 0.1 });
+    const zeta = table.getByRole('row').filter({ has: page.getByRole('link', { name: a.company_name }) });
+    await expect(zeta.getByRole('cell')).toHaveText([`${a.company_name}${a.email}`, 'standard', 'ActiveProduction', /\d/, '3', '2', '$0.10', /^[34]$/]);
+    const alpha = table.getByRole('row').filter({ has: page.getByRole('link', { name: b.company_name }) });
+    await expect(alpha.getByRole('cell')).toHaveText([`${b.company_name}${b.email}`, 'standard', 'ActiveSandbox only', /\d/, '0', '0', '$0.00', '0']);
+    // At 1,280 px the whole table fits: no sideways scroll.
+    const wrap = page.locator('.table-wrap');
+    expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
 
     // Company, ascending: Alpha before Zeta.
     await page.getByRole('button', { name: /^Company/ }).click();

@@ -3500,6 +3500,7 @@ export interface components {
             activated_at: string | null;
             signup_source: string | null;
             keys: components["schemas"]["KeySlotSummary"][];
+            this_month: components["schemas"]["UsageRecord"];
         };
         /** AdminPartnerList */
         AdminPartnerList: {

@@ -9,11 +9,12 @@ import { listAudit } from '../audit/repo.js';
 import { countCalculations } from '../calculations/repo.js';
 import { countKeysOfPartner, deletePartnerRow, externalKeys, findPartnerById, keysOfPartners, pagePartners, setPartnerActive, setProductionAccess as setPartnerProductionAccess } from '../partners/repo.js';
 import { countEndpointsOfPartner, countEvents } from '../webhooks/repo.js';
+import { currentUsageOfPartners } from '../usage/service.js';
 import { audit, toPartnerAccount, type Actor } from './common.js';
 import { deletePartnerSessions, deleteSessionsOfSubject } from './repo.js';
 import type { AuditQuery } from './schemas.js';
 
-function adminPartner(p: PartnersTable, keys: ApiKeysTable[]) {
+function adminPartner(p: PartnersTable, keys: ApiKeysTable[], usage: Awaited<ReturnType<typeof currentUsageOfPartners>>) {
   const mine = keys.filter((k) => k.partner_id === p.id);
   // The admin view lists every key slot instead of the two masked fields.
   const { sandbox_key_masked: _test, production_key_masked: _live, ...account } = toPartnerAccount(p, mine);
@@ -27,6 +28,7 @@ function adminPartner(p: PartnersTable, keys: ApiKeysTable[]) {
       created_at: iso(Number(k.created_at)),
       last_rotated_at: isoOrNull(k.last_rotated_at === null ? null : Number(k.last_rotated_at)),
     })),
+    this_month: usage.get(p.id)!,
   };
 }
 
@@ -35,10 +37,10 @@ export async function listPartners(deps: Deps, query: { limit: number; cursor?: 
   const db = deps.database.db;
   const rows = await pagePartners(db, query.limit + 1, { q: query.q, status: query.status, after });
   const page = rows.slice(0, query.limit);
-  const keys = await keysOfPartners(db, page.map((p) => p.id));
+  const [keys, usage] = await Promise.all([keysOfPartners(db, page.map((p) => p.id)), currentUsageOfPartners(deps, page)]);
   const last = page[page.length - 1];
   return {
-    items: page.map((p) => adminPartner(p, keys)),
+    items: page.map((p) => adminPartner(p, keys, usage)),
     next_cursor: rows.length > query.limit && last ? encodeCursor([Number(last.created_at), last.id]) : null,
     count: page.length,
   };
@@ -47,7 +49,8 @@ export async function listPartners(deps: Deps, query: { limit: number; cursor?: 
 /** One partner as the list shows it (404 when there is none). */
 export async function getPartner(deps: Deps, partnerId: string) {
   const p = await mustFind(deps, partnerId);
-  return adminPartner(p, await keysOfPartners(deps.database.db, [p.id]));
+  const [keys, usage] = await Promise.all([keysOfPartners(deps.database.db, [p.id]), currentUsageOfPartners(deps, [p])]);
+  return adminPartner(p, keys, usage);
 }
 
 async function mustFindIn(db: Executor, partnerId: string) {

@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { EnvironmentParam, IsoDateTime, Nullable } from '../../http/schemas.js';
 import { PASSWORD_RULES } from '../../domain/password-policy.js';
+import { UsageRecord } from '../usage/schemas.js';
 
 const Email = Type.String({ format: 'email', maxLength: 320 });
 // Control characters (C0, DEL) are refused: a key holding CR/LF or NUL could split a header or a log line,
@@ -370,6 +371,8 @@ export const AdminPartner = Type.Object(
     activated_at: Nullable(IsoDateTime),
     signup_source: Nullable(Type.String()),
     keys: Type.Array(KeySlotSummary),
+    // The current UTC month's calls, unique end-users and estimated bill per environment: what GET /api/v1/usage answers the partner.
+    this_month: UsageRecord,
   },
   { title: 'AdminPartner' },
 );
