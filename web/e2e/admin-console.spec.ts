@@ -186,7 +186,7 @@ test.describe('partners', () => {
     await expect(sandbox.getByText('No key')).toBeVisible();
     expect(await calculate(request, fresh)).toBe(401);
 
-    // Seed demo data: a bad Days is the server's message next to the field, then a good one.
+    // Seed demo data: a bad Days is said next to the field, then a good one.
     consoleErrors.allow(/status of 422 .*seed-demo/);
     await page.getByLabel('Days').fill('0');
     await page.getByRole('button', { name: 'Seed demo data' }).click();

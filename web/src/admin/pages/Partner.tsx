@@ -2,7 +2,7 @@ import { queryOptions, useMutation, usePrefetchQuery, useQuery, useQueryClient, 
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, isApiError, unwrap, type AdminPartner, type Environment, type RegeneratedKey } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formatDay, formatInteger, formErrors, LoadFailed, useCopy } from '../../shared';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formatDay, formatInteger, formErrors, LoadFailed, problemsOf, useCopy, useFieldProblems } from '../../shared';
 import { auditLogHref, AuditTable } from '../AuditTable';
 import { DEFAULT_DAYS, DownloadCsv, ENV_LABEL, EventsByTypeChart, Totals, VolumeByCategoryChart, WindowChoice } from '../UsageParts';
 import { useTitle } from '../title';
@@ -283,20 +283,20 @@ function SeedCard({ partner }: { partner: AdminPartner }) {
   const client = useQueryClient();
   const [days, setDays] = useState('45');
   const seed = useMutation({
-    // Anything but a whole number goes as typed (NaN): the server's 422 says what is wrong.
     mutationFn: () => unwrap(api.POST('/api/admin/partners/{partner_id}/seed-demo', { params: { path: { partner_id: partner.id }, query: { days: Number(days) } } })),
     onSuccess: () => {
       // The charts above show the new events; the platform's usage counts them too.
       void client.invalidateQueries({ queryKey: usageKey(partner.id) });
       void client.invalidateQueries({ queryKey: ['admin-usage'] });
-      void client.invalidateQueries({ queryKey: ['admin-usage-month'] });
       refreshAudit(client);
     },
   });
-  const errors = formErrors(seed.error, ['days']);
-  const submit = (e: FormEvent) => {
+  const { problems, passes } = useFieldProblems();
+  const errors = formErrors(seed.error, ['days'], {}, problems);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    seed.mutate();
+    const whole = /^\d+$/.test(days.trim()) && Number(days) >= 1 && Number(days) <= 365;
+    if (passes(e.currentTarget, problemsOf({ days: [whole ? null : 'Enter a whole number of days, from 1 to 365'] }))) seed.mutate();
   };
   return (
     <section className="card" aria-labelledby="seed-h">
