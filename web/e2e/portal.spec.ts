@@ -174,6 +174,15 @@ test.describe('sign-in pages', () => {
     expect(sent).toEqual([]);
   });
 
+  test('the service’s root leads to the portal', async ({ page }) => {
+    const answer = await page.request.get('/', { maxRedirects: 0 });
+    expect(answer.status()).toBe(302);
+    expect(answer.headers().location).toBe('/portal/');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/portal\/sign-in$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+
   test('sign in with an API key: the session sees that key’s environment only', async ({ page, request, consoleErrors }) => {
     consoleErrors.allow(/status of 401 .*\/api\/auth\/partner\/key-login$/);
     await signUp(page);
