@@ -144,6 +144,9 @@ test('Download CSV that the server refuses saves nothing: a session that ended l
   consoleErrors.allow(/status of 401 .*\/api\/admin\/usage\/export\?/);
   await signInAsAdmin(page);
   await page.goto('/admin/usage');
+  await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible();
+  // Every question the page asks on arrival is answered first: the next one to meet the ended session is the download.
+  await page.waitForLoadState('networkidle');
   const saved: string[] = [];
   page.on('download', (d) => saved.push(d.suggestedFilename()));
   // Signed out elsewhere: the cookie is gone.

@@ -90,6 +90,9 @@ test('a download the server refuses saves nothing: a session that ended leads to
   consoleErrors.allow(/status of 401 .*\/api\/(partners\/me\/reports\/usage\.csv|auth\/partner\/me)/);
   await signUp(page);
   await page.goto('/portal/reports');
+  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
+  // Every question the page asks on arrival is answered first: the next one to meet the ended session is the download.
+  await page.waitForLoadState('networkidle');
   const saved: Download[] = [];
   page.on('download', (d) => saved.push(d));
   // The session ends elsewhere (signed out in another tab: the cookie is gone).
