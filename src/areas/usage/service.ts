@@ -93,10 +93,10 @@ export async function currentUsageOfPartners(deps: Deps, partners: { id: string;
   await flushQuietly(deps);
   const month = utcMonth(deps.clock.now());
   const rows = await monthFiguresOfPartners(deps.database.db, partners.map((p) => p.id), month);
+  const byKey = new Map(rows.map((r) => [`${r.partner_id} ${r.environment} ${r.figure}`, r.n]));
   const out = new Map<string, { month: string; partner: string; production: EnvUsage; sandbox: EnvUsage; rate_per_user_usd: number }>();
   for (const p of partners) {
-    const figure = (environment: Environment, name: 'calls' | 'users') =>
-      rows.find((r) => r.partner_id === p.id && r.environment === environment && r.figure === name)?.n ?? 0;
+    const figure = (environment: Environment, name: 'calls' | 'users') => byKey.get(`${p.id} ${environment} ${name}`) ?? 0;
     const rate = ratePerUser(deps, p);
     const users = figure('live', 'users');
     out.set(p.id, {
