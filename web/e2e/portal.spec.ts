@@ -136,12 +136,12 @@ test.describe('sign-in pages', () => {
     await snap(page, 'register-errors');
     expect(sent, 'nothing was sent while the form could see what was wrong').toEqual([]);
 
-    // The password policy is the server's (it counts after normalisation): its rule, in plain words, at the field.
+    // The password policy is the server's (it counts after normalisation): its rule, in its own words, at the field.
     await page.getByLabel('Company name').fill('Another company');
     await page.getByLabel('Contact name').fill('Grace Hopper');
     await page.getByLabel('Email').fill(`short-${Date.now()}@example.com`);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('8 to 128 characters. Enter at least 8 characters');
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('8 to 128 characters. Password should have at least 8 characters');
     await expect(page.getByLabel('Company name')).not.toHaveAttribute('aria-invalid');
     await expect(page.getByText(/String should|Input should|value is not a valid/)).toHaveCount(0);
 

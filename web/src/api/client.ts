@@ -84,14 +84,20 @@ export class ApiError extends Error {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** The validator's own wording (Pydantic's, which the service answers in): a rule of the service words its messages itself. */
+const VALIDATOR_WORDING = /^(field required|(string|input|list|value|object) should |value is not a valid email address)/i;
+
 /**
  * Pydantic's messages ("String should have at least 2 characters"), said for a person filling a
  * form. The forms check what they can before sending, in words naming the field; these are the
- * words of what only the server could tell. A rule of the service keeps its own words.
+ * words of what only the server could tell. A rule of the service ("Password should have at least
+ * 8 characters", "partner_company_name is needed to create one") keeps its own words.
  */
 function fieldMessage(item: ValidationItem): string {
   const ctx = item.ctx ?? {};
   const n = (k: string) => Number(ctx[k]);
+  const own = (item.msg ?? '').replace(/^Value error, /, '');
+  if (own && !VALIDATOR_WORDING.test(own)) return own.charAt(0).toUpperCase() + own.slice(1);
   switch (item.type) {
     case 'missing':
       return 'Required';
@@ -119,11 +125,19 @@ function fieldMessage(item: ValidationItem): string {
     case 'float_type':
       return 'Enter a number';
     case 'string_pattern_mismatch':
+    case 'string_control_character':
       return 'Remove the characters that are not allowed here (line breaks, tabs, control characters)';
+    case 'url_parsing':
+      return 'Enter a full URL, like https://example.com/path';
+    case 'date_from_datetime_parsing':
+    case 'datetime_from_date_parsing':
+      return 'Enter a date (YYYY-MM-DD)';
+    case 'enum':
+    case 'literal_error':
+      return 'Choose one of the options';
   }
-  if (item.type === 'value_error' && /not a valid email address/i.test(item.msg ?? '')) return 'Enter an email address, like name@example.com';
-  const msg = (item.msg ?? 'Invalid value').replace(/^Value error, /, '');
-  return msg.charAt(0).toUpperCase() + msg.slice(1);
+  if (/not a valid email address/i.test(own)) return 'Enter an email address, like name@example.com';
+  return own ? own.charAt(0).toUpperCase() + own.slice(1) : 'Check this value';
 }
 
 function toError(status: number, body: unknown, response: Response): ApiError {
