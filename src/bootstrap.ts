@@ -6,7 +6,7 @@
 import type { Deps } from './context.js';
 import { hashPassword } from './lib/crypto.js';
 import { newId } from './lib/ids.js';
-import { adminIdByEmailLower, insertAdminIfMissing } from './areas/accounts/repo.js';
+import { adminIdByEmailLower, anyAdminExists, insertAdminIfMissing } from './areas/accounts/repo.js';
 import { anyPartnerExists } from './areas/partners/repo.js';
 import { createPartner, type CreatedPartner } from './areas/partners/service.js';
 
@@ -29,6 +29,13 @@ export async function ensureConfiguredAdmin(deps: Deps): Promise<void> {
   if (!adminEmail || !adminPassword) return;
   const r = await createAdmin(deps, adminEmail, adminPassword);
   if (r.created) deps.log.info({ admin: adminEmail }, 'created the first admin from ADMIN_EMAIL');
+}
+
+/** How to sign in to the admin console, for the line the server prints at start. */
+export async function adminSignInHint(deps: Deps): Promise<string> {
+  if (deps.config.adminEmail) return `sign in as ${deps.config.adminEmail}`;
+  if (await anyAdminExists(deps.database.db)) return 'sign in as an administrator';
+  return 'no administrator yet: npm run svc -- admin create --email you@example.com';
 }
 
 /** On the very first start of an empty database: one demo partner, production-enabled. */

@@ -59,7 +59,11 @@ export interface Config {
   maintenanceIntervalMs: number;
   indexNowEndpoint: string;
   indexNowKey: string | null;
-  publicBaseUrl: string;
+  /**
+   * PUBLIC_BASE_URL without a trailing slash, or null: absolute links then follow the address the
+   * server listens on (read them from deps.publicUrl, never from here).
+   */
+  publicBaseUrl: string | null;
   /** Name of the account-aggregation provider for live keys; null = none configured. */
   aggregatorProvider: string | null;
   /** Run the background workers inside the server process. */
@@ -330,7 +334,7 @@ export function loadConfig(env: Env = process.env): Config {
     maintenanceIntervalMs: int(env, 'MAINTENANCE_INTERVAL_MS', 60_000, 100, 3_600_000),
     indexNowEndpoint: url(env, 'INDEXNOW_ENDPOINT', ['http:', 'https:']) ?? 'https://api.indexnow.org/indexnow',
     indexNowKey: str(env, 'INDEXNOW_KEY'),
-    publicBaseUrl: (url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? 'http://localhost:8000').replace(/\/+$/, ''),
+    publicBaseUrl: url(env, 'PUBLIC_BASE_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
     aggregatorProvider: str(env, 'AGGREGATOR_PROVIDER'),
     runWorkers: bool(env, 'RUN_WORKERS', true),
     usageFlushMs: int(env, 'USAGE_FLUSH_MS', 1000, 10, 60_000),

@@ -12,6 +12,7 @@ import type { SecretBox } from './lib/crypto.js';
 import type { Clock } from './lib/time.js';
 import type { BackgroundTasks } from './lib/background.js';
 import type { Metrics } from './lib/metrics.js';
+import type { PublicUrl } from './lib/public-url.js';
 import type { AuthCache } from './http/auth-cache.js';
 import type { CredentialBudget } from './http/credential-budget.js';
 import type { SelfProbe } from './http/self-probe.js';
@@ -63,6 +64,8 @@ export type EndUserEraser = (trx: Executor, partnerId: string, environment: Envi
 
 export interface Deps {
   config: Config;
+  /** The base of absolute links: PUBLIC_BASE_URL, or the address the server listens on. */
+  publicUrl: PublicUrl;
   database: Database;
   clock: Clock;
   secrets: SecretBox;

@@ -16,6 +16,7 @@ import { CredentialBudget } from './http/credential-budget.js';
 import { ExportGate } from './http/csv.js';
 import { SelfProbe } from './http/self-probe.js';
 import { BackgroundTasks } from './lib/background.js';
+import { PublicUrl } from './lib/public-url.js';
 import { Metrics } from './lib/metrics.js';
 import { SecretBox } from './lib/crypto.js';
 import { redactLine, redactLogObject } from './lib/log-redact.js';
@@ -96,6 +97,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
   const limiter = new RateLimiter({ config, clock, log });
   const deps: Deps = {
     config,
+    publicUrl: new PublicUrl(config.publicBaseUrl, config.host, config.port),
     database,
     clock,
     secrets,

@@ -5,8 +5,9 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { migrate } from './db/database.js';
 import { createDeps } from './deps.js';
-import { ensureConfiguredAdmin, seedDemoPartnerIfEmpty } from './bootstrap.js';
+import { adminSignInHint, ensureConfiguredAdmin, seedDemoPartnerIfEmpty } from './bootstrap.js';
 import { checkDatabaseSettings } from './workers/maintenance.js';
+import { listenBase } from './lib/public-url.js';
 
 function configOrExit(): Config {
   try {
@@ -67,9 +68,13 @@ async function main(): Promise<void> {
   });
 
   const address = await app.listen({ port: config.port, host: config.host });
-  deps.log.info({ address, database: deps.database.dialect, location: deps.database.location }, 'listening');
+  // Without PUBLIC_BASE_URL, links in mail and feeds name this address (its real port, also for PORT=0).
+  deps.publicUrl.listening(address);
+  deps.log.info({ address, public_base_url: deps.publicUrl.base, database: deps.database.dialect, location: deps.database.location }, 'listening');
 
-  const base = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
+  const url = new URL(address);
+  const base = listenBase(url.hostname.replace(/^\[|\]$/g, ''), Number(url.port));
+  const consoleLine = `Admin console:  ${base}/admin/ (${await adminSignInHint(deps)})`;
   if (demo) {
     process.stdout.write(
       [
@@ -84,13 +89,14 @@ async function main(): Promise<void> {
         `    -d '{"end_user_id":"user_1","cash_balance":2500,"upcoming_bills":[{"amount":1200,"due_in_days":5}],"cash_buffer":300}'`,
         '',
         `Partner portal: ${base}/portal/ (sign in with an API key: the test key above)`,
+        consoleLine,
         `API docs:       ${base}/api/docs`,
         `More keys:      npm run svc -- partner create --email you@example.com --company "Your Co"`,
         '',
       ].join('\n'),
     );
   } else {
-    process.stdout.write(`Partner portal: ${base}/portal/   API docs: ${base}/api/docs\n`);
+    process.stdout.write([`Partner portal: ${base}/portal/`, consoleLine, `API docs:       ${base}/api/docs`, ''].join('\n'));
   }
 }
 

@@ -183,11 +183,10 @@ export function isLocalRequest(request: FastifyRequest): boolean {
 }
 
 export function makeGuards(deps: Deps) {
-  const ownOrigin = originOf(deps.config.publicBaseUrl);
-
   /** A cookie carries the session whoever made the browser send the request: refuse that from another site. */
   function refuseCrossSiteCookie(request: FastifyRequest, presented: PresentedSession | null): void {
-    if (presented?.fromCookie && isCrossSiteWrite(request, ownOrigin)) {
+    // The service's own origin is read here, not once: without PUBLIC_BASE_URL it is known after listen.
+    if (presented?.fromCookie && isCrossSiteWrite(request, originOf(deps.publicUrl.base))) {
       throw errors.csrfRejected('Cross-site request refused: a write signed in by cookie must come from the service\'s own pages');
     }
   }

@@ -1,6 +1,7 @@
 /**
  * Examples of the partner-API operations in the OpenAPI document, by operationId: the request
- * body and the answer of each documented status (the integration guide's samples, with its ids).
+ * body and the answer of each documented status (the integration guide's samples, with its ids);
+ * also of the administrator operations whose body a reader must get right (production access).
  * test/foundation/openapi.test.ts validates each against its schema and sends each request body to
  * its operation on the server, expecting the example's 2xx status.
  */
@@ -315,6 +316,12 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
         expected_settlement: '2026-11-23',
         failure_reason: null,
       },
+    },
+  },
+  adminSetProductionAccess: {
+    request: { enabled: true },
+    responses: {
+      200: { partner_id: PARTNER_ID, active: true, production_enabled: true, activated_at: '2026-11-02T08:00:00.000Z', changed: true },
     },
   },
   getCashflowForecast: {

@@ -51,6 +51,34 @@ describe('administrator operations on partners', () => {
     }
   });
 
+  it("GET /api/admin/partners: each partner's calls, unique end-users and estimated bill this month, as GET /api/v1/usage tells the partner", async () => {
+    const r = await t.partner({ company: 'Usage Figures Bank', tier: 'growth' });
+    const quiet = await t.partner({ company: 'Quiet Bank' });
+    const calc = (key: string, user: string) =>
+      t.inject({ method: 'POST', url: '/api/v1/calculate/safe-to-spend', headers: { 'x-api-key': key }, payload: { end_user_id: user, cash_balance: 10 } });
+    for (const u of ['a', 'b', 'c', 'a']) assert.equal((await calc(r.liveKey, u)).statusCode, 200);
+    for (const u of ['x', 'y']) assert.equal((await calc(r.testKey, u)).statusCode, 200);
+    const own = (await t.inject({ method: 'GET', url: '/api/v1/usage', headers: { 'x-api-key': r.testKey } })).json();
+    assert.equal(own.production.calls, 4);
+    assert.equal(own.production.unique_end_users, 3);
+    const list = (await t.inject({ method: 'GET', url: '/api/admin/partners?limit=500', headers: A() })).json();
+    const row = list.items.find((x: { id: string }) => x.id === r.id);
+    // The same figures (the partner's own read of /usage counts itself, in both answers).
+    assert.deepEqual(row.this_month, own);
+    assert.equal(row.this_month.sandbox.calls, 3);
+    assert.equal(row.this_month.production.estimated_bill_usd, 0.12, '3 users at the growth rate, 0.04');
+    assert.equal(row.this_month.sandbox.unique_end_users, 2);
+    assert.equal(row.this_month.sandbox.estimated_bill_usd, null);
+    const none = list.items.find((x: { id: string }) => x.id === quiet.id).this_month;
+    assert.deepEqual(none.production, { calls: 0, unique_end_users: 0, estimated_bill_usd: 0 });
+    assert.deepEqual(none.sandbox, { calls: 0, unique_end_users: 0, estimated_bill_usd: null });
+    assert.equal(none.month, own.month);
+    // The one-partner read carries the same figures.
+    const one = (await t.inject({ method: 'GET', url: `/api/admin/partners/${r.id}`, headers: A() })).json();
+    assert.deepEqual(one.this_month, row.this_month);
+    for (const id of [r.id, quiet.id]) await t.inject({ method: 'DELETE', url: `/api/admin/partners/${id}`, headers: A() });
+  });
+
   it('GET /api/admin/partners/{id} answers one partner as the list does; another role or none is refused', async () => {
     const listed = (await t.inject({ method: 'GET', url: '/api/admin/partners?q=ALPHA', headers: A() })).json().items[0];
     const one = await t.inject({ method: 'GET', url: `/api/admin/partners/${p.id}`, headers: A() });
@@ -96,20 +124,23 @@ describe('administrator operations on partners', () => {
     assert.equal((await auditOf(p.id, 'partner.activate')).length, 1);
   });
 
-  it('activate enables production the first time and keeps the first activation date', async () => {
+  it('activate grants no production access; production-access does, and keeps the first date through a suspension', async () => {
     const before = (await me(q.testKey)).json();
     assert.equal(before.activated_at, null);
     const a = await t.inject({ method: 'POST', url: `/api/admin/partners/${q.id}/activate`, headers: A() });
-    assert.equal(a.json().production_enabled, true);
-    assert.equal(a.json().changed, true);
-    const first = a.json().activated_at;
+    assert.equal(a.json().production_enabled, false);
+    assert.equal(a.json().changed, false);
+    const e = await t.inject({ method: 'POST', url: `/api/admin/partners/${q.id}/production-access`, headers: A(), payload: { enabled: true } });
+    assert.equal(e.json().production_enabled, true);
+    const first = e.json().activated_at;
     assert.ok(first);
     assert.equal((await me(q.testKey)).json().activated_at, first);
     await t.inject({ method: 'POST', url: `/api/admin/partners/${q.id}/suspend`, headers: A() });
     const b = await t.inject({ method: 'POST', url: `/api/admin/partners/${q.id}/activate`, headers: A() });
     assert.equal(b.json().activated_at, first);
-    const details = (await auditOf(q.id, 'partner.activate')).map((x: { details: { first_activation: boolean } }) => x.details.first_activation);
-    assert.deepEqual(details, [false, true]);
+    assert.equal(b.json().production_enabled, true);
+    assert.equal((await auditOf(q.id, 'partner.activate')).length, 2);
+    assert.equal((await auditOf(q.id, 'partner.production_access.enable')).length, 1);
   });
 
   it('clear-key blanks a slot (default live); regenerate-key returns a new key once; old keys fail at once', async () => {
@@ -264,10 +295,12 @@ describe('administrator operations on partners', () => {
       ['POST', 'activate'],
       ['POST', 'clear-key'],
       ['POST', 'regenerate-key'],
+      ['POST', 'production-access'],
       ['GET', ''],
       ['DELETE', ''],
     ] as const) {
-      const r = await t.inject({ method, url: `/api/admin/partners/ptr_missing${path ? '/' + path : ''}`, headers: A() });
+      const payload = path === 'production-access' ? { enabled: true } : undefined;
+      const r = await t.inject({ method, url: `/api/admin/partners/ptr_missing${path ? '/' + path : ''}`, headers: A(), payload });
       assert.equal(r.statusCode, 404, `${method} ${path}`);
     }
   });

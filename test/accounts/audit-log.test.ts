@@ -70,6 +70,35 @@ describe('GET /api/admin/audit-log filters: actor, action, target', () => {
     assert.deepEqual((await list(`actor_type=partner&actor_id=${a1.id}`)).items, []);
   });
 
+  it('action: exact, or a prefix ending in a dot (partner. finds every partner action); % and _ are plain characters', async () => {
+    // Actions whose names hold an underscore and a second dot.
+    assert.equal((await t.inject({ method: 'GET', url: '/api/admin/ingest-secret', headers: bearer(a1.token) })).statusCode, 200);
+    assert.equal((await t.inject({ method: 'POST', url: `/api/admin/partners/${q.id}/regenerate-key?environment=test`, headers: bearer(a1.token) })).statusCode, 200);
+    const all = (await list('limit=500')).items;
+    const actions = (items: Entry[]) => items.map((e) => e.action);
+    const partnerActions = actions(all).filter((a) => a.startsWith('partner.'));
+    assert.ok(partnerActions.includes('partner.suspend') && partnerActions.includes('partner.activate'), partnerActions.join());
+    assert.ok(actions(all).some((a) => !a.startsWith('partner.')), 'other actions exist');
+    assert.deepEqual(actions((await list('action=partner.&limit=500')).items), partnerActions);
+    assert.deepEqual(actions((await list('action=PARTNER.&limit=500')).items), partnerActions, 'compared in lower case');
+    assert.deepEqual(actions((await list('action=Partner.Suspend')).items), ['partner.suspend', 'partner.suspend']);
+    assert.deepEqual(actions((await list('action=admin.key.')).items), ['admin.key.regenerate']);
+    assert.deepEqual(actions((await list('action=ingest_secret.')).items), ['ingest_secret.read']);
+    // Without the dot the name is exact: no action is called "partner" or "partner.s".
+    assert.deepEqual((await list('action=partner')).items, []);
+    assert.deepEqual((await list('action=partner.s')).items, []);
+    // LIKE's wildcards are escaped: each of these would match rows if they were wildcards.
+    for (const v of ['%.', '%%.', '_artner.', '_______.', 'ingest%secret.', '_ngest_secret.', '\\.', '\\%.']) {
+      assert.deepEqual((await list(`action=${encodeURIComponent(v)}`)).items, [], v);
+    }
+    // The prefix pages like any filter, and combines with the others.
+    const first = await list('action=partner.&limit=1');
+    assert.equal(first.items.length, 1);
+    const rest = await list(`action=partner.&limit=500&cursor=${first.next_cursor}`);
+    assert.deepEqual(actions([...first.items, ...rest.items]), partnerActions);
+    assert.deepEqual(summary((await list(`action=partner.&actor_id=${a2.id}`)).items), ['a2 partner.activate q', 'a2 partner.suspend q']);
+  });
+
   it('the cursor pages within the filters', async () => {
     const first = await list(`actor_id=${a2.id}&limit=1`);
     assert.deepEqual(summary(first.items), ['a2 partner.activate q']);

@@ -71,6 +71,7 @@ describe('authorization matrix of the accounts routes', () => {
       { method: 'GET', url: '/api/admin/partners', kind: 'adminSession' },
       { method: 'POST', url: `/api/admin/partners/${v}/suspend`, kind: 'adminSession' },
       { method: 'POST', url: `/api/admin/partners/${v}/activate`, kind: 'adminSession' },
+      { method: 'POST', url: `/api/admin/partners/${v}/production-access`, kind: 'adminSession', payload: { enabled: true } },
       { method: 'DELETE', url: `/api/admin/partners/${v}`, kind: 'adminSession' },
       { method: 'POST', url: `/api/admin/partners/${v}/clear-key?environment=test`, kind: 'adminSession' },
       { method: 'POST', url: `/api/admin/partners/${v}/regenerate-key?environment=live`, kind: 'adminSession' },

@@ -221,8 +221,11 @@ describe('the OpenAPI document', () => {
       const expected = Number(Object.keys(op.responses).find((s) => s.startsWith('2') && op.responses[s].content?.['application/json']?.example !== undefined));
       // A partner of its own per operation (rotating a key, for one, changes the partner).
       const p = await t.partner();
-      // Rotating the ingest secret takes the live key (the secret guards production too).
-      const headers = keyHeaders(p, { secret: true, env: op.operationId === 'rotateIngestSecret' ? 'live' : 'test' });
+      // Rotating the ingest secret takes the live key (the secret guards production too); an
+      // administrator's operation takes an administrator's session and acts on that partner.
+      const asAdmin = (op.security ?? []).some((s: Json) => 'adminSession' in s);
+      const headers = asAdmin ? { authorization: `Bearer ${(await t.admin()).token}` } : keyHeaders(p, { secret: true, env: op.operationId === 'rotateIngestSecret' ? 'live' : 'test' });
+      const url = path.replace('{partner_id}', p.id);
       let body = structuredClone(media.example);
       // The example's receiver and account are the guide's: here they are this test's receiver and
       // an account the sandbox linked for this partner.
@@ -231,7 +234,7 @@ describe('the OpenAPI document', () => {
         const acc = await t.inject({ method: 'GET', url: '/api/v1/accounts?user_id=user_123', headers });
         body = { ...body, account_id: acc.json().accounts[0].account_id };
       }
-      const res = await t.inject({ method: method.toUpperCase() as 'POST', url: path, headers, payload: body });
+      const res = await t.inject({ method: method.toUpperCase() as 'POST', url, headers, payload: body });
       assert.equal(res.statusCode, expected, `${op.operationId}: ${res.body}`);
       const answer = /json/.test(String(res.headers['content-type'])) ? res.json() : res.body;
       check(pointer('paths', path, method, 'responses', String(expected), 'content', 'application/json', 'schema'), answer, `${op.operationId} real answer`);

@@ -206,6 +206,12 @@ describe('query plans while tables grow', { timeout: 120_000 }, () => {
       query: (db) => dueTransfersQuery(db, t.deps.database, '2023-11-20', 500),
     },
     {
+      name: 'audit log page of an action prefix',
+      index: /audit_log_pkey|sqlite_autoindex_audit_log_1|audit_log.*(PRIMARY KEY|pk)/i,
+      ordered: true,
+      query: (db) => listAuditQuery(db, 101, { action: 'partner.', before: 'aud_zzz' }),
+    },
+    {
       name: 'sandbox transfers of one end-user',
       index: /sandbox_transfers_user_idx/,
       ordered: false,

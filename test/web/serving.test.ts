@@ -97,6 +97,23 @@ describe('the web app as the service serves it', () => {
     }
   });
 
+  it('/ leads to the portal (302 to /portal/, HEAD too, the query dropped); other methods on / keep their JSON 404', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      for (const url of ['/', '/?utm_source=mail']) {
+        const r = await t.inject({ method, url });
+        assert.equal(r.statusCode, 302, `${method} ${url}`);
+        assert.equal(r.headers.location, '/portal/');
+        assert.equal(r.headers['cache-control'], 'no-cache');
+      }
+    }
+    const followed = await t.inject({ method: 'GET', url: (await t.inject({ method: 'GET', url: '/' })).headers.location as string });
+    assert.equal(followed.statusCode, 200);
+    assert.equal(followed.body, HTML);
+    const post = await t.inject({ method: 'POST', url: '/' });
+    assert.equal(post.statusCode, 404);
+    assert.deepEqual(post.json(), { detail: 'Not Found', code: 'not_found' });
+  });
+
   it('/admin/ is the admin console: its own page, same caching and CSP, every GET under it answers it', async () => {
     for (const url of ['/admin', '/admin/', '/admin/partners', '/admin/partners/ptr_1?x=1', '/admin/sign-in?next=%2Fincidents']) {
       const r = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });

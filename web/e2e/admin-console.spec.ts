@@ -90,21 +90,31 @@ test.describe('partners', () => {
     const a = await partnerWithKeys(page, 'Zeta');
     const b = await partnerWithKeys(page, 'Alpha');
     await signInAsAdmin(page);
+    // Zeta calls: 3 in the sandbox, and in production (once enabled) 3 calls for 2 end-users.
+    expect((await page.request.post(`/api/admin/partners/${a.id}/production-access`, { data: { enabled: true } })).status()).toBe(200);
+    for (const [key, user] of [[a.test, 's1'], [a.test, 's2'], [a.test, 's1'], [a.live, 'u1'], [a.live, 'u2'], [a.live, 'u1']]) {
+      expect(await calculate(page.request, key, user)).toBe(200);
+    }
+    await page.reload();
     const table = page.getByRole('table');
     await expect(table.getByRole('link', { name: a.company_name })).toBeVisible();
     await expect(table.getByRole('link', { name: b.company_name })).toBeVisible();
-    await expect(table.getByRole('columnheader')).toHaveText([
-      'Company',
-      'Contact',
-      'Email',
-      'Tier',
-      'Active',
-      'Production enabled',
-      'Created',
-      'Events this month',
-      'End-users this month',
-    ].map((t, i) => (i === 6 ? `${t}▼` : t)));
+    await expect(table.getByRole('columnheader')).toHaveText(
+      ['Company', 'Tier', 'Access', 'Created', 'Calls', 'End-users', 'Est. bill', 'Sandbox calls'].map((t, i) => (i === 3 ? `${t}▼` : t)),
+    );
     await snap(page, 'admin-partners');
+    // This month's figures, as the partner's own GET /api/v1/usage gives them.
+    const own = (await (await page.request.get('/api/v1/usage', { headers: { 'x-api-key': a.test } })).json()) as {
+      production: { calls: number; unique_end_users: number; estimated_bill_usd: number };
+    };
+    expect(own.production).toEqual({ calls: 3, unique_end_users: 2, estimated_bill_usd: 0.1 });
+    const zeta = table.getByRole('row').filter({ has: page.getByRole('link', { name: a.company_name }) });
+    await expect(zeta.getByRole('cell')).toHaveText([`${a.company_name}${a.email}`, 'standard', 'ActiveProduction', /\d/, '3', '2', '$0.10', /^[34]$/]);
+    const alpha = table.getByRole('row').filter({ has: page.getByRole('link', { name: b.company_name }) });
+    await expect(alpha.getByRole('cell')).toHaveText([`${b.company_name}${b.email}`, 'standard', 'ActiveSandbox only', /\d/, '0', '0', '$0.00', '0']);
+    // At 1,280 px the whole table fits: no sideways scroll.
+    const wrap = page.locator('.table-wrap');
+    expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
 
     // Company, ascending: Alpha before Zeta.
     await page.getByRole('button', { name: /^Company/ }).click();
@@ -132,7 +142,7 @@ test.describe('partners', () => {
     await expect(page).toHaveURL(new RegExp(`/admin/partners/${a.id}$`));
   });
 
-  test('a partner’s page: regenerate, clear, suspend, activate, seed, delete — each seen through the API', async ({ page, request, consoleErrors }) => {
+  test('a partner’s page: regenerate, clear, suspend, reactivate, seed, delete — each seen through the API', async ({ page, request, consoleErrors }) => {
     allowSignedOut(consoleErrors);
     const p = await partnerWithKeys(page);
     await signInAsAdmin(page);
@@ -156,13 +166,15 @@ test.describe('partners', () => {
     expect(await calculate(request, p.test)).toBe(401);
     expect(await calculate(request, fresh)).toBe(200);
 
-    // Suspend: the key answers 403; activate: it works again.
-    await page.getByRole('button', { name: 'Suspend' }).click();
+    // Suspend: the key answers 403; reactivate: it works again (the access card's own test follows).
+    const access = page.getByRole('region', { name: 'Access' });
+    await access.getByRole('button', { name: 'Suspend' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
-    await expect(page.getByText(/^Suspended/)).toBeVisible();
+    await expect(access.getByText(/^Suspended/)).toBeVisible();
     await expect.poll(() => calculate(request, fresh)).toBe(403);
-    await page.getByRole('button', { name: 'Activate' }).click();
-    await expect(page.getByText(/^Active, production enabled/)).toBeVisible();
+    await access.getByRole('button', { name: 'Reactivate' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reactivate' }).click();
+    await expect(access.getByText('Active', { exact: true })).toBeVisible();
     await expect.poll(() => calculate(request, fresh)).toBe(200);
 
     // Clear the sandbox key: the slot is blank and the key fails.
@@ -171,7 +183,7 @@ test.describe('partners', () => {
     await expect(sandbox.getByText('No key')).toBeVisible();
     expect(await calculate(request, fresh)).toBe(401);
 
-    // Seed demo data: a bad Days is the server's message next to the field, then a good one.
+    // Seed demo data: a bad Days is said next to the field, then a good one.
     consoleErrors.allow(/status of 422 .*seed-demo/);
     await page.getByLabel('Days').fill('0');
     await page.getByRole('button', { name: 'Seed demo data' }).click();
@@ -206,6 +218,69 @@ test.describe('partners', () => {
     consoleErrors.allow(new RegExp(`status of 404 .*/api/admin/partners/${p.id}(/usage\\?.*)?$`));
     await page.goto(`/admin/partners/${p.id}`);
     await expect(page.getByText('No such partner')).toBeVisible();
+  });
+});
+
+test.describe('a partner’s access', () => {
+  test('reactivating a suspended sandbox-only partner leaves production off; enabling production is its own confirmed action; each is an audit entry', async ({ page, request, consoleErrors }) => {
+    allowSignedOut(consoleErrors);
+    const p = await partnerWithKeys(page, 'Sandbox Only');
+    await signInAsAdmin(page);
+    await page.goto(`/admin/partners/${p.id}`);
+    const access = page.getByRole('region', { name: 'Access' });
+    await expect(access.getByText(/^Not enabled: the production key answers 403/)).toBeVisible();
+    const state = async () => {
+      const r = await page.request.get(`/api/admin/partners/${p.id}`);
+      const b = (await r.json()) as { active: boolean; production_enabled: boolean };
+      return `${b.active ? 'active' : 'suspended'}, production ${b.production_enabled ? 'on' : 'off'}`;
+    };
+
+    await access.getByRole('button', { name: 'Suspend' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
+    await expect(access.getByText(/^Suspended/)).toBeVisible();
+    expect(await state()).toBe('suspended, production off');
+
+    // Reactivate asks first, says production stays off, and leaves it off.
+    await access.getByRole('button', { name: 'Reactivate' }).click();
+    const reactivate = page.getByRole('dialog', { name: `Reactivate ${p.company_name}?` });
+    await expect(reactivate.getByText(/Production access stays off: enabling it is a separate action/)).toBeVisible();
+    await expect(reactivate.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await snap(page, 'admin-partner-reactivate');
+    await reactivate.getByRole('button', { name: 'Reactivate' }).click();
+    await expect(access.getByText('Active', { exact: true })).toBeVisible();
+    await expect(access.getByText(/^Not enabled/)).toBeVisible();
+    expect(await state()).toBe('active, production off');
+    expect(await calculate(request, p.test)).toBe(200);
+    expect(await calculate(request, p.live)).toBe(403);
+
+    // Enable production: asked first (Cancel changes nothing), then the live key works.
+    await access.getByRole('button', { name: 'Enable production' }).click();
+    const enable = page.getByRole('dialog', { name: `Enable production for ${p.company_name}?` });
+    await expect(enable.getByText(/count toward the partner’s bill/)).toBeVisible();
+    await enable.getByRole('button', { name: 'Cancel' }).click();
+    expect(await state()).toBe('active, production off');
+    await access.getByRole('button', { name: 'Enable production' }).click();
+    await enable.getByRole('button', { name: 'Enable production' }).click();
+    await expect(access.getByText(/^Enabled since .*: the production key works and is billed\.$/)).toBeVisible();
+    await snap(page, 'admin-partner-access');
+    expect(await state()).toBe('active, production on');
+    await expect.poll(() => calculate(request, p.live)).toBe(200);
+
+    // Disable production: the live key answers 403 again; the sandbox key still works.
+    await access.getByRole('button', { name: 'Disable production' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disable production' }).click();
+    await expect(access.getByText(/^Not enabled/)).toBeVisible();
+    expect(await state()).toBe('active, production off');
+    await expect.poll(() => calculate(request, p.live)).toBe(403);
+    expect(await calculate(request, p.test)).toBe(200);
+
+    // One audit entry per action, in order.
+    const log = await page.request.get(`/api/admin/audit-log?target_id=${p.id}`);
+    const actions = ((await log.json()) as { items: { action: string }[] }).items
+      .map((e) => e.action)
+      .filter((a) => /^partner\.(suspend|activate|production_access\.)/.test(a))
+      .reverse();
+    expect(actions).toEqual(['partner.suspend', 'partner.activate', 'partner.production_access.enable', 'partner.production_access.disable']);
   });
 });
 

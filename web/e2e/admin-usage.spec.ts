@@ -20,13 +20,16 @@ async function partner(request: APIRequestContext, label = 'Usage') {
 
 type Csv = string[][];
 
-/** Clicks the page's Download CSV link and reads the saved file; also answers the link's address. */
+/** Clicks the page's Download CSV button and reads the saved file; also answers the address it asked. */
 async function downloadCsv(page: Page, scope: Page | Locator = page): Promise<{ href: string; rows: Csv }> {
-  const link = scope.getByRole('link', { name: 'Download CSV' });
-  const href = (await link.getAttribute('href'))!;
-  const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const [file, request] = await Promise.all([
+    page.waitForEvent('download'),
+    page.waitForRequest((r) => r.url().includes('/api/admin/usage/export')),
+    scope.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
   expect(file.suggestedFilename()).toMatch(/\.csv$/);
-  return { href, rows: parse(await readFile((await file.path())!, 'utf8')) as Csv };
+  const url = new URL(request.url());
+  return { href: `${url.pathname}${url.search}`, rows: parse(await readFile((await file.path())!, 'utf8')) as Csv };
 }
 
 /** The same export, asked of the API with the administrator's cookie. */
@@ -134,6 +137,27 @@ test('Download CSV on the Usage page and on a partner’s page gives the export 
   expect(own.rows.slice(1).every((r) => r[1] === p.id)).toBe(true);
 });
 
+test('Download CSV that the server refuses saves nothing: a session that ended leads to sign-in', async ({ page, consoleErrors }) => {
+  allowSignedOut(consoleErrors);
+  consoleErrors.allow(/status of 401 .*\/api\/admin\/usage\/export\?/);
+  await signInAsAdmin(page);
+  await page.goto('/admin/usage');
+  await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible();
+  // Every question the page asks on arrival is answered first: the next one to meet the ended session is the download.
+  await page.waitForLoadState('networkidle');
+  const saved: string[] = [];
+  page.on('download', (d) => saved.push(d.suggestedFilename()));
+  // Signed out elsewhere: the cookie is gone.
+  expect((await page.request.post('/api/auth/admin/logout')).status()).toBe(200);
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/admin/usage/export')),
+    page.getByRole('region', { name: 'Download CSV' }).getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(answer.status()).toBe(401);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(saved).toEqual([]);
+});
+
 test('a partner’s page: seeding demo data fills its usage charts; its recent audit entries show what was done', async ({ page, request, consoleErrors }) => {
   allowSignedOut(consoleErrors);
   const p = await partner(request, 'Charts');
@@ -208,6 +232,22 @@ test('the Audit log page: an action just done is listed; actor, action and targe
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(p.id);
   await snap(page, 'admin-audit-log-filtered');
+
+  // An action ending in a dot is a prefix: every partner action on p (its sign-up and its suspension).
+  await expect(form.getByText('Exact (partner.suspend), or a prefix ending in a dot (partner.)')).toBeVisible();
+  await form.getByLabel('Action', { exact: true }).fill('partner.');
+  await form.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(page).toHaveURL(/action=partner\.&|action=partner\.$/);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('partner.suspend');
+  await expect(rows.nth(1)).toContainText('partner.register');
+  // Its wildcard-looking characters are plain: nothing is called "partner%…".
+  await form.getByLabel('Action', { exact: true }).fill('%.');
+  await form.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(page.getByText('No audit entries match these filters.')).toBeVisible();
+  await form.getByLabel('Action', { exact: true }).fill('partner.suspend');
+  await form.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(rows).toHaveCount(1);
 
   // Actor: the partners' own actions (their sign-ups), then this administrator's.
   await form.getByRole('button', { name: 'Clear filters' }).click();

@@ -114,28 +114,45 @@ test.describe('sign-in pages', () => {
     await expect(page.getByRole('alert')).toContainText(/Too many failed sign-in attempts: try again at \d{1,2}:\d{2}\s?[AP]M \(in 15 minutes\)\./);
   });
 
-  test('the server’s field errors appear next to their fields', async ({ page, consoleErrors }) => {
+  test('Create account: each field says plainly what it needs before anything is sent; the server’s own rules next to their fields', async ({ page, consoleErrors }) => {
     consoleErrors.allow(/status of 422 .*\/api\/auth\/partner\/register$/);
     const taken = await signUp(page);
     await page.request.post('/api/auth/partner/logout');
     await page.goto('/portal/register');
-    await page.getByLabel('Company name').fill('A');
-    await page.getByLabel('Email').fill('not-an-email');
-    await page.getByLabel('Password').fill('short');
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/partner/register')) sent.push(r.method());
+    });
+
+    // Empty: every field, in words, and the focus on the first.
     await page.getByRole('button', { name: 'Create account' }).click();
     const company = page.getByLabel('Company name');
     await expect(company).toHaveAttribute('aria-invalid', 'true');
-    await expect(company).toHaveAccessibleDescription('String should have at least 2 characters');
-    await expect(page.getByLabel('Contact name')).toHaveAccessibleDescription('String should have at least 2 characters');
-    await expect(page.getByLabel('Email')).toHaveAccessibleDescription(/valid email address/);
-    await snap(page, 'register-errors');
+    await expect(company).toHaveAccessibleDescription('Enter your company name (at least 2 characters)');
+    await expect(company).toBeFocused();
+    await expect(page.getByLabel('Contact name')).toHaveAccessibleDescription('Enter your name (at least 2 characters)');
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter your work email address');
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('8 to 128 characters. Choose a password (8 to 128 characters)');
+    await snap(page, 'register-empty');
 
-    // The password policy is checked once the form is otherwise valid (it counts after normalisation).
+    await company.fill('A');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(company).toHaveAccessibleDescription('Enter your company name (at least 2 characters)');
+    await expect(page.getByLabel('Contact name')).toHaveAccessibleDescription('Enter your name (at least 2 characters)');
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter an email address, like name@example.com');
+    await snap(page, 'register-errors');
+    expect(sent, 'nothing was sent while the form could see what was wrong').toEqual([]);
+
+    // The password policy is the server's (it counts after normalisation): its rule, in its own words, at the field.
     await page.getByLabel('Company name').fill('Another company');
     await page.getByLabel('Contact name').fill('Grace Hopper');
     await page.getByLabel('Email').fill(`short-${Date.now()}@example.com`);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByLabel('Password')).toHaveAccessibleDescription('8 to 128 characters. Password should have at least 8 characters');
+    await expect(page.getByLabel('Company name')).not.toHaveAttribute('aria-invalid');
+    await expect(page.getByText(/String should|Input should|value is not a valid/)).toHaveCount(0);
 
     // A taken email answers as a new one does (its owner is mailed instead): the page tells nothing.
     await page.getByLabel('Company name').fill('Another company');
@@ -145,6 +162,34 @@ test.describe('sign-in pages', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
     await expect(page.getByText(`We sent a link to ${taken.email.toUpperCase()}`)).toBeVisible();
+  });
+
+  test('Sign in: an empty email or password is said at its field and nothing is sent', async ({ page }) => {
+    await page.goto('/portal/sign-in');
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/partner/login')) sent.push(r.method());
+    });
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter your email address');
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Enter your password');
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Enter your password');
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid');
+    await snap(page, 'sign-in-empty-password');
+    expect(sent).toEqual([]);
+  });
+
+  test('the service’s root leads to the portal', async ({ page }) => {
+    const answer = await page.request.get('/', { maxRedirects: 0 });
+    expect(answer.status()).toBe(302);
+    expect(answer.headers().location).toBe('/portal/');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/portal\/sign-in$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 
   test('sign in with an API key: the session sees that key’s environment only', async ({ page, request, consoleErrors }) => {
@@ -188,7 +233,7 @@ test.describe('sign-in pages', () => {
     const admin = await request.post('/api/auth/admin/login', { data: ADMIN });
     expect(admin.status()).toBe(200);
     const { token } = (await admin.json()) as { token: string };
-    const activated = await request.post(`/api/admin/partners/${who.id}/activate`, { headers: { authorization: `Bearer ${token}` } });
+    const activated = await request.post(`/api/admin/partners/${who.id}/production-access`, { headers: { authorization: `Bearer ${token}` }, data: { enabled: true } });
     expect(activated.status(), await activated.text()).toBe(200);
     // The admin's cookie must not sign the partner's page out: it went to the API request context only.
     await page.reload();
@@ -279,9 +324,11 @@ test.describe('API keys', () => {
     await slot.getByRole('button', { name: 'Paste a key' }).click();
     await slot.getByLabel('New key').fill('short');
     await slot.getByRole('button', { name: 'Save key' }).click();
-    await page.getByRole('dialog', { name: 'Replace the sandbox key?' }).getByRole('button', { name: 'Replace key' }).click();
-    await expect(slot.getByLabel('New key')).toHaveAccessibleDescription(/String should have at least 8 characters$/);
+    // Said before anything is asked or sent: the working key is not put at risk for a value that cannot be one.
+    await expect(slot.getByLabel('New key')).toHaveAccessibleDescription(/A key has at least 8 characters: paste the whole key$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await snap(page, 'api-keys-paste-error');
+    expect(await calculate(request, pasted)).toBe(200);
   });
 
   test('a value held by another slot is refused with 409, nothing changed', async ({ page, request, consoleErrors }) => {

@@ -176,13 +176,27 @@ test('a failing endpoint: the circuit opens, the page says deliveries are paused
   }
 });
 
-test('an invalid endpoint URL is explained next to the field', async ({ page, consoleErrors }) => {
+test('an invalid endpoint URL is explained next to the field; the hint follows the server’s rule', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/status of 404 .*\/api\/partners\/me\/webhooks\?/);
   consoleErrors.allow(/status of 4\d\d .*\/api\/partners\/me\/webhooks\?environment=test$/);
   await signUp(page);
+  // This server allows private and loopback targets (WEBHOOK_ALLOW_PRIVATE), as its health answer says.
+  const health = (await (await page.request.get('/api/v1/health')).json()) as { webhooks_allow_private: boolean };
+  expect(health.webhooks_allow_private).toBe(true);
   await page.goto('/portal/webhooks');
-  await page.getByLabel('Endpoint URL').fill('not a url');
+  const url = page.getByLabel('Endpoint URL');
+  await expect(url).toHaveAccessibleDescription(/^An https or http URL\. This server also delivers to private and loopback addresses/);
+
   await page.getByRole('button', { name: 'Save endpoint' }).click();
-  await expect(page.getByRole('alert').or(page.locator('.field-error'))).toBeVisible();
+  await expect(url).toHaveAccessibleDescription(/Enter the URL that receives the events$/);
+  await expect(url).toBeFocused();
+  await url.fill('not a url');
+  await page.getByRole('button', { name: 'Save endpoint' }).click();
+  await expect(url).toHaveAccessibleDescription(/Enter a full URL, like http:\/\/127\.0\.0\.1:4000\/webhooks$/);
+  await url.fill('ftp://files.example.com/hooks');
+  await page.getByRole('button', { name: 'Save endpoint' }).click();
+  await expect(url).toHaveAccessibleDescription(/Use an https or http URL$/);
   await snap(page, 'webhooks-error');
+  // The server agrees: nothing was saved.
+  expect((await page.request.get('/api/partners/me/webhooks?environment=test')).status()).toBe(404);
 });

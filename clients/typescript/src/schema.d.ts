@@ -1907,8 +1907,31 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Activate a partner: active again, and production-enabled */
+        /**
+         * Activate a partner: undo a suspension (keys work again; production access is unchanged)
+         * @description Production access is granted or withdrawn by POST /api/admin/partners/{partner_id}/production-access alone.
+         */
         post: operations["adminActivatePartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/partners/{partner_id}/production-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable or disable a partner's production access (its live key, billed)
+         * @description enabled: true sets activated_at (kept when already enabled); false clears it, and the live key answers 403 production_not_enabled from its next request. Suspension is separate: a suspended partner stays suspended. Each call is an audit entry (partner.production_access.enable or .disable).
+         */
+        post: operations["adminSetProductionAccess"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3665,6 +3688,7 @@ export interface components {
             activated_at: string | null;
             signup_source: string | null;
             keys: components["schemas"]["KeySlotSummary"][];
+            this_month: components["schemas"]["UsageRecord"];
         };
         /** AdminPartnerList */
         AdminPartnerList: {
@@ -3681,6 +3705,11 @@ export interface components {
             activated_at: string | null;
             /** @description false when the partner was already in that state */
             changed: boolean;
+        };
+        /** ProductionAccessBody */
+        ProductionAccessBody: {
+            /** @description true: the partner's live key works and is billed from its next request; false: it answers 403 production_not_enabled from its next request */
+            enabled: boolean;
         };
         /** PartnerDeleteResult */
         PartnerDeleteResult: {
@@ -12182,6 +12211,97 @@ export interface operations {
             };
         };
     };
+    adminSetProductionAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partner_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProductionAccessBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "partner_id": "ptr_01jd3k2m4n5p6q7r8s9t0v1w2x",
+                     *       "active": true,
+                     *       "production_enabled": true,
+                     *       "activated_at": "2026-11-02T08:00:00.000Z",
+                     *       "changed": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerStateResult"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     adminGetPartner: {
         parameters: {
             query?: never;
@@ -12755,7 +12875,7 @@ export interface operations {
                 /** @description The administrator's or partner's id */
                 actor_id?: string;
                 target_id?: string;
-                /** @description Exact action name, e.g. partner.suspend */
+                /** @description An action name, e.g. partner.suspend (exact), or a prefix ending in a dot, e.g. partner. (every partner action) or admin.key. (% and _ are plain characters). Compared in lower case, as every action is named. */
                 action?: string;
             };
             header?: never;

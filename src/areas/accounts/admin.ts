@@ -1,18 +1,20 @@
 /** Administrator operations on partners (admin session); every one is written to the audit log. */
 import type { Deps } from '../../context.js';
+import type { Executor } from '../../db/database.js';
 import type { ApiKeysTable, PartnersTable } from '../../db/schema/index.js';
 import { errors } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { iso, isoOrNull } from '../../lib/time.js';
 import { listAudit } from '../audit/repo.js';
 import { countCalculations } from '../calculations/repo.js';
-import { countKeysOfPartner, deletePartnerRow, externalKeys, findPartnerById, keysOfPartners, pagePartners, setPartnerActive } from '../partners/repo.js';
+import { countKeysOfPartner, deletePartnerRow, externalKeys, findPartnerById, keysOfPartners, pagePartners, setPartnerActive, setProductionAccess as setPartnerProductionAccess } from '../partners/repo.js';
 import { countEndpointsOfPartner, countEvents } from '../webhooks/repo.js';
+import { currentUsageOfPartners } from '../usage/service.js';
 import { audit, toPartnerAccount, type Actor } from './common.js';
 import { deletePartnerSessions, deleteSessionsOfSubject } from './repo.js';
 import type { AuditQuery } from './schemas.js';
 
-function adminPartner(p: PartnersTable, keys: ApiKeysTable[]) {
+function adminPartner(p: PartnersTable, keys: ApiKeysTable[], usage: Awaited<ReturnType<typeof currentUsageOfPartners>>) {
   const mine = keys.filter((k) => k.partner_id === p.id);
   // The admin view lists every key slot instead of the two masked fields.
   const { sandbox_key_masked: _test, production_key_masked: _live, ...account } = toPartnerAccount(p, mine);
@@ -26,6 +28,7 @@ function adminPartner(p: PartnersTable, keys: ApiKeysTable[]) {
       created_at: iso(Number(k.created_at)),
       last_rotated_at: isoOrNull(k.last_rotated_at === null ? null : Number(k.last_rotated_at)),
     })),
+    this_month: usage.get(p.id)!,
   };
 }
 
@@ -34,10 +37,10 @@ export async function listPartners(deps: Deps, query: { limit: number; cursor?: 
   const db = deps.database.db;
   const rows = await pagePartners(db, query.limit + 1, { q: query.q, status: query.status, after });
   const page = rows.slice(0, query.limit);
-  const keys = await keysOfPartners(db, page.map((p) => p.id));
+  const [keys, usage] = await Promise.all([keysOfPartners(db, page.map((p) => p.id)), currentUsageOfPartners(deps, page)]);
   const last = page[page.length - 1];
   return {
-    items: page.map((p) => adminPartner(p, keys)),
+    items: page.map((p) => adminPartner(p, keys, usage)),
     next_cursor: rows.length > query.limit && last ? encodeCursor([Number(last.created_at), last.id]) : null,
     count: page.length,
   };
@@ -46,52 +49,77 @@ export async function listPartners(deps: Deps, query: { limit: number; cursor?: 
 /** One partner as the list shows it (404 when there is none). */
 export async function getPartner(deps: Deps, partnerId: string) {
   const p = await mustFind(deps, partnerId);
-  return adminPartner(p, await keysOfPartners(deps.database.db, [p.id]));
+  const [keys, usage] = await Promise.all([keysOfPartners(deps.database.db, [p.id]), currentUsageOfPartners(deps, [p])]);
+  return adminPartner(p, keys, usage);
 }
 
-async function mustFind(deps: Deps, partnerId: string) {
-  const p = await findPartnerById(deps.database.db, partnerId);
+async function mustFindIn(db: Executor, partnerId: string) {
+  const p = await findPartnerById(db, partnerId);
   if (!p) throw errors.notFound(`No partner with id '${partnerId}'`);
   return p;
 }
 
+function mustFind(deps: Deps, partnerId: string) {
+  return mustFindIn(deps.database.db, partnerId);
+}
+
 export { mustFind as findPartnerOr404 };
+
+/** The answer of suspend, activate and production access: the partner's state after the change. */
+function stateOf(p: PartnersTable, changed: boolean) {
+  const activatedAt = p.activated_at === null ? null : Number(p.activated_at);
+  return { partner_id: p.id, active: Number(p.active) === 1, production_enabled: activatedAt !== null, activated_at: isoOrNull(activatedAt), changed };
+}
 
 /**
  * Suspend: every key of the partner answers 403 from the very next request, and every session
  * of the partner ends (deleted in the same transaction), so activating the partner again brings
- * none back: the partner signs in anew.
+ * none back: the partner signs in anew. Production access is left as it is.
  */
 export async function suspend(deps: Deps, actor: Actor, partnerId: string) {
   const now = deps.clock.now();
   const r = await deps.database.tx(async (trx) => {
-    const p = await findPartnerById(trx, partnerId);
-    if (!p) throw errors.notFound(`No partner with id '${partnerId}'`);
-    const changed = Number(p.active) === 1;
-    if (changed) await setPartnerActive(trx, partnerId, false, p.activated_at);
+    await mustFindIn(trx, partnerId);
+    const changed = await setPartnerActive(trx, partnerId, false);
     const sessionsEnded = await deleteSessionsOfSubject(trx, 'partner', partnerId);
     await audit(trx, actor, now, 'partner.suspend', 'partner', partnerId, { changed, sessions_ended: sessionsEnded });
-    return { p, changed };
+    return stateOf(await mustFindIn(trx, partnerId), changed);
   });
   await deps.auth.invalidatePartner(partnerId);
-  const activatedAt = r.p.activated_at === null ? null : Number(r.p.activated_at);
-  return { partner_id: partnerId, active: false, production_enabled: activatedAt !== null, activated_at: isoOrNull(activatedAt), changed: r.changed };
+  return r;
 }
 
-/** Activate: active again, and production-enabled (activated_at is set the first time). */
+/**
+ * Activate: undoes a suspension, and nothing else. Production access is its own operation
+ * (setProductionAccess): reactivating a sandbox-only partner must not start billing it.
+ */
 export async function activate(deps: Deps, actor: Actor, partnerId: string) {
   const now = deps.clock.now();
   const r = await deps.database.tx(async (trx) => {
-    const p = await findPartnerById(trx, partnerId);
-    if (!p) throw errors.notFound(`No partner with id '${partnerId}'`);
-    const activatedAt = p.activated_at === null ? now : Number(p.activated_at);
-    const changed = Number(p.active) !== 1 || p.activated_at === null;
-    if (changed) await setPartnerActive(trx, partnerId, true, activatedAt);
-    await audit(trx, actor, now, 'partner.activate', 'partner', partnerId, { changed, first_activation: p.activated_at === null });
-    return { activatedAt, changed };
+    await mustFindIn(trx, partnerId);
+    const changed = await setPartnerActive(trx, partnerId, true);
+    await audit(trx, actor, now, 'partner.activate', 'partner', partnerId, { changed });
+    return stateOf(await mustFindIn(trx, partnerId), changed);
   });
   await deps.auth.invalidatePartner(partnerId);
-  return { partner_id: partnerId, active: true, production_enabled: true, activated_at: iso(r.activatedAt), changed: r.changed };
+  return r;
+}
+
+/**
+ * Production access on or off: the partner's live key works (is billed) from its next request,
+ * or answers 403 production_not_enabled from it. Enabling sets `activated_at` (kept when it is
+ * already enabled); disabling clears it. A suspended partner stays suspended either way.
+ */
+export async function setProductionAccess(deps: Deps, actor: Actor, partnerId: string, enabled: boolean) {
+  const now = deps.clock.now();
+  const r = await deps.database.tx(async (trx) => {
+    await mustFindIn(trx, partnerId);
+    const changed = await setPartnerProductionAccess(trx, partnerId, enabled, now);
+    await audit(trx, actor, now, enabled ? 'partner.production_access.enable' : 'partner.production_access.disable', 'partner', partnerId, { changed });
+    return stateOf(await mustFindIn(trx, partnerId), changed);
+  });
+  await deps.auth.invalidatePartner(partnerId);
+  return r;
 }
 
 /**
@@ -153,7 +181,8 @@ export async function auditLog(deps: Deps, query: AuditQuery) {
     actorType: query.actor_type,
     actorId: query.actor_id,
     targetId: query.target_id,
-    action: query.action,
+    // Every action is named in lower case; so is the filter, the same on both databases (SQLite's LIKE ignores ASCII case).
+    action: query.action?.toLowerCase(),
     before,
   });
   const page = rows.slice(0, query.limit);

@@ -61,8 +61,8 @@ export async function checkMailBudget(deps: Pick<Deps, 'clock'>, db: Executor, p
   throw errors.verificationMailLimited((freeAt - now) / 1000, `At most ${MAIL_BUDGET} verification mails per hour for one account: try again later`);
 }
 
-function linkOf(deps: Pick<Deps, 'config'>, token: string): string {
-  return `${deps.config.publicBaseUrl}/portal/verify-email?token=${token}`;
+function linkOf(deps: Pick<Deps, 'publicUrl'>, token: string): string {
+  return `${deps.publicUrl.base}/portal/verify-email?token=${token}`;
 }
 
 /** Writes a new link for the address (superseding the open ones it replaces) and mails it. */
@@ -88,7 +88,7 @@ async function issue(deps: Deps, partnerId: string, purpose: VerificationPurpose
   });
   const link = linkOf(deps, token);
   const until = iso(expiresAt);
-  const base = deps.config.publicBaseUrl;
+  const base = deps.publicUrl.base;
   if (purpose === 'account') {
     await deps.mailer.send({
       kind: 'email_verification',

@@ -143,14 +143,14 @@ export async function issuePasswordReset(deps: Deps, email: string): Promise<voi
     await upsertPasswordReset(trx, { partner_id: p.id, token_hash: sha256Hex(token), created_at: now, expires_at: now + RESET_TTL_MS });
     await audit(trx, { type: 'server', id: null }, now, 'partner.password_reset_request', 'partner', p.id);
   });
-  const link = `${deps.config.publicBaseUrl}/portal/reset-password?token=${token}`;
+  const link = `${deps.publicUrl.base}/portal/reset-password?token=${token}`;
   // Nothing a partner wrote (company, contact name) goes into the mail: only the address it was sent to.
   await deps.mailer.send({
     kind: MAIL_KIND,
     to: p.email,
     subject: 'Reset your password',
     text: [
-      `Someone asked to reset the password of the account ${p.email} at ${deps.config.publicBaseUrl}.`,
+      `Someone asked to reset the password of the account ${p.email} at ${deps.publicUrl.base}.`,
       '',
       'To choose a new password, open this link within 30 minutes. It works once:',
       '',

@@ -21,6 +21,10 @@ export function adminIdByEmailLower(db: Executor, emailLower: string) {
   return db.selectFrom('admins').select('id').where('email_lower', '=', emailLower).executeTakeFirst();
 }
 
+export async function anyAdminExists(db: Executor): Promise<boolean> {
+  return (await db.selectFrom('admins').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** Inserts the admin unless one with the same email exists (two processes creating it at once both succeed); true when this row went in. */
 export async function insertAdminIfMissing(db: Executor, row: AdminsTable): Promise<boolean> {
   const r = await db

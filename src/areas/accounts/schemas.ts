@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { EnvironmentParam, IsoDateTime, Nullable } from '../../http/schemas.js';
 import { PASSWORD_RULES } from '../../domain/password-policy.js';
+import { UsageRecord } from '../usage/schemas.js';
 
 const Email = Type.String({ format: 'email', maxLength: 320 });
 // Control characters (C0, DEL) are refused: a key holding CR/LF or NUL could split a header or a log line,
@@ -387,6 +388,8 @@ export const AdminPartner = Type.Object(
     activated_at: Nullable(IsoDateTime),
     signup_source: Nullable(Type.String()),
     keys: Type.Array(KeySlotSummary),
+    // The current UTC month's calls, unique end-users and estimated bill per environment: what GET /api/v1/usage answers the partner.
+    this_month: UsageRecord,
   },
   { title: 'AdminPartner' },
 );
@@ -401,6 +404,15 @@ export const AdminPartnerListQuery = Type.Object({
 export const AdminPartnerList = Type.Object(
   { items: Type.Array(AdminPartner), next_cursor: Nullable(Type.String()), count: Type.Integer() },
   { title: 'AdminPartnerList' },
+);
+
+export const ProductionAccessBody = Type.Object(
+  {
+    enabled: Type.Boolean({
+      description: "true: the partner's live key works and is billed from its next request; false: it answers 403 production_not_enabled from its next request",
+    }),
+  },
+  { title: 'ProductionAccessBody' },
 );
 
 export const PartnerStateResult = Type.Object(
@@ -478,7 +490,15 @@ export const AuditQuery = Type.Object({
   ),
   actor_id: Type.Optional(Type.String({ minLength: 1, maxLength: 120, description: "The administrator's or partner's id" })),
   target_id: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
-  action: Type.Optional(Type.String({ minLength: 1, maxLength: 80, description: 'Exact action name, e.g. partner.suspend' })),
+  action: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 80,
+      description:
+        'An action name, e.g. partner.suspend (exact), or a prefix ending in a dot, e.g. partner. (every partner action) or admin.key. ' +
+        '(% and _ are plain characters). Compared in lower case, as every action is named.',
+    }),
+  ),
 });
 export type AuditQuery = Static<typeof AuditQuery>;
 

@@ -113,13 +113,13 @@ export function setSessionCookie(deps: Deps, reply: FastifyReply, s: Opened): vo
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: deps.config.publicBaseUrl.startsWith('https://'),
+    secure: deps.publicUrl.base.startsWith('https://'),
     maxAge: Math.max(1, Math.floor((s.expiresAt - deps.clock.now()) / 1000)),
   });
 }
 
 export function clearSessionCookie(deps: Deps, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.config.publicBaseUrl.startsWith('https://') });
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.publicUrl.base.startsWith('https://') });
 }
 
 async function partnerAccount(deps: Deps, partnerId: string): Promise<PartnerAccount> {

@@ -1,4 +1,5 @@
 /** The audit log: who did what to what, and when. Rows are never updated. */
+import { sql } from 'kysely';
 import { inIndexOrder, type Executor } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
 
@@ -35,6 +36,7 @@ export interface AuditFilter {
   actorType?: AuditEntry['actorType'];
   actorId?: string;
   targetId?: string;
+  /** An action name (exact), or a prefix ending in a dot (`partner.`: every partner action). */
   action?: string;
   /** The id of the last row of the previous page. */
   before?: string;
@@ -51,7 +53,11 @@ export function listAuditQuery(db: Executor, limit: number, filter: AuditFilter 
   if (filter.actorType) q = q.where('actor_type', '=', filter.actorType);
   if (filter.actorId) q = q.where('actor_id', '=', filter.actorId);
   if (filter.targetId) q = q.where('target_id', '=', filter.targetId);
-  if (filter.action) q = q.where('action', '=', filter.action);
+  if (filter.action?.endsWith('.')) {
+    // `%` and `_` in the prefix are matched as themselves; ESCAPE '\\' is read the same way by SQLite and PostgreSQL.
+    const like = `${filter.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where(sql<boolean>`action like ${like} escape '\\'`);
+  } else if (filter.action) q = q.where('action', '=', filter.action);
   if (filter.before) q = q.where('id', '<', filter.before);
   return q.orderBy('id', 'desc').limit(limit);
 }

@@ -106,8 +106,26 @@ export async function existingPartnerIds(db: Executor, ids: string[]): Promise<S
   return found;
 }
 
-export async function setPartnerActive(db: Executor, partnerId: string, active: boolean, activatedAt: number | null): Promise<void> {
-  await db.updateTable('partners').set({ active: active ? 1 : 0, activated_at: activatedAt }).where('id', '=', partnerId).execute();
+/** Sets `active` when it differs (one conditional update, so racing calls agree on which one changed it); true when this call did. */
+export async function setPartnerActive(db: Executor, partnerId: string, active: boolean): Promise<boolean> {
+  const r = await db
+    .updateTable('partners')
+    .set({ active: active ? 1 : 0 })
+    .where('id', '=', partnerId)
+    .where('active', '=', active ? 0 : 1)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * Grants production access (`activated_at` = `at` when it is not set) or takes it away
+ * (`activated_at` = null); true when this call changed it. Only that column is written, so a
+ * suspension racing with it keeps its own change.
+ */
+export async function setProductionAccess(db: Executor, partnerId: string, enabled: boolean, at: number): Promise<boolean> {
+  const q = db.updateTable('partners').set({ activated_at: enabled ? at : null }).where('id', '=', partnerId);
+  const r = await (enabled ? q.where('activated_at', 'is', null) : q.where('activated_at', 'is not', null)).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 export async function setPartnerPasswordHash(db: Executor, partnerId: string, passwordHash: string): Promise<void> {

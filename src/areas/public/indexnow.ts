@@ -21,12 +21,12 @@ export function indexNowKey(deps: Pick<Deps, 'config'>): string | null {
   return k && KEY_RE.test(k) ? k : null;
 }
 
-export function siteHost(deps: Pick<Deps, 'config'>): string {
-  return new URL(deps.config.publicBaseUrl).host;
+export function siteHost(deps: Pick<Deps, 'publicUrl'>): string {
+  return new URL(deps.publicUrl.base).host;
 }
 
-export function keyLocation(deps: Pick<Deps, 'config'>, key: string): string {
-  return `${deps.config.publicBaseUrl}/${key}.txt`;
+export function keyLocation(deps: Pick<Deps, 'publicUrl'>, key: string): string {
+  return `${deps.publicUrl.base}/${key}.txt`;
 }
 
 function submissionOut(r: { id: string; at: number; url_count: number; status_code: number | null; ok: number; error: string | null; duration_ms: number }) {
@@ -50,7 +50,7 @@ export async function indexNowStatus(deps: Deps, sitemapUrls: number) {
 }
 
 /** Every URL must be an absolute http(s) URL of this service's host (the protocol rejects others). */
-export function checkUrls(deps: Pick<Deps, 'config'>, urls: string[]): string[] {
+export function checkUrls(deps: Pick<Deps, 'publicUrl'>, urls: string[]): string[] {
   const host = siteHost(deps);
   const out: string[] = [];
   urls.forEach((raw, i) => {

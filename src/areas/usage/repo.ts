@@ -34,6 +34,35 @@ export async function monthEndUsers(db: Executor, partnerId: string, environment
   return Number(r?.users ?? 0);
 }
 
+/**
+ * Calls and distinct end-users of a month for a set of partners (a page of the admin list), both
+ * environments, in one statement: a row per partner, environment and figure that has any.
+ */
+export async function monthFiguresOfPartners(
+  db: Executor,
+  partnerIds: string[],
+  month: string,
+): Promise<{ partner_id: string; environment: Environment; figure: 'calls' | 'users'; n: number }[]> {
+  if (partnerIds.length === 0) return [];
+  const [from, to] = monthDays(month);
+  const rows = await db
+    .selectFrom('usage_daily')
+    .select((eb) => ['partner_id', 'environment', sql<string>`'calls'`.as('figure'), eb.fn.sum<number | string>('calls').as('n')])
+    .where('partner_id', 'in', partnerIds)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy(['partner_id', 'environment'])
+    .unionAll((eb) =>
+      eb
+        .selectFrom('usage_end_user_counts')
+        .select(['partner_id', 'environment', sql<string>`'users'`.as('figure'), 'users as n'])
+        .where('partner_id', 'in', partnerIds)
+        .where('month', '=', month),
+    )
+    .execute();
+  return rows.map((r) => ({ partner_id: r.partner_id, environment: r.environment, figure: r.figure as 'calls' | 'users', n: Number(r.n) }));
+}
+
 /** Calls per month for the months in [fromMonth, toMonth] (inclusive). */
 export async function callsByMonth(db: Executor, partnerId: string, environment: Environment, fromMonth: string, toMonth: string): Promise<Map<string, number>> {
   const rows = await db

@@ -19,6 +19,7 @@ import {
   lockUsage,
   monthCalls,
   monthEndUsers,
+  monthFiguresOfPartners,
   putAlertConfig,
   recordErasure,
 } from './repo.js';
@@ -82,6 +83,31 @@ export async function currentUsage(deps: Deps, caller: Caller) {
   const [live, test] = await Promise.all([envUsage(db, p.id, 'live', month, rate), envUsage(db, p.id, 'test', month, rate)]);
   const strip = ({ calls, unique_end_users, estimated_bill_usd }: EnvUsage) => ({ calls, unique_end_users, estimated_bill_usd });
   return { month, partner: p.id, production: strip(live), sandbox: strip(test), rate_per_user_usd: rate };
+}
+
+/**
+ * GET /usage's figures of the current UTC month for a page of partners (the admin list), from one
+ * statement whatever the page's size. Each partner's bill uses its own rate.
+ */
+export async function currentUsageOfPartners(deps: Deps, partners: { id: string; tier: string; rate_per_user_usd: number | null }[]) {
+  await flushQuietly(deps);
+  const month = utcMonth(deps.clock.now());
+  const rows = await monthFiguresOfPartners(deps.database.db, partners.map((p) => p.id), month);
+  const byKey = new Map(rows.map((r) => [`${r.partner_id} ${r.environment} ${r.figure}`, r.n]));
+  const out = new Map<string, { month: string; partner: string; production: EnvUsage; sandbox: EnvUsage; rate_per_user_usd: number }>();
+  for (const p of partners) {
+    const figure = (environment: Environment, name: 'calls' | 'users') => byKey.get(`${p.id} ${environment} ${name}`) ?? 0;
+    const rate = ratePerUser(deps, p);
+    const users = figure('live', 'users');
+    out.set(p.id, {
+      month,
+      partner: p.id,
+      production: { calls: figure('live', 'calls'), unique_end_users: users, estimated_bill_usd: fromCents(billCents(users, rate)) },
+      sandbox: { calls: figure('test', 'calls'), unique_end_users: figure('test', 'users'), estimated_bill_usd: null },
+      rate_per_user_usd: rate,
+    });
+  }
+  return out;
 }
 
 /**
@@ -372,7 +398,7 @@ export async function evaluateAlerts(deps: Deps, since: number | null = null): P
           '',
           `  ${LABEL[c.threshold]}: ${show(c.threshold, c.observed)} of ${show(c.threshold, c.limit)} (${pct}%)`,
           '',
-          `Thresholds are set with PUT ${deps.config.publicBaseUrl}/api/v1/usage/alerts; each one notifies once per month at 80% and at 100%.`,
+          `Thresholds are set with PUT ${deps.publicUrl.base}/api/v1/usage/alerts; each one notifies once per month at 80% and at 100%.`,
           '',
           `Partner: ${p.id}`,
           `Account name: ${quoted(p.company)}`,

@@ -8,7 +8,7 @@ import { typed, type Routes } from '../scope.js';
 
 export const indexNowRoutes: Routes = async (app, { deps }) => {
   const c = content();
-  const base = deps.config.publicBaseUrl;
+  const site = deps.publicUrl;
   const a = typed(app);
   const adminSec = security.adminSession;
 
@@ -23,7 +23,7 @@ export const indexNowRoutes: Routes = async (app, { deps }) => {
         response: { 200: IndexNowStatus, ...errorResponses(401, 403) },
       },
     },
-    async () => indexNowStatus(deps, sitemapEntries(c, base).length),
+    async () => indexNowStatus(deps, sitemapEntries(c, site.base).length),
   );
 
   a.post(
@@ -53,6 +53,6 @@ export const indexNowRoutes: Routes = async (app, { deps }) => {
         response: { 200: IndexNowSubmitResult, ...errorResponses(401, 403, 502, 503) },
       },
     },
-    async (request) => submitUrls(deps, request.session.subjectId, sitemapEntries(c, base).map((e) => e.loc), 'sitemap'),
+    async (request) => submitUrls(deps, request.session.subjectId, sitemapEntries(c, site.base).map((e) => e.loc), 'sitemap'),
   );
 };

@@ -1,4 +1,4 @@
-/** Partner administration: /api/admin/partners, /api/admin/partners/{partner_id}[/suspend|/activate|/clear-key|/regenerate-key|/rotate-ingest-secret]. */
+/** Partner administration: /api/admin/partners, /api/admin/partners/{partner_id}[/suspend|/activate|/production-access|/clear-key|/regenerate-key|/rotate-ingest-secret]. */
 import { errorResponses, security } from '../../http/schemas.js';
 import { iso } from '../../lib/time.js';
 import * as admin from '../../areas/accounts/admin.js';
@@ -51,13 +51,34 @@ export const partnerRoutes: Routes = async (app, { deps }) => {
       schema: {
         operationId: 'adminActivatePartner',
         tags: ADMIN_TAG,
-        summary: 'Activate a partner: active again, and production-enabled',
+        summary: 'Activate a partner: undo a suspension (keys work again; production access is unchanged)',
+        description: 'Production access is granted or withdrawn by POST /api/admin/partners/{partner_id}/production-access alone.',
         security: security.adminSession,
         params: S.PartnerIdPath,
         response: { 200: S.PartnerStateResult, ...adminErrors },
       },
     },
     async (request) => admin.activate(deps, adminActor(request), request.params.partner_id),
+  );
+
+  r.post(
+    '/api/admin/partners/:partner_id/production-access',
+    {
+      schema: {
+        operationId: 'adminSetProductionAccess',
+        tags: ADMIN_TAG,
+        summary: "Enable or disable a partner's production access (its live key, billed)",
+        description:
+          'enabled: true sets activated_at (kept when already enabled); false clears it, and the live key answers 403 production_not_enabled ' +
+          'from its next request. Suspension is separate: a suspended partner stays suspended. Each call is an audit entry ' +
+          '(partner.production_access.enable or .disable).',
+        security: security.adminSession,
+        params: S.PartnerIdPath,
+        body: S.ProductionAccessBody,
+        response: { 200: S.PartnerStateResult, ...errorResponses(401, 403, 404, 413, 422) },
+      },
+    },
+    async (request) => admin.setProductionAccess(deps, adminActor(request), request.params.partner_id, request.body.enabled),
   );
 
   r.get(

@@ -15,7 +15,8 @@ export const apiDocsRoutes: Routes = async (app, { deps }) => {
         'style-src': ["'self'"],
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", new URL(deps.config.publicBaseUrl).origin],
+        // PUBLIC_BASE_URL's origin when it is set; without it the service is the page's own origin ('self').
+        'connect-src': ["'self'", ...(deps.config.publicBaseUrl ? [new URL(deps.config.publicBaseUrl).origin] : [])],
       }),
     );
     await docs.register(swaggerUi, { routePrefix: '/api/docs' });

@@ -7,7 +7,8 @@ import { typed, type Routes } from '../scope.js';
 
 export const blogRoutes: Routes = async (app, { deps }) => {
   const c = content();
-  const base = deps.config.publicBaseUrl;
+  // Read on each request: without PUBLIC_BASE_URL the address is known only once the server listens.
+  const site = deps.publicUrl;
   const r = typed(app);
 
   r.get(
@@ -28,7 +29,7 @@ export const blogRoutes: Routes = async (app, { deps }) => {
         response: { 200: PostList, ...errorResponses(422) },
       },
     },
-    async (request) => listPosts(c, base, request.query),
+    async (request) => listPosts(c, site.base, request.query),
   );
 
   r.get(
@@ -42,7 +43,7 @@ export const blogRoutes: Routes = async (app, { deps }) => {
         response: { 200: Post, ...errorResponses(404, 422) },
       },
     },
-    async (request) => getPost(c, base, request.params.slug),
+    async (request) => getPost(c, site.base, request.params.slug),
   );
 
   r.get(
@@ -57,6 +58,6 @@ export const blogRoutes: Routes = async (app, { deps }) => {
         response: { 200: PostList, ...errorResponses(404, 422) },
       },
     },
-    async (request) => relatedPosts(c, base, request.params.slug, request.query.limit),
+    async (request) => relatedPosts(c, site.base, request.params.slug, request.query.limit),
   );
 };

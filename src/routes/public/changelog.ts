@@ -7,7 +7,8 @@ import { body, sendText } from './send.js';
 
 export const changelogRoutes: Routes = async (app, { deps }) => {
   const c = content();
-  const site = { baseUrl: deps.config.publicBaseUrl };
+  // Read on each request: without PUBLIC_BASE_URL the address is known only once the server listens.
+  const site = () => ({ baseUrl: deps.publicUrl.base });
   const r = typed(app);
 
   r.get(
@@ -21,7 +22,7 @@ export const changelogRoutes: Routes = async (app, { deps }) => {
         response: { 200: { description: 'JSON Feed 1.1; each item carries `_service.version`', content: { 'application/feed+json': { schema: ChangelogFeed } } } },
       },
     },
-    async (_request, reply) => sendText(reply, 'application/feed+json; charset=utf-8', JSON.stringify(jsonFeed(site, c.changelog))),
+    async (_request, reply) => sendText(reply, 'application/feed+json; charset=utf-8', JSON.stringify(jsonFeed(site(), c.changelog))),
   );
 
   r.get(
@@ -34,6 +35,6 @@ export const changelogRoutes: Routes = async (app, { deps }) => {
         response: { 200: body('application/rss+xml', 'RSS 2.0 with RFC 822 dates') },
       },
     },
-    async (_request, reply) => sendText(reply, 'application/rss+xml; charset=utf-8', rssFeed(site, c.changelog)),
+    async (_request, reply) => sendText(reply, 'application/rss+xml; charset=utf-8', rssFeed(site(), c.changelog)),
   );
 };

@@ -14,26 +14,27 @@ import { hidden, sendText } from './send.js';
 
 export const pageRoutes: Routes = async (app, { deps }) => {
   const c = content();
-  const base = deps.config.publicBaseUrl;
+  // Read on each request: without PUBLIC_BASE_URL the address is known only once the server listens.
+  const site = deps.publicUrl;
 
   await app.register(async (pages) => {
     await pages.register(helmet, pageHelmet(PAGE_CSP));
-    pages.get('/blog', { schema: hidden }, async (_request, reply) => sendText(reply, 'text/html; charset=utf-8', blogIndexPage(c.posts, base)));
+    pages.get('/blog', { schema: hidden }, async (_request, reply) => sendText(reply, 'text/html; charset=utf-8', blogIndexPage(c.posts, site.base)));
     pages.get<{ Params: { slug: string } }>('/blog/:slug', { schema: hidden }, async (request, reply) => {
       const p = c.postsBySlug.get(request.params.slug);
       if (!p) return reply.status(404).send({ detail: `No blog post '${request.params.slug}'`, code: 'not_found' });
-      return sendText(reply, 'text/html; charset=utf-8', blogPostPage(p, base));
+      return sendText(reply, 'text/html; charset=utf-8', blogPostPage(p, site.base));
     });
-    pages.get('/changelog', { schema: hidden }, async (_request, reply) => sendText(reply, 'text/html; charset=utf-8', changelogPage(c.changelog, base)));
+    pages.get('/changelog', { schema: hidden }, async (_request, reply) => sendText(reply, 'text/html; charset=utf-8', changelogPage(c.changelog, site.base)));
   });
   app.get('/sitemap.xml', { schema: hidden }, async (_request, reply) =>
-    sendText(reply, 'application/xml; charset=utf-8', sitemapXml(sitemapEntries(c, base))),
+    sendText(reply, 'application/xml; charset=utf-8', sitemapXml(sitemapEntries(c, site.base))),
   );
   app.get('/robots.txt', { schema: hidden }, async (_request, reply) =>
     sendText(
       reply,
       'text/plain; charset=utf-8',
-      ['User-agent: *', 'Allow: /', 'Disallow: /api/admin/', 'Disallow: /api/auth/', 'Disallow: /api/partners/', 'Disallow: /api/ingest/', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n'),
+      ['User-agent: *', 'Allow: /', 'Disallow: /api/admin/', 'Disallow: /api/auth/', 'Disallow: /api/partners/', 'Disallow: /api/ingest/', '', `Sitemap: ${site.base}/sitemap.xml`, ''].join('\n'),
     ),
   );
   const key = indexNowKey(deps);

@@ -37,7 +37,7 @@ export const statusRoutes: Routes = async (app, { deps }) => {
     async () => statusOverview(deps),
   );
 
-  const site = () => ({ baseUrl: deps.config.publicBaseUrl, now: deps.clock.now() });
+  const site = () => ({ baseUrl: deps.publicUrl.base, now: deps.clock.now() });
   const feedSummary = `one entry per update of an incident, the newest ${INCIDENT_FEED_ENTRIES}, each linking to it on the status page`;
 
   r.get(

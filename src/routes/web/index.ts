@@ -4,6 +4,7 @@
  *
  *   /assets/*   hashed file names: `Cache-Control: public, max-age=31536000, immutable`, sent as
  *               the .br or .gz file written beside them at build time when the client accepts it
+ *   /           a redirect (302) to /portal/
  *   /portal/    the partner portal's index.html (`no-cache`: revalidated, so a deploy shows at once);
  *               every GET /portal/* answers the same page (client-side routes). /api/* never does.
  *
@@ -100,6 +101,8 @@ export const webRoutes: Routes = async (app, { deps }) => {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html', dir, { cacheControl: false });
     };
+    // The service's root leads to the portal (a temporary redirect: a landing page may take its place).
+    web.get('/', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-cache').redirect('/portal/', 302));
     // ignoreTrailingSlash: '/portal' also answers /portal/.
     web.get('/portal', { schema: { hide: true } }, page('portal'));
     web.get('/portal/*', { schema: { hide: true } }, page('portal'));

@@ -3,8 +3,8 @@
  * the charts of usage events, and the CSV download of GET /api/admin/usage/export.
  */
 import { useId, useState } from 'react';
-import type { Answer, Environment } from '../api/client';
-import { CallsChart, CategoryChart, DailyChart, formatCents, formatCentsShort, formatInteger, type Series } from '../shared';
+import { api, unwrapFile, type Answer, type Environment } from '../api/client';
+import { Banner, Button, CallsChart, CategoryChart, DailyChart, errorText, formatCents, formatCentsShort, formatInteger, useDownload, type Series } from '../shared';
 
 type Window = Answer<'/api/admin/partners/{partner_id}/usage', 'get'>;
 export type UsageDay = Window['daily'][number];
@@ -156,22 +156,28 @@ const FORMAT_LABEL: Record<ExportFormat, string> = {
   events: 'Every event',
 };
 
-/** GET /api/admin/usage/export with the view's choices: a plain link, so the browser sends the session cookie and saves the file. */
-export function exportUrl(q: { format: ExportFormat; days: number; environment: Environment; partnerId?: string }): string {
-  const p = new URLSearchParams({ format: q.format, days: String(q.days), environment: q.environment });
-  if (q.partnerId) p.set('partner_id', q.partnerId);
-  return `/api/admin/usage/export?${p.toString()}`;
-}
-
-/** Download CSV: a format, then the link. */
+/** Download CSV: a format, then the button. The export is saved only when it is one (200); a refusal is said here instead. */
 export function DownloadCsv({ formats, days, env, partnerId }: { formats: ExportFormat[]; days: number; env: Environment; partnerId?: string }) {
   const [format, setFormat] = useState<ExportFormat>(formats[0]);
+  const dl = useDownload(
+    () =>
+      unwrapFile(
+        api.GET('/api/admin/usage/export', {
+          params: { query: { format, days, environment: env, ...(partnerId ? { partner_id: partnerId } : {}) } },
+          parseAs: 'blob',
+        }),
+      ),
+    `usage-${format}.csv`,
+  );
   return (
-    <div className="toolbar">
-      <Select<ExportFormat> label="Format" value={format} onChange={setFormat} options={formats.map((f): [ExportFormat, string] => [f, FORMAT_LABEL[f]])} />
-      <a className="btn btn-primary" href={exportUrl({ format, days, environment: env, partnerId })} download>
-        Download CSV
-      </a>
-    </div>
+    <>
+      {dl.isError ? <Banner tone="error">The CSV could not be made: {errorText(dl.error)}</Banner> : null}
+      <div className="toolbar">
+        <Select<ExportFormat> label="Format" value={format} onChange={(f) => (dl.reset(), setFormat(f))} options={formats.map((f): [ExportFormat, string] => [f, FORMAT_LABEL[f]])} />
+        <Button variant="primary" busy={dl.isPending} onClick={() => dl.mutate(undefined)}>
+          Download CSV
+        </Button>
+      </div>
+    </>
   );
 }

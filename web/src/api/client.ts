@@ -61,6 +61,7 @@ interface ValidationItem {
   loc?: (string | number)[];
   msg?: string;
   type?: string;
+  ctx?: Record<string, unknown>;
 }
 
 /** An answer other than 2xx, or no answer at all (status 0), in the words the pages show. */
@@ -83,11 +84,62 @@ export class ApiError extends Error {
   }
 }
 
-/** Pydantic's messages, said for a person filling a form; a rule of the service keeps its own words. */
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The validator's own wording (Pydantic's, which the service answers in): a rule of the service words its messages itself. */
+const VALIDATOR_WORDING = /^(field required|(string|input|list|value|object) should |value is not a valid email address)/i;
+
+/**
+ * Pydantic's messages ("String should have at least 2 characters"), said for a person filling a
+ * form. The forms check what they can before sending, in words naming the field; these are the
+ * words of what only the server could tell. A rule of the service ("Password should have at least
+ * 8 characters", "partner_company_name is needed to create one") keeps its own words.
+ */
 function fieldMessage(item: ValidationItem): string {
-  if (item.type === 'missing' && (!item.msg || /^field required$/i.test(item.msg))) return 'Required';
-  const msg = (item.msg ?? 'Invalid value').replace(/^Value error, /, '');
-  return msg.charAt(0).toUpperCase() + msg.slice(1);
+  const ctx = item.ctx ?? {};
+  const n = (k: string) => Number(ctx[k]);
+  const own = (item.msg ?? '').replace(/^Value error, /, '');
+  if (own && !VALIDATOR_WORDING.test(own)) return own.charAt(0).toUpperCase() + own.slice(1);
+  switch (item.type) {
+    case 'missing':
+      return 'Required';
+    case 'string_too_short':
+      return n('min_length') <= 1 ? 'Required' : `Enter at least ${plural(n('min_length'), 'character')}`;
+    case 'string_too_long':
+      return `Use at most ${plural(n('max_length'), 'character')}`;
+    case 'too_short':
+      return n('min_length') <= 1 ? 'Choose at least one' : `Choose at least ${n('min_length')}`;
+    case 'too_long':
+      return `Choose at most ${n('max_length')}`;
+    case 'greater_than_equal':
+      return `Enter ${String(ctx.ge)} or more`;
+    case 'greater_than':
+      return `Enter more than ${String(ctx.gt)}`;
+    case 'less_than_equal':
+      return `Enter ${String(ctx.le)} or less`;
+    case 'less_than':
+      return `Enter less than ${String(ctx.lt)}`;
+    case 'int_parsing':
+    case 'int_type':
+    case 'int_from_float':
+      return 'Enter a whole number';
+    case 'float_parsing':
+    case 'float_type':
+      return 'Enter a number';
+    case 'string_pattern_mismatch':
+    case 'string_control_character':
+      return 'Remove the characters that are not allowed here (line breaks, tabs, control characters)';
+    case 'url_parsing':
+      return 'Enter a full URL, like https://example.com/path';
+    case 'date_from_datetime_parsing':
+    case 'datetime_from_date_parsing':
+      return 'Enter a date (YYYY-MM-DD)';
+    case 'enum':
+    case 'literal_error':
+      return 'Choose one of the options';
+  }
+  if (/not a valid email address/i.test(own)) return 'Enter an email address, like name@example.com';
+  return own ? own.charAt(0).toUpperCase() + own.slice(1) : 'Check this value';
 }
 
 function toError(status: number, body: unknown, response: Response): ApiError {
@@ -119,6 +171,23 @@ export async function unwrap<T>(request: Promise<{ data?: T; error?: unknown; re
   const { data, error, response } = result;
   if (!response.ok) throw toError(response.status, error, response);
   return data as T;
+}
+
+/**
+ * A file answer (a CSV export), asked with `parseAs: 'blob'`: its bytes and the name the server gives
+ * it, or an ApiError like any other call. A page saves the bytes only from here, so an error's
+ * body is never saved as the file.
+ */
+export async function unwrapFile(request: Promise<{ data?: Blob; error?: unknown; response: Response }>): Promise<{ blob: Blob; filename: string | null }> {
+  let response: Response | undefined;
+  const blob = await unwrap(
+    request.then((r) => {
+      response = r.response;
+      return r;
+    }),
+  );
+  const disposition = response?.headers.get('content-disposition') ?? '';
+  return { blob, filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
 }
 
 export function isApiError(err: unknown, status?: number): err is ApiError {

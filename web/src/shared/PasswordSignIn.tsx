@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { Banner } from './Banner';
 import { Button } from './Button';
 import { Field } from './Field';
-import { formErrors } from './forms';
+import { check, formErrors, problemsOf, useFieldProblems } from './forms';
 import { useAfterSignIn, type SignInState } from './session';
 
 const REASON: Record<NonNullable<SignInState['reason']>, string> = {
@@ -23,14 +23,19 @@ export function PasswordSignIn({ signIn }: { signIn: (body: { email: string; pas
   const done = useAfterSignIn();
   const reason = (useLocation().state as SignInState | null)?.reason;
   const login = useMutation({ mutationFn: () => signIn({ email, password }), onSuccess: done });
-  const errors = formErrors(login.error, ['email', 'password']);
-  const submit = (e: FormEvent) => {
+  const { problems, passes } = useFieldProblems();
+  const errors = formErrors(login.error, ['email', 'password'], {}, problems);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    login.mutate();
+    const found = problemsOf({
+      email: [check.filled(email, 'Enter your email address'), check.email(email, 'Enter an email address, like name@example.com')],
+      password: [check.filled(password, 'Enter your password')],
+    });
+    if (passes(e.currentTarget, found)) login.mutate();
   };
   return (
     <>
-      {reason && !login.isError ? <Banner tone="info">{REASON[reason]}</Banner> : null}
+      {reason && !login.isError && Object.keys(problems).length === 0 ? <Banner tone="info">{REASON[reason]}</Banner> : null}
       {errors.form ? <Banner tone="error">{errors.form}</Banner> : null}
       <form className="form" onSubmit={submit} noValidate>
         <Field label="Email" type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.field('email')} required />

@@ -13,7 +13,7 @@ import { ConfirmDialog } from './Dialog';
 import { Field } from './Field';
 import { LoadFailed } from './LoadFailed';
 import { Table, type Column } from './Table';
-import { errorText, formErrors } from './forms';
+import { check, errorText, formErrors, problemsOf, useFieldProblems } from './forms';
 
 // The partner's and the administrator's operations answer the same schemas (SessionList, PasswordChanged…).
 export type SessionList = Answer<'/api/auth/partner/sessions', 'get'>;
@@ -52,11 +52,16 @@ export function PasswordCard({ ops }: { ops: AccountOps }) {
       void client.invalidateQueries({ queryKey: ops.sessionsKey });
     },
   });
+  const { problems, passes } = useFieldProblems();
   // A wrong current password is a 401: its words go next to that field.
-  const errors = formErrors(change.error, ['current_password', 'new_password'], { 401: 'current_password' });
-  const submit = (e: FormEvent) => {
+  const errors = formErrors(change.error, ['current_password', 'new_password'], { 401: 'current_password' }, problems);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    change.mutate();
+    const found = problemsOf({
+      current_password: [check.filled(current, 'Enter your current password')],
+      new_password: [check.filled(next, 'Choose a new password (8 to 128 characters)')],
+    });
+    if (passes(e.currentTarget, found)) change.mutate();
   };
   return (
     <section className="card" aria-labelledby="password-title">

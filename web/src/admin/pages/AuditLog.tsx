@@ -82,7 +82,7 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: 
         </select>
       </div>
       <Field label="Actor" name="actor" hint="An admin’s or partner’s id" value={draft.actor_id} onChange={edit('actor_id')} maxLength={120} autoComplete="off" />
-      <Field label="Action" name="action" hint="Exact, e.g. partner.suspend" value={draft.action} onChange={edit('action')} maxLength={80} autoComplete="off" />
+      <Field label="Action" name="action" hint="Exact (partner.suspend), or a prefix ending in a dot (partner.)" value={draft.action} onChange={edit('action')} maxLength={80} autoComplete="off" />
       <Field label="Target" name="target" hint="The id acted on" value={draft.target_id} onChange={edit('target_id')} maxLength={120} autoComplete="off" />
       <div className="actions">
         <Button type="submit" variant="primary">

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { api, unwrap, type Environment, type ExternalKey, type ExternalKeyAdded } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, errorText, Field, formErrors, LoadFailed, Table } from '../../shared';
+import { Banner, Button, check, ConfirmDialog, DateTime, errorText, Field, formErrors, LoadFailed, problemsOf, Table, useFieldProblems } from '../../shared';
 import { useTitle } from '../title';
 
 const KEYS = ['admin-external-keys'] as const;
@@ -45,10 +45,18 @@ function AddKey({ onAdded }: { onAdded: (r: ExternalKeyAdded) => void }) {
     },
   });
   // No partner with that id (404) is said at the id; a key another slot holds (409) at the key.
-  const errors = formErrors(add.error, [...FIELDS], { 404: 'partner_id', 409: 'key' });
-  const submit = (e: FormEvent) => {
+  const { problems, passes } = useFieldProblems();
+  const errors = formErrors(add.error, [...FIELDS], { 404: 'partner_id', 409: 'key' }, problems);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    add.mutate();
+    const found = problemsOf({
+      key: [check.filled(form.key, 'Enter the key (8 to 200 characters)'), check.atLeast(form.key, 8, 'A key has at least 8 characters')],
+      partner_email: [
+        !form.partner_id.trim() ? check.filled(form.partner_email, 'Enter the partner’s email, or its id above') : null,
+        form.partner_email.trim() ? check.email(form.partner_email, 'Enter an email address, like name@example.com') : null,
+      ],
+    });
+    if (passes(e.currentTarget, found)) add.mutate();
   };
   return (
     <section className="card" aria-labelledby="add-key-h">

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, isApiError, unwrap, type IndexNowStatus, type IndexNowSubmission, type IndexNowSubmitResult } from '../../api/client';
-import { Banner, Button, DateTime, errorText, Field, formatInteger, formErrors, LoadFailed, Table } from '../../shared';
+import { Banner, Button, check, DateTime, errorText, Field, formatInteger, formErrors, LoadFailed, problemsOf, Table, useFieldProblems } from '../../shared';
 import { useTitle } from '../title';
 
 const STATUS = ['admin-indexnow'] as const;
@@ -82,10 +82,13 @@ function Submit({ status }: { status: IndexNowStatus }) {
   });
   // A URL the server refuses (422) is said at the field: the item's name is its index in `urls`.
   const fieldError = isApiError(one.error, 422) ? formErrors(one.error, ['0', 'urls']) : null;
-  const urlError = fieldError ? (fieldError.field('0') ?? fieldError.field('urls')) : null;
-  const submit = (e: FormEvent) => {
+  const { problems, passes } = useFieldProblems();
+  const urlError = problems.url ?? (fieldError ? (fieldError.field('0') ?? fieldError.field('urls')) : null);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!status.configured) return;
+    const full = /^https?:\/\/\S+$/i.test(url.trim()) ? null : `Enter a full address of this site, like https://${status.host}/blog`;
+    if (!passes(e.currentTarget, problemsOf({ url: [check.filled(url, 'Enter the address of a page of this site'), full] }))) return;
     sitemap.reset();
     one.mutate();
   };

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, usePrefetchQuery, useQuery, useQueryClient, 
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, isApiError, unwrap, type AdminPartner, type Environment, type RegeneratedKey } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formatDay, formatInteger, formErrors, LoadFailed, useCopy } from '../../shared';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formatDay, formatInteger, formErrors, LoadFailed, problemsOf, useCopy, useFieldProblems } from '../../shared';
 import { auditLogHref, AuditTable } from '../AuditTable';
 import { DEFAULT_DAYS, DownloadCsv, ENV_LABEL, EventsByTypeChart, Totals, VolumeByCategoryChart, WindowChoice } from '../UsageParts';
 import { useTitle } from '../title';
@@ -159,55 +159,121 @@ function KeySlot({ partner, env }: { partner: AdminPartner; env: Environment }) 
   );
 }
 
-function StateCard({ partner }: { partner: AdminPartner }) {
+type AccessAction = 'suspend' | 'activate' | 'enable-production' | 'disable-production';
+
+/** Each access action: its call, and the words of the dialog that asks first. */
+function accessCall(partnerId: string, action: AccessAction) {
+  const path = { params: { path: { partner_id: partnerId } } };
+  switch (action) {
+    case 'suspend':
+      return unwrap(api.POST('/api/admin/partners/{partner_id}/suspend', path));
+    case 'activate':
+      return unwrap(api.POST('/api/admin/partners/{partner_id}/activate', path));
+    default:
+      return unwrap(api.POST('/api/admin/partners/{partner_id}/production-access', { ...path, body: { enabled: action === 'enable-production' } }));
+  }
+}
+
+/**
+ * Suspension and production access are two separate things, each changed by its own action and
+ * each asked first: reactivating a suspended partner never enables production (and its billing).
+ */
+function AccessCard({ partner }: { partner: AdminPartner }) {
   const client = useQueryClient();
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState<AccessAction | null>(null);
   const change = useMutation({
-    mutationFn: (to: 'suspend' | 'activate') =>
-      to === 'suspend'
-        ? unwrap(api.POST('/api/admin/partners/{partner_id}/suspend', { params: { path: { partner_id: partner.id } } }))
-        : unwrap(api.POST('/api/admin/partners/{partner_id}/activate', { params: { path: { partner_id: partner.id } } })),
+    mutationFn: (action: AccessAction) => accessCall(partner.id, action),
     onSuccess: () => {
-      setAsking(false);
+      setAsking(null);
       void client.invalidateQueries({ queryKey: partnerKey(partner.id) });
       void client.invalidateQueries({ queryKey: ['admin-partners'] });
       refreshAudit(client);
     },
   });
+  const ask = (action: AccessAction) => {
+    change.reset();
+    setAsking(action);
+  };
+  const name = partner.company_name;
+  const production = partner.production_enabled ? 'Production access stays on.' : 'Production access stays off: enabling it is a separate action.';
+  const dialogs: Record<AccessAction, { title: string; confirm: string; danger: boolean; body: string }> = {
+    suspend: {
+      title: `Suspend ${name}?`,
+      confirm: 'Suspend',
+      danger: true,
+      body: 'Every key and session of this partner answers 403 from the next request, and its sessions end, until it is reactivated. Production access stays as it is.',
+    },
+    activate: {
+      title: `Reactivate ${name}?`,
+      confirm: 'Reactivate',
+      danger: false,
+      body: `Its keys work again from the next request; the partner signs in anew. ${production}`,
+    },
+    'enable-production': {
+      title: `Enable production for ${name}?`,
+      confirm: 'Enable production',
+      danger: false,
+      body: 'The production key works from its next request, and its production end-users count toward the partner’s bill.',
+    },
+    'disable-production': {
+      title: `Disable production for ${name}?`,
+      confirm: 'Disable production',
+      danger: true,
+      body: 'The production key answers 403 from its next request; the sandbox key keeps working.',
+    },
+  };
+  const d = asking ? dialogs[asking] : null;
   return (
     <section className="card" aria-labelledby="state-h">
       <div className="card-head">
         <h2 id="state-h">Access</h2>
       </div>
-      <p>
-        {partner.active
-          ? `Active${partner.production_enabled ? ', production enabled' : ', production not enabled'}.`
-          : 'Suspended: every key and session of this partner answers 403.'}
-      </p>
-      {change.isError ? <Banner tone="error">{errorText(change.error)}</Banner> : null}
+      <dl className="details">
+        <dt>Account</dt>
+        <dd>{partner.active ? 'Active' : 'Suspended: every key and session of this partner answers 403.'}</dd>
+        <dt>Production access</dt>
+        <dd>
+          {partner.production_enabled ? (
+            <>
+              Enabled{partner.activated_at ? (
+                <>
+                  {' '}since <DateTime value={partner.activated_at} />
+                </>
+              ) : null}
+              : the production key works and is billed.
+            </>
+          ) : (
+            'Not enabled: the production key answers 403; the sandbox key works.'
+          )}
+        </dd>
+      </dl>
       <div className="actions">
         {partner.active ? (
-          <Button variant="danger" onClick={() => setAsking(true)}>
+          <Button variant="danger" onClick={() => ask('suspend')}>
             Suspend
           </Button>
-        ) : null}
-        {!partner.active || !partner.production_enabled ? (
-          <Button variant="primary" busy={change.isPending && change.variables === 'activate'} onClick={() => change.mutate('activate')}>
-            Activate
+        ) : (
+          <Button onClick={() => ask('activate')}>Reactivate</Button>
+        )}
+        {partner.production_enabled ? (
+          <Button variant="danger" onClick={() => ask('disable-production')}>
+            Disable production
           </Button>
-        ) : null}
+        ) : (
+          <Button onClick={() => ask('enable-production')}>Enable production</Button>
+        )}
       </div>
       <ConfirmDialog
-        open={asking}
-        title={`Suspend ${partner.company_name}?`}
-        confirmLabel="Suspend"
-        danger
+        open={d !== null}
+        title={d?.title ?? ''}
+        confirmLabel={d?.confirm ?? ''}
+        danger={d?.danger ?? false}
         busy={change.isPending}
-        error={change.isError && asking ? errorText(change.error) : null}
-        onConfirm={() => change.mutate('suspend')}
-        onCancel={() => setAsking(false)}
+        error={change.isError ? errorText(change.error) : null}
+        onConfirm={() => (asking ? change.mutate(asking) : undefined)}
+        onCancel={() => setAsking(null)}
       >
-        <p>Every key and session of this partner answers 403 from the next request, until it is activated again.</p>
+        <p>{d?.body}</p>
       </ConfirmDialog>
     </section>
   );
@@ -217,20 +283,20 @@ function SeedCard({ partner }: { partner: AdminPartner }) {
   const client = useQueryClient();
   const [days, setDays] = useState('45');
   const seed = useMutation({
-    // Anything but a whole number goes as typed (NaN): the server's 422 says what is wrong.
     mutationFn: () => unwrap(api.POST('/api/admin/partners/{partner_id}/seed-demo', { params: { path: { partner_id: partner.id }, query: { days: Number(days) } } })),
     onSuccess: () => {
       // The charts above show the new events; the platform's usage counts them too.
       void client.invalidateQueries({ queryKey: usageKey(partner.id) });
       void client.invalidateQueries({ queryKey: ['admin-usage'] });
-      void client.invalidateQueries({ queryKey: ['admin-usage-month'] });
       refreshAudit(client);
     },
   });
-  const errors = formErrors(seed.error, ['days']);
-  const submit = (e: FormEvent) => {
+  const { problems, passes } = useFieldProblems();
+  const errors = formErrors(seed.error, ['days'], {}, problems);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    seed.mutate();
+    const whole = /^\d+$/.test(days.trim()) && Number(days) >= 1 && Number(days) <= 365;
+    if (passes(e.currentTarget, problemsOf({ days: [whole ? null : 'Enter a whole number of days, from 1 to 365'] }))) seed.mutate();
   };
   return (
     <section className="card" aria-labelledby="seed-h">
@@ -467,7 +533,7 @@ export function Partner() {
           <KeySlot partner={p} env="live" />
         </div>
       </section>
-      <StateCard partner={p} />
+      <AccessCard partner={p} />
       <UsageCard partner={p} />
       <SeedCard partner={p} />
       <AuditCard partner={p} />

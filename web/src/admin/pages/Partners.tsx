@@ -2,32 +2,33 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { api, unwrap, type AdminPartner } from '../../api/client';
-import { Banner, Button, type Column, CursorPager, DateTime, errorText, Field, formatInteger, LoadFailed, Table, useCursorPages } from '../../shared';
-import { useMonthUsage } from '../usage';
+import { Banner, Button, type Column, CursorPager, DateTime, Field, formatInteger, formatMonth, formatUsd, LoadFailed, Table, useCursorPages } from '../../shared';
 import { useTitle } from '../title';
 
 const PAGE = 50;
 
-type SortKey = 'company' | 'contact' | 'email' | 'tier' | 'active' | 'production' | 'created' | 'events' | 'users';
-interface Row extends AdminPartner {
-  events: number;
-  users: number;
-}
+type SortKey = 'company' | 'tier' | 'access' | 'created' | 'calls' | 'users' | 'bill' | 'sandbox';
 
-const VALUE: Record<SortKey, (r: Row) => string | number> = {
+const VALUE: Record<SortKey, (r: AdminPartner) => string | number> = {
   company: (r) => r.company_name.toLowerCase(),
-  contact: (r) => r.contact_name.toLowerCase(),
-  email: (r) => r.email.toLowerCase(),
   tier: (r) => r.tier,
-  active: (r) => (r.active ? 1 : 0),
-  production: (r) => (r.production_enabled ? 1 : 0),
+  // Suspended first, then sandbox only, then production.
+  access: (r) => (r.active ? 2 : 0) + (r.production_enabled ? 1 : 0),
   created: (r) => r.created_at,
-  events: (r) => r.events,
-  users: (r) => r.users,
+  calls: (r) => r.this_month.production.calls,
+  users: (r) => r.this_month.production.unique_end_users,
+  bill: (r) => r.this_month.production.estimated_bill_usd ?? 0,
+  sandbox: (r) => r.this_month.sandbox.calls,
 };
 
-function yesNo(v: boolean) {
-  return v ? 'Yes' : 'No';
+/** Suspension and production access in words: two separate settings of a partner, one per line. */
+function Access({ partner }: { partner: AdminPartner }) {
+  return (
+    <>
+      {partner.active ? 'Active' : 'Suspended'}
+      <span className="cell-note">{partner.production_enabled ? 'Production' : 'Sandbox only'}</span>
+    </>
+  );
 }
 
 /** A column header that sorts the table: its state is told by aria-sort on the button's label. */
@@ -57,30 +58,40 @@ export function Partners() {
     queryKey: ['admin-partners', q, cursor ?? null],
     queryFn: () => unwrap(api.GET('/api/admin/partners', { params: { query: { limit: PAGE, ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) } } })),
   });
-  const usage = useMonthUsage();
 
-  const rows = useMemo<Row[]>(() => {
-    const items = (list.data?.items ?? []).map((p) => {
-      const u = usage.data?.get(p.id);
-      return { ...p, events: u?.events ?? 0, users: u?.active_users ?? 0 };
-    });
+  const rows = useMemo<AdminPartner[]>(() => {
     const v = VALUE[sort.key];
     const sign = sort.dir === 'asc' ? 1 : -1;
-    return items.sort((a, b) => (v(a) < v(b) ? -sign : v(a) > v(b) ? sign : 0));
-  }, [list.data, usage.data, sort]);
+    return [...(list.data?.items ?? [])].sort((a, b) => (v(a) < v(b) ? -sign : v(a) > v(b) ? sign : 0));
+  }, [list.data, sort]);
+  const month = list.data?.items[0]?.this_month.month;
 
   const onSort = (key: SortKey) => setSort((s) => ({ key, dir: s.key === key && s.dir === 'asc' ? 'desc' : 'asc' }));
   const h = (label: string, k: SortKey) => <SortHeader label={label} k={k} sort={sort} onSort={onSort} />;
-  const columns: Column<Row>[] = [
-    { header: h('Company', 'company'), cell: (r) => <Link to={`/partners/${encodeURIComponent(r.id)}`}>{r.company_name}</Link> },
-    { header: h('Contact', 'contact'), cell: (r) => r.contact_name },
-    { header: h('Email', 'email'), cell: (r) => r.email },
+  const columns: Column<AdminPartner>[] = [
+    {
+      header: h('Company', 'company'),
+      cell: (r) => (
+        <>
+          <Link to={`/partners/${encodeURIComponent(r.id)}`}>{r.company_name}</Link>
+          <span className="cell-note">{r.email}</span>
+        </>
+      ),
+    },
     { header: h('Tier', 'tier'), cell: (r) => r.tier },
-    { header: h('Active', 'active'), cell: (r) => yesNo(r.active) },
-    { header: h('Production enabled', 'production'), cell: (r) => yesNo(r.production_enabled) },
-    { header: h('Created', 'created'), cell: (r) => <DateTime value={r.created_at} dateOnly /> },
-    { header: h('Events this month', 'events'), cell: (r) => (usage.isPending ? '…' : formatInteger(r.events)), numeric: true },
-    { header: h('End-users this month', 'users'), cell: (r) => (usage.isPending ? '…' : formatInteger(r.users)), numeric: true },
+    { header: h('Access', 'access'), cell: (r) => <Access partner={r} /> },
+    {
+      header: h('Created', 'created'),
+      cell: (r) => (
+        <span className="cell-nowrap">
+          <DateTime value={r.created_at} dateOnly />
+        </span>
+      ),
+    },
+    { header: h('Calls', 'calls'), cell: (r) => formatInteger(r.this_month.production.calls), numeric: true },
+    { header: h('End-users', 'users'), cell: (r) => formatInteger(r.this_month.production.unique_end_users), numeric: true },
+    { header: h('Est. bill', 'bill'), cell: (r) => formatUsd(r.this_month.production.estimated_bill_usd ?? 0), numeric: true },
+    { header: h('Sandbox calls', 'sandbox'), cell: (r) => formatInteger(r.this_month.sandbox.calls), numeric: true },
   ];
 
   const search = (e: FormEvent) => {
@@ -102,7 +113,6 @@ export function Partners() {
         <Field label="Search by company or email" type="search" name="q" value={text} onChange={(e) => setText(e.target.value)} maxLength={200} />
         <Button type="submit">Search</Button>
       </form>
-      {usage.isError ? <Banner tone="warning">This month’s usage could not be loaded: {errorText(usage.error)}</Banner> : null}
       {list.isError ? (
         <LoadFailed title="The partners could not be loaded" query={list} />
       ) : list.isPending ? (
@@ -111,6 +121,9 @@ export function Partners() {
         </p>
       ) : (
         <>
+          <p className="muted">
+            Calls, end-users and estimated bill: production, {month ? formatMonth(month) : 'this month'} so far (UTC), as each partner’s usage page shows them.
+          </p>
           <Table
             caption={q ? `Partners matching “${q}”` : 'Partners, newest first'}
             columns={columns}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, unwrap, type ApiKey, type Environment } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, Field, formErrors, useCopy, useTitle } from '../../shared';
+import { Banner, Button, check, ConfirmDialog, DateTime, Dialog, Field, formErrors, problemsOf, useCopy, useFieldProblems, useTitle } from '../../shared';
 import { KEYS, useApiKeys } from '../queries';
 import { ENV_LABEL, KEY_LABEL, ME, useEnvironment } from '../session';
 
@@ -67,11 +67,14 @@ function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) 
     },
     onError: () => setPending(null),
   });
-  const pasteErrors = formErrors(paste.error, ['key'], { 409: 'key' });
+  const { problems, passes } = useFieldProblems();
+  const pasteErrors = formErrors(paste.error, ['key'], { 409: 'key' }, problems);
 
-  const savePaste = (e: FormEvent) => {
+  const savePaste = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setNotice(null);
+    const found = problemsOf({ key: [check.filled(newKey, `Paste the new ${name}`), check.atLeast(newKey, 8, 'A key has at least 8 characters: paste the whole key')] });
+    if (!passes(e.currentTarget, found)) return;
     // Replacing a working key is not undone: ask first. A blank slot has nothing to lose.
     if (slot) setPending('replace');
     else paste.mutate();

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
-import { Banner, Button, Field, formErrors } from '../../shared';
+import { Banner, Button, check, Field, formErrors, problemsOf, useFieldProblems } from '../../shared';
 import { AuthShell } from '../AuthShell';
 import { useAfterSignIn } from '../session';
 
@@ -14,10 +14,14 @@ export function KeySignIn() {
     mutationFn: () => unwrap(api.POST('/api/auth/partner/key-login', { body: { key: key.trim() } })),
     onSuccess: done,
   });
-  const errors = formErrors(login.error, ['key'], { 401: 'key' });
-  const submit = (e: FormEvent) => {
+  const { problems, passes } = useFieldProblems();
+  const errors = formErrors(login.error, ['key'], { 401: 'key' }, problems);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    login.mutate();
+    const found = problemsOf({
+      key: [check.filled(key, 'Paste your API key (svc_test_… or svc_live_…)'), check.atLeast(key, 8, 'This is too short for an API key: paste the whole key')],
+    });
+    if (passes(e.currentTarget, found)) login.mutate();
   };
   const keep = params.toString() ? `?${params}` : '';
   return (

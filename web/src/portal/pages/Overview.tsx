@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api, unwrap, type ApiKey, type Environment, type PartnerMe } from '../../api/client';
-import { Banner, Button, CallsChart, DateTime, Dialog, Field, formatInteger, formatMonth, formatUsd, formErrors, useCopy, useTitle } from '../../shared';
+import { Banner, Button, CallsChart, check, DateTime, Dialog, Field, formatInteger, formatMonth, formatUsd, formErrors, problemsOf, useCopy, useTitle } from '../../shared';
 import { useApiKeys, useCalls } from '../queries';
 import { ENV_LABEL, useEnvironment, useMe } from '../session';
 
@@ -91,7 +91,13 @@ function ProductionAccess({ me }: { me: PartnerMe }) {
       ),
     onSuccess: () => setAsking(false),
   });
-  const errors = formErrors(ask.error, ['message']);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const errors = formErrors(ask.error, ['message'], {}, problems);
+  const send = () => {
+    const found = problemsOf({ message: [check.filled(message, 'Write a few words about your integration and when you plan to go live')] });
+    setProblems(found);
+    if (Object.keys(found).length === 0) ask.mutate();
+  };
   if (me.production_enabled) {
     return (
       <section className="card" aria-labelledby="prod-title">
@@ -144,7 +150,7 @@ function ProductionAccess({ me }: { me: PartnerMe }) {
             <Button onClick={() => setAsking(false)} disabled={ask.isPending}>
               Cancel
             </Button>
-            <Button variant="primary" busy={ask.isPending} onClick={() => ask.mutate()}>
+            <Button variant="primary" busy={ask.isPending} onClick={send}>
               Send request
             </Button>
           </>

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
-import { Banner, Button, Field, formErrors } from '../../shared';
+import { Banner, Button, check, Field, formErrors, problemsOf, useFieldProblems } from '../../shared';
 import { AuthShell } from '../AuthShell';
 import { useAfterSignIn } from '../session';
 
@@ -10,11 +10,19 @@ import { useAfterSignIn } from '../session';
 export function Register() {
   const [form, setForm] = useState({ company_name: '', contact_name: '', email: '', password: '' });
   const register = useMutation({ mutationFn: () => unwrap(api.POST('/api/auth/partner/register', { body: form })) });
-  const errors = formErrors(register.error, Object.keys(form));
+  const { problems, passes } = useFieldProblems();
+  const errors = formErrors(register.error, Object.keys(form), {}, problems);
   const set = (name: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value });
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    register.mutate();
+    // The password's rules (length after normalisation, common passwords) are the server's: it names the one broken.
+    const found = problemsOf({
+      company_name: [check.atLeast(form.company_name, 2, 'Enter your company name (at least 2 characters)')],
+      contact_name: [check.atLeast(form.contact_name, 2, 'Enter your name (at least 2 characters)')],
+      email: [check.filled(form.email, 'Enter your work email address'), check.email(form.email, 'Enter an email address, like name@example.com')],
+      password: [check.filled(form.password, 'Choose a password (8 to 128 characters)')],
+    });
+    if (passes(e.currentTarget, found)) register.mutate();
   };
   const footer = (
     <>

@@ -1,53 +1,128 @@
-import { useId, useState, type ReactNode } from 'react';
-import { useTitle } from '../../shared';
+import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { api, unwrapFile, type Environment } from '../../api/client';
+import { Banner, Button, formErrors, useDownload, useTitle, type FieldProblems } from '../../shared';
 import { ENV_LABEL, useEnvironment } from '../session';
 
 /**
- * The CSV downloads are plain links to the session routes, with the choices in the query: the
- * browser sends the session cookie and saves the attachment, no script in between. (The pages'
- * Content-Security-Policy allows no form submissions, so links rather than GET forms.) An empty
- * optional choice is left out of the query (an empty `since=` would be a bad date).
+ * Each card asks for its CSV with the session cookie and saves it only when the answer is the file
+ * (200): a refusal (a range the server will not take, another export still running, a session that
+ * ended) is said on the card, never saved as the file. An empty optional choice is left out of the
+ * query (an empty `since=` would be a bad date).
  */
-function reportUrl(path: string, query: Record<string, string>): string {
-  const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== ''));
-  return `${path}?${q.toString()}`;
+const given = <T extends Record<string, string>>(query: T) => Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '')) as Partial<T>;
+
+/** Since after Until asks for nothing: said at Since (Until is a whole day, included) before anything is sent. */
+function rangeProblems(since: string, until: string): FieldProblems {
+  return since && until && since > until ? { since: 'Since must be on or before Until' } : {};
 }
 
-function Download({ href, title, button, children }: { href: string; title: string; button: string; children?: ReactNode }) {
+function Download({
+  title,
+  button,
+  busy,
+  error,
+  onDownload,
+  children,
+}: {
+  title: string;
+  button: string;
+  busy: boolean;
+  error: string | null;
+  onDownload: () => void;
+  children?: ReactNode;
+}) {
   const id = `report-${button.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section className="card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <div className="form report-form">
+        {error ? <Banner tone="error">{error}</Banner> : null}
         {children}
         <div className="actions">
-          <a className="btn btn-primary" href={href} download>
+          <Button variant="primary" busy={busy} onClick={onDownload}>
             {button}
-          </a>
+          </Button>
         </div>
       </div>
     </section>
   );
 }
 
-function DateInput({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+function DateInput({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+  inputRef,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (v: string) => void;
+  error: string | null;
+  inputRef?: RefObject<HTMLInputElement | null>;
+}) {
   const id = useId();
   return (
-    <div className="field">
+    <div className={error ? 'field field-has-error' : 'field'}>
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <p className="field-hint">Optional. A UTC day, included.</p>
-      <input id={id} className="field-control" type="date" value={value} onChange={(e) => onChange(e.target.value)} />
+      <p className="field-hint" id={`${id}-hint`}>
+        Optional. A UTC day, included.
+      </p>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        className="field-control"
+        type="date"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
 
-function DateRange({ since, until, setSince, setUntil }: { since: string; until: string; setSince: (v: string) => void; setUntil: (v: string) => void }) {
+/** Since and Until of a card, with what the card (or the server) says about them. */
+function useRange() {
+  const [since, setSince] = useState('');
+  const [until, setUntil] = useState('');
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const sinceRef = useRef<HTMLInputElement>(null);
+  return {
+    since,
+    until,
+    problems,
+    sinceRef,
+    set: (which: 'since' | 'until', v: string) => {
+      if (which === 'since') setSince(v);
+      else setUntil(v);
+      setProblems({});
+    },
+    /** True when the range may be asked for; otherwise its problem is shown. */
+    ok: () => {
+      const found = rangeProblems(since, until);
+      setProblems(found);
+      if (found.since) sinceRef.current?.focus();
+      return Object.keys(found).length === 0;
+    },
+  };
+}
+
+function DateRange({ range, errors }: { range: ReturnType<typeof useRange>; errors: ReturnType<typeof formErrors> }) {
   return (
     <div className="grid-2">
-      <DateInput label="Since" value={since} onChange={setSince} />
-      <DateInput label="Until" value={until} onChange={setUntil} />
+      <DateInput label="Since" name="since" value={range.since} onChange={(v) => range.set('since', v)} error={errors.field('since')} inputRef={range.sinceRef} />
+      <DateInput label="Until" name="until" value={range.until} onChange={(v) => range.set('until', v)} error={errors.field('until')} />
     </div>
   );
 }
@@ -70,62 +145,132 @@ function Select({ label, value, onChange, options }: { label: string; value: str
   );
 }
 
+function UsageReport({ env }: { env: Environment }) {
+  const [months, setMonths] = useState('6');
+  const dl = useDownload(
+    () => unwrapFile(api.GET('/api/partners/me/reports/usage.csv', { params: { query: { environment: env, months: Number(months) } }, parseAs: 'blob' })),
+    'usage.csv',
+  );
+  return (
+    <Download title="Monthly usage" button="Download usage.csv" busy={dl.isPending} error={formErrors(dl.error, ['months']).form} onDownload={() => dl.mutate(undefined)}>
+      <p className="muted">One row per month: calls, unique end-users and the estimated bill.</p>
+      <Select label="Months" value={months} onChange={setMonths} options={['3', '6', '12', '24'].map((m) => [m, `Last ${m} months`])} />
+    </Download>
+  );
+}
+
+function CalculationsReport({ env }: { env: Environment }) {
+  const range = useRange();
+  const dl = useDownload(
+    () =>
+      unwrapFile(
+        api.GET('/api/partners/me/reports/calculations.csv', { params: { query: { environment: env, ...given({ since: range.since, until: range.until }) } }, parseAs: 'blob' }),
+      ),
+    'calculations.csv',
+  );
+  const errors = formErrors(dl.error, ['since', 'until'], {}, range.problems);
+  return (
+    <Download
+      title="Calculations"
+      button="Download calculations.csv"
+      busy={dl.isPending}
+      error={errors.form}
+      onDownload={() => {
+        dl.reset();
+        if (range.ok()) dl.mutate(undefined);
+      }}
+    >
+      <p className="muted">The cached safe-to-spend calculations of your end-users, newest first.</p>
+      <DateRange range={range} errors={errors} />
+    </Download>
+  );
+}
+
+function WebhooksReport({ env }: { env: Environment }) {
+  const range = useRange();
+  const [status, setStatus] = useState('');
+  const dl = useDownload(
+    () =>
+      unwrapFile(
+        api.GET('/api/partners/me/reports/webhooks.csv', {
+          params: { query: { environment: env, ...given({ since: range.since, until: range.until }), ...(status ? { status: status as 'delivered' | 'failed' } : {}) } },
+          parseAs: 'blob',
+        }),
+      ),
+    'webhooks.csv',
+  );
+  const errors = formErrors(dl.error, ['since', 'until'], {}, range.problems);
+  return (
+    <Download
+      title="Webhook deliveries"
+      button="Download webhooks.csv"
+      busy={dl.isPending}
+      error={errors.form}
+      onDownload={() => {
+        dl.reset();
+        if (range.ok()) dl.mutate(undefined);
+      }}
+    >
+      <p className="muted">Every delivery attempt of your webhook events, newest first.</p>
+      <DateRange range={range} errors={errors} />
+      <Select
+        label="Status"
+        value={status}
+        onChange={setStatus}
+        options={[
+          ['', 'All'],
+          ['delivered', 'Delivered'],
+          ['failed', 'Failed'],
+        ]}
+      />
+    </Download>
+  );
+}
+
+function UsageEventsReport({ env }: { env: Environment }) {
+  const [days, setDays] = useState('30');
+  const [format, setFormat] = useState('summary');
+  const dl = useDownload(
+    () =>
+      unwrapFile(
+        api.GET('/api/partners/me/usage/export', { params: { query: { environment: env, format: format as 'summary' | 'events', days: Number(days) } }, parseAs: 'blob' }),
+      ),
+    'usage-events.csv',
+  );
+  return (
+    <Download title="Usage events" button="Download usage events" busy={dl.isPending} error={formErrors(dl.error, ['days', 'format']).form} onDownload={() => dl.mutate(undefined)}>
+      <p className="muted">The usage events your servers sent: one row per day (summary), or every event.</p>
+      <div className="grid-2">
+        <Select
+          label="Content"
+          value={format}
+          onChange={setFormat}
+          options={[
+            ['summary', 'Summary: one row per day'],
+            ['events', 'Events: one row per event'],
+          ]}
+        />
+        <Select label="Days" value={days} onChange={setDays} options={['7', '30', '90', '365'].map((d) => [d, `Last ${d} days`])} />
+      </div>
+    </Download>
+  );
+}
+
 export function Reports() {
   useTitle('Reports');
   const { env } = useEnvironment();
-  const [months, setMonths] = useState('6');
-  const [calcSince, setCalcSince] = useState('');
-  const [calcUntil, setCalcUntil] = useState('');
-  const [hookSince, setHookSince] = useState('');
-  const [hookUntil, setHookUntil] = useState('');
-  const [hookStatus, setHookStatus] = useState('');
-  const [days, setDays] = useState('30');
-  const [format, setFormat] = useState('summary');
   const where = ENV_LABEL[env].toLowerCase();
+  // Keyed by the environment: a card's choices and messages belong to the environment they were made in.
   return (
     <div className="page">
       <div className="page-head">
         <h1>Reports</h1>
       </div>
       <p className="lede">CSV files of your {where} data, for a spreadsheet or your own books. Dates are UTC days.</p>
-      <Download href={reportUrl('/api/partners/me/reports/usage.csv', { environment: env, months })} title="Monthly usage" button="Download usage.csv">
-        <p className="muted">One row per month: calls, unique end-users and the estimated bill.</p>
-        <Select label="Months" value={months} onChange={setMonths} options={['3', '6', '12', '24'].map((m) => [m, `Last ${m} months`])} />
-      </Download>
-      <Download href={reportUrl('/api/partners/me/reports/calculations.csv', { environment: env, since: calcSince, until: calcUntil })} title="Calculations" button="Download calculations.csv">
-        <p className="muted">The cached safe-to-spend calculations of your end-users, newest first.</p>
-        <DateRange since={calcSince} until={calcUntil} setSince={setCalcSince} setUntil={setCalcUntil} />
-      </Download>
-      <Download href={reportUrl('/api/partners/me/reports/webhooks.csv', { environment: env, since: hookSince, until: hookUntil, status: hookStatus })} title="Webhook deliveries" button="Download webhooks.csv">
-        <p className="muted">Every delivery attempt of your webhook events, newest first.</p>
-        <DateRange since={hookSince} until={hookUntil} setSince={setHookSince} setUntil={setHookUntil} />
-        <Select
-          label="Status"
-                    value={hookStatus}
-          onChange={setHookStatus}
-          options={[
-            ['', 'All'],
-            ['delivered', 'Delivered'],
-            ['failed', 'Failed'],
-          ]}
-        />
-      </Download>
-      <Download href={reportUrl('/api/partners/me/usage/export', { environment: env, format, days })} title="Usage events" button="Download usage events">
-        <p className="muted">The usage events your servers sent: one row per day (summary), or every event.</p>
-        <div className="grid-2">
-          <Select
-            label="Content"
-           
-            value={format}
-            onChange={setFormat}
-            options={[
-              ['summary', 'Summary: one row per day'],
-              ['events', 'Events: one row per event'],
-            ]}
-          />
-          <Select label="Days" value={days} onChange={setDays} options={['7', '30', '90', '365'].map((d) => [d, `Last ${d} days`])} />
-        </div>
-      </Download>
+      <UsageReport key={`usage-${env}`} env={env} />
+      <CalculationsReport key={`calculations-${env}`} env={env} />
+      <WebhooksReport key={`webhooks-${env}`} env={env} />
+      <UsageEventsReport key={`events-${env}`} env={env} />
     </div>
   );
 }

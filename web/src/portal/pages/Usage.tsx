@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, unwrap, type Answer, type Environment } from '../../api/client';
-import { Banner, Button, CallsChart, DateTime, Field, formatDay, formatInteger, formatMonth, formatUsd, formErrors, Table, type Column, useTitle } from '../../shared';
+import { Banner, Button, CallsChart, check, DateTime, Field, formatDay, formatInteger, formatMonth, formatUsd, formErrors, problemsOf, Table, type Column, useFieldProblems, useTitle } from '../../shared';
 import { useCalls } from '../queries';
 import { ENV_LABEL, useEnvironment } from '../session';
 
@@ -174,10 +174,26 @@ function AlertsForm({ env, alerts }: { env: Environment; alerts: Alerts }) {
       ),
     onSuccess: (a) => client.setQueryData(['usage-alerts', env], a),
   });
-  const errors = formErrors(save.error, ['calls_threshold', 'unique_users_threshold', 'bill_threshold_usd', 'notify_email']);
-  const submit = (e: FormEvent) => {
+  const { problems, passes } = useFieldProblems();
+  const errors = formErrors(save.error, ['calls_threshold', 'unique_users_threshold', 'bill_threshold_usd', 'notify_email'], {}, problems);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    save.mutate();
+    const form = e.currentTarget;
+    // A number field holding text the browser cannot read reports an empty value: that must not turn the threshold off.
+    const unreadable = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.validity.badInput === true;
+    const whole = (name: string, value: string, what: string) =>
+      unreadable(name) || (value.trim() !== '' && !(/^\d+$/.test(value.trim()) && Number(value) >= 1)) ? `Enter a whole number of ${what}, 1 or more, or leave it empty (off)` : null;
+    const found = problemsOf({
+      calls_threshold: [whole('calls_threshold', calls, 'calls')],
+      unique_users_threshold: [whole('unique_users_threshold', users, 'end-users')],
+      bill_threshold_usd: [
+        env === 'live' && (unreadable('bill_threshold_usd') || (bill.trim() !== '' && !(/^\d+(\.\d{1,2})?$/.test(bill.trim()) && Number(bill) >= 0.01)))
+          ? 'Enter an amount in dollars of at least 0.01 (like 250 or 99.50), or leave it empty (off)'
+          : null,
+      ],
+      notify_email: [email.trim() ? check.email(email, 'Enter an email address, like billing@example.com, or leave it empty') : null],
+    });
+    if (passes(form, found)) save.mutate();
   };
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Alert thresholds">

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, isApiError, unwrap, type Answer, type Environment } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, Field, formatInteger, formErrors, Table, type Column, useCopy, useTitle } from '../../shared';
+import { Banner, Button, check, ConfirmDialog, DateTime, Dialog, Field, formatInteger, formErrors, problemsOf, Table, type Column, useCopy, useFieldProblems, useTitle } from '../../shared';
 import { ENV_LABEL, useEnvironment } from '../session';
 
 type Config = Answer<'/api/partners/me/webhooks', 'get'>;
@@ -104,7 +104,37 @@ function CircuitState({ circuit, enabled }: { circuit: Config['circuit']; enable
   );
 }
 
+/**
+ * The server's rule for endpoint URLs, as its health answer states it: https on a public address,
+ * or (WEBHOOK_ALLOW_PRIVATE, a development setting) http too, and private and loopback addresses.
+ * Until it is known the strict rule is shown: it is the production one.
+ */
+function useAllowPrivateTargets(): boolean {
+  const health = useQuery({ queryKey: ['webhook-url-rule'], queryFn: () => unwrap(api.GET('/api/v1/health')), staleTime: Infinity, retry: false });
+  return health.data?.webhooks_allow_private === true;
+}
+
+/** The hint under the URL field: the server's own rule. */
+function urlHint(allowPrivate: boolean): string {
+  return allowPrivate
+    ? 'An https or http URL. This server also delivers to private and loopback addresses (127.0.0.1, 10.x…): a development setting. Events are POSTed to it as JSON, signed.'
+    : 'An https URL on a public address. Events are POSTed to it as JSON, signed.';
+}
+
+/** The form's own check of a URL against that rule; the server checks again (and resolves the host). */
+function urlProblem(raw: string, allowPrivate: boolean): string | null {
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    return `Enter a full URL, like ${allowPrivate ? 'http://127.0.0.1:4000/webhooks' : 'https://example.com/webhooks/svc'}`;
+  }
+  if (u.protocol === 'https:' || (allowPrivate && u.protocol === 'http:')) return null;
+  return allowPrivate ? 'Use an https or http URL' : 'Use an https URL (http is not accepted)';
+}
+
 function EndpointForm({ env, config, onSaved }: { env: Environment; config: Config | null; onSaved: (c: Created) => void }) {
+  const allowPrivate = useAllowPrivateTargets();
   const client = useQueryClient();
   const [url, setUrl] = useState(config?.url ?? '');
   const [events, setEvents] = useState<string[]>(config?.events ?? ['calculation.updated', 'usage.threshold_reached']);
@@ -122,10 +152,15 @@ function EndpointForm({ env, config, onSaved }: { env: Environment; config: Conf
       onSaved(c);
     },
   });
-  const errors = formErrors(save.error, ['url', 'events', 'enabled']);
-  const submit = (e: FormEvent) => {
+  const { problems, passes } = useFieldProblems();
+  const errors = formErrors(save.error, ['url', 'events', 'enabled'], {}, problems);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    save.mutate();
+    const found = problemsOf({
+      url: [check.filled(url, 'Enter the URL that receives the events'), url.trim() ? urlProblem(url, allowPrivate) : null],
+      events: [events.length === 0 ? 'Choose at least one event type' : null],
+    });
+    if (passes(e.currentTarget, found)) save.mutate();
   };
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Endpoint">
@@ -139,7 +174,7 @@ function EndpointForm({ env, config, onSaved }: { env: Environment; config: Conf
         autoComplete="off"
         spellCheck={false}
         placeholder="https://example.com/webhooks/svc"
-        hint="An https URL on a public address. Events are POSTed to it as JSON, signed."
+        hint={urlHint(allowPrivate)}
         value={url}
         onChange={(e) => setUrl(e.target.value)}
         error={errors.field('url')}
