@@ -55,7 +55,7 @@ describe('links in mail from a real server', () => {
 
   const env = (extra: Record<string, string> = {}) => ({ ...databaseEnv(config), RUN_WORKERS: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...extra });
 
-  it('without PUBLIC_BASE_URL, verification and reset links name the port the server listens on, and they work', async () => {
+  it('without PUBLIC_BASE_URL, sign-up and reset links name the port the server listens on, and they work', async () => {
     // PORT=0: the port is only known once the server listens.
     const s = await startServer(env());
     try {
@@ -71,13 +71,13 @@ describe('links in mail from a real server', () => {
       assert.equal(admin.status, 200);
       const adminToken = admin.json.token as string;
 
-      const verify = linkIn((await mailOf(s, adminToken, 'email_verification', email)).text, 'verify-email');
-      assert.equal(verify.origin, s.baseUrl, 'the link opens on this server');
-      const page = await fetch(verify);
+      const confirm = linkIn((await mailOf(s, adminToken, 'signup_confirmation', email)).text, 'sign-up/confirm');
+      assert.equal(confirm.origin, s.baseUrl, 'the link opens on this server');
+      const page = await fetch(confirm);
       assert.ok(page.status === 200 || page.status === 503, `the portal's page answers there (${page.status})`);
-      const done = await call(s, 'POST', '/api/auth/partner/verify-email', { token: verify.searchParams.get('token') });
+      const done = await call(s, 'POST', '/api/auth/partner/register/confirm', { token: confirm.searchParams.get('token'), password: 'a long partner passphrase 3' });
       assert.equal(done.status, 200, JSON.stringify(done.json));
-      const me = await call(s, 'GET', '/api/auth/partner/me', undefined, reg.json.token as string);
+      const me = await call(s, 'GET', '/api/auth/partner/me', undefined, done.json.token as string);
       assert.equal(me.json.email_verified, true);
 
       assert.equal((await call(s, 'POST', '/api/auth/partner/password-reset', { email })).status, 202);
@@ -97,8 +97,8 @@ describe('links in mail from a real server', () => {
       const reg = await call(s, 'POST', '/api/auth/partner/register', { email, password: 'a long partner passphrase 4', company_name: 'Public Co', contact_name: 'Pub Lic' });
       assert.equal(reg.status, 200, JSON.stringify(reg.json));
       const adminToken = (await call(s, 'POST', '/api/auth/admin/login', ADMIN)).json.token as string;
-      const verify = linkIn((await mailOf(s, adminToken, 'email_verification', email)).text, 'verify-email');
-      assert.equal(verify.origin, 'https://partners.example.com');
+      const confirm = linkIn((await mailOf(s, adminToken, 'signup_confirmation', email)).text, 'sign-up/confirm');
+      assert.equal(confirm.origin, 'https://partners.example.com');
     } finally {
       s.child.kill('SIGKILL');
       await s.exited;
