@@ -5,6 +5,7 @@ export { LoadFailed } from './LoadFailed';
 export { PasswordSignIn } from './PasswordSignIn';
 export { Button, type ButtonVariant } from './Button';
 export { ConfirmDialog, Dialog } from './Dialog';
+export { CopyButton } from './CopyButton';
 export { DateTime, utcText } from './DateTime';
 export { CallsChart, CategoryChart, DailyChart } from './LazyCharts';
 export type { CategoryPoint, DailyPoint, Series } from './charts';

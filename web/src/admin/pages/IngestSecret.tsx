@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
-import { Banner, Button, errorText, useCopy } from '../../shared';
+import { Banner, Button, CopyButton, errorText } from '../../shared';
 import { useTitle } from '../title';
 
 /** The operations the platform ingest secret opens (src/routes/platform/). */
@@ -13,18 +13,6 @@ const OPERATIONS: { method: string; path: string; what: string }[] = [
   { method: 'DELETE', path: '/api/v1/admin/keys/{key_value}', what: 'Remove a key, by its value, from the partner that holds it' },
   { method: 'PUT', path: '/api/v1/admin/partners/by-email/{email}', what: 'Update a partner’s company and contact names, found by email' },
 ];
-
-function CopySecret({ secret }: { secret: string }) {
-  const { copy, state } = useCopy();
-  return (
-    <>
-      <Button onClick={() => void copy(secret)}>Copy</Button>
-      <span className="copy-state" role="status">
-        {state === 'copied' ? 'Secret copied' : state === 'failed' ? 'Copy failed: select the secret and copy it' : ''}
-      </span>
-    </>
-  );
-}
 
 export function IngestSecret() {
   useTitle('Ingest secret');
@@ -69,7 +57,7 @@ export function IngestSecret() {
             <div className="actions code-actions">
               {shown?.ingest_secret ? (
                 <>
-                  <CopySecret secret={shown.ingest_secret} />
+                  <CopyButton text={shown.ingest_secret} what="Secret" />
                   <Button variant="quiet" onClick={() => reveal.reset()}>
                     Hide
                   </Button>

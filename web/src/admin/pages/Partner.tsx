@@ -2,7 +2,7 @@ import { queryOptions, useMutation, usePrefetchQuery, useQuery, useQueryClient, 
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, isApiError, unwrap, type AdminPartner, type Environment, type RegeneratedKey } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formatDay, formatInteger, formErrors, LoadFailed, problemsOf, useCopy, useFieldProblems } from '../../shared';
+import { Banner, Button, ConfirmDialog, CopyButton, DateTime, Dialog, errorText, Field, formatDay, formatInteger, formErrors, LoadFailed, problemsOf, useFieldProblems } from '../../shared';
 import { auditLogHref, AuditTable } from '../AuditTable';
 import { DEFAULT_DAYS, DownloadCsv, ENV_LABEL, EventsByTypeChart, Totals, VolumeByCategoryChart, WindowChoice } from '../UsageParts';
 import { useTitle } from '../title';
@@ -38,18 +38,6 @@ const AUDIT_RECENT = 20;
 /** After an action on the partner: its audit entries (here and on the Audit log page) have a new row. */
 function refreshAudit(client: QueryClient) {
   void client.invalidateQueries({ queryKey: ['admin-audit'] });
-}
-
-function CopyButton({ text }: { text: string }) {
-  const { copy, state } = useCopy();
-  return (
-    <>
-      <Button onClick={() => void copy(text)}>Copy</Button>
-      <span className="copy-state" role="status">
-        {state === 'copied' ? 'Key copied' : state === 'failed' ? 'Copy failed: select the key and copy it' : ''}
-      </span>
-    </>
-  );
 }
 
 function KeySlot({ partner, env }: { partner: AdminPartner; env: Environment }) {
@@ -150,7 +138,7 @@ function KeySlot({ partner, env }: { partner: AdminPartner; env: Environment }) 
               <code data-testid="new-key">{shown.key}</code>
             </div>
             <div className="actions">
-              <CopyButton text={shown.key} />
+              <CopyButton text={shown.key} what="Key" />
             </div>
           </>
         ) : null}

@@ -1,23 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, unwrap, type ApiKey, type Environment } from '../../api/client';
-import { Banner, Button, check, ConfirmDialog, DateTime, Dialog, Field, formErrors, problemsOf, useCopy, useFieldProblems, useTitle } from '../../shared';
+import { Banner, Button, check, ConfirmDialog, CopyButton, DateTime, Dialog, Field, formErrors, problemsOf, useFieldProblems, useTitle } from '../../shared';
 import { KEYS, useApiKeys } from '../queries';
 import { ENV_LABEL, KEY_LABEL, ME, useEnvironment } from '../session';
 
 type Pending = 'rotate' | 'clear' | 'replace' | null;
-
-function CopyButton({ text, what }: { text: string; what: string }) {
-  const { copy, state } = useCopy();
-  return (
-    <>
-      <Button onClick={() => void copy(text)}>Copy</Button>
-      <span className="copy-state" role="status">
-        {state === 'copied' ? `${what} copied` : state === 'failed' ? `Copy failed: select the ${what.toLowerCase()} and copy it` : ''}
-      </span>
-    </>
-  );
-}
 
 function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) {
   const client = useQueryClient();

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api, unwrap, type ApiKey, type Environment, type PartnerMe } from '../../api/client';
-import { Banner, Button, CallsChart, check, DateTime, Dialog, Field, formatInteger, formatMonth, formatUsd, formErrors, problemsOf, useCopy, useTitle } from '../../shared';
+import { Banner, Button, CallsChart, check, CopyButton, DateTime, Dialog, Field, formatInteger, formatMonth, formatUsd, formErrors, problemsOf, useTitle } from '../../shared';
 import { useApiKeys, useCalls } from '../queries';
 import { ENV_LABEL, useEnvironment, useMe } from '../session';
 
@@ -168,7 +168,6 @@ function ProductionAccess({ me }: { me: PartnerMe }) {
 
 function FirstSteps({ env }: { env: Environment }) {
   const keys = useApiKeys();
-  const { copy, state } = useCopy();
   const origin = window.location.origin;
   let body;
   if (keys.isPending) body = <p className="muted">Loading your sandbox key…</p>;
@@ -202,10 +201,7 @@ function FirstSteps({ env }: { env: Environment }) {
                 <code data-testid="curl">{curlLine(origin, sandbox.key)}</code>
               </pre>
               <div className="code-actions">
-                <Button onClick={() => void copy(curlLine(origin, sandbox.key))}>Copy</Button>
-                <span className="copy-state" role="status">
-                  {state === 'copied' ? 'Command copied' : state === 'failed' ? 'Copy failed: select the command and copy it' : ''}
-                </span>
+                <CopyButton text={curlLine(origin, sandbox.key)} what="Command" />
               </div>
             </div>
           ) : (

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, isApiError, unwrap, type Answer, type Environment } from '../../api/client';
-import { Banner, Button, check, ConfirmDialog, DateTime, Dialog, Field, formatInteger, formErrors, problemsOf, Table, type Column, useCopy, useFieldProblems, useTitle } from '../../shared';
+import { Banner, Button, check, ConfirmDialog, CopyButton, DateTime, Dialog, Field, formatInteger, formErrors, problemsOf, Table, type Column, useFieldProblems, useTitle } from '../../shared';
 import { ENV_LABEL, useEnvironment } from '../session';
 
 type Config = Answer<'/api/partners/me/webhooks', 'get'>;
@@ -54,18 +54,6 @@ function deliveriesQuery(env: Environment, status: StatusFilter) {
         }),
       ),
   });
-}
-
-function CopyButton({ text, what }: { text: string; what: string }) {
-  const { copy, state } = useCopy();
-  return (
-    <>
-      <Button onClick={() => void copy(text)}>Copy</Button>
-      <span className="copy-state" role="status">
-        {state === 'copied' ? `${what} copied` : state === 'failed' ? `Copy failed: select the ${what.toLowerCase()} and copy it` : ''}
-      </span>
-    </>
-  );
 }
 
 /** How often the endpoint's answer is asked again while the page is open: its circuit changes as deliveries run. */
