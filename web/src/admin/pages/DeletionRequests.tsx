@@ -1,10 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, unwrap, type DeletionRequest, type DeletionStatus } from '../../api/client';
+import type { DeletionRequest, DeletionStatus } from '../../api/client';
 import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, LoadFailed, Table, useSearchParam } from '../../shared';
+import { useChangeDeletionRequest, useDeleteDeletionRequest, useDeletionRequests } from '../api/deletion-requests';
 import { useTitle } from '../title';
 
-const REQUESTS = ['admin-deletion-requests'] as const;
 const STATUSES: DeletionStatus[] = ['pending', 'in_progress', 'completed', 'cancelled'];
 const STATUS_LABEL: Record<DeletionStatus, string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' };
 
@@ -19,18 +18,15 @@ function erasedSummary(r: DeletionRequest): string | null {
 }
 
 function ChangeStatus({ request, onClose, onDone }: { request: DeletionRequest; onClose: () => void; onDone: (r: DeletionRequest) => void }) {
-  const client = useQueryClient();
   const [status, setStatus] = useState<DeletionStatus>(request.status);
   const [notes, setNotes] = useState(request.notes ?? '');
-  const save = useMutation({
-    mutationFn: () =>
-      unwrap(api.PATCH('/api/admin/deletion-requests/{request_id}', { params: { path: { request_id: request.id } }, body: { status, notes: notes.trim() ? notes : null } })),
+  const save = useChangeDeletionRequest(request.id, {
     onSuccess: (r) => {
-      void client.invalidateQueries({ queryKey: REQUESTS });
       onDone(r);
       onClose();
     },
   });
+  const change = { status, notes: notes.trim() ? notes : null };
   const errors = formErrors(save.error, ['status', 'notes']);
   return (
     <Dialog
@@ -42,7 +38,7 @@ function ChangeStatus({ request, onClose, onDone }: { request: DeletionRequest; 
           <Button onClick={onClose} disabled={save.isPending} autoFocus>
             Cancel
           </Button>
-          <Button variant={status === 'completed' ? 'danger' : 'primary'} busy={save.isPending} onClick={() => save.mutate()}>
+          <Button variant={status === 'completed' ? 'danger' : 'primary'} busy={save.isPending} onClick={() => save.mutate(change)}>
             {status === 'completed' ? 'Complete and erase' : 'Save'}
           </Button>
         </>
@@ -54,7 +50,7 @@ function ChangeStatus({ request, onClose, onDone }: { request: DeletionRequest; 
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate();
+          save.mutate(change);
         }}
       >
         <div className="field">
@@ -80,24 +76,14 @@ function ChangeStatus({ request, onClose, onDone }: { request: DeletionRequest; 
 
 export function DeletionRequests() {
   useTitle('Deletion requests');
-  const client = useQueryClient();
   const statusParam = useSearchParam('status');
   const status = isStatus(statusParam.value) ? statusParam.value : null;
   const shownStatus = isStatus(statusParam.shown) ? statusParam.shown : null;
   const [editing, setEditing] = useState<DeletionRequest | null>(null);
   const [deleting, setDeleting] = useState<DeletionRequest | null>(null);
   const [completed, setCompleted] = useState<DeletionRequest | null>(null);
-  const list = useQuery({
-    queryKey: [...REQUESTS, status],
-    queryFn: () => unwrap(api.GET('/api/admin/deletion-requests', { params: { query: { limit: 200, ...(status ? { status_filter: status } : {}) } } })),
-  });
-  const del = useMutation({
-    mutationFn: (id: string) => unwrap(api.DELETE('/api/admin/deletion-requests/{request_id}', { params: { path: { request_id: id } } })),
-    onSuccess: () => {
-      setDeleting(null);
-      void client.invalidateQueries({ queryKey: REQUESTS });
-    },
-  });
+  const list = useDeletionRequests(status);
+  const del = useDeleteDeletionRequest({ onSuccess: () => setDeleting(null) });
   const rows = [...(list.data?.items ?? [])].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
   return (
     <div className="page">

@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
 import { Banner, Button, CopyButton, errorText } from '../../shared';
+import { useRevealIngestSecret } from '../api/ingest-secret';
 import { useTitle } from '../title';
 
 /** The operations the platform ingest secret opens (src/routes/platform/). */
@@ -18,7 +17,7 @@ export function IngestSecret() {
   useTitle('Ingest secret');
   // Asked for only on Reveal (each read is recorded in the audit log), and kept in this page alone:
   // Hide or leaving the page forgets it.
-  const reveal = useMutation({ mutationFn: () => unwrap(api.GET('/api/admin/ingest-secret')) });
+  const reveal = useRevealIngestSecret();
   const shown = reveal.data;
   return (
     <div className="page">

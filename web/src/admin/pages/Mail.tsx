@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, unwrap, type MailOutboxItem } from '../../api/client';
+import type { MailOutboxItem } from '../../api/client';
 import { Banner, Button, CursorPager, DateTime, Dialog, LoadFailed, Table, useCursorPages, useSearchParam } from '../../shared';
+import { useMailOutbox, type MailStatus as Status } from '../api/mail';
 import { useTitle } from '../title';
 
 const PAGE = 50;
-type Status = 'outbox' | 'failed';
 const STATUS_LABEL: Record<Status, string> = { outbox: 'Kept', failed: 'Refused by SMTP' };
 
 function statusLabel(s: string): string {
@@ -61,10 +60,7 @@ export function Mail() {
   const pages = useCursorPages();
   const cursor = pages.cursor;
   const [open, setOpen] = useState<MailOutboxItem | null>(null);
-  const list = useQuery({
-    queryKey: ['admin-mail', status, cursor ?? null],
-    queryFn: () => unwrap(api.GET('/api/admin/mail-outbox', { params: { query: { limit: PAGE, ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) } } })),
-  });
+  const list = useMailOutbox(status, cursor, PAGE);
   return (
     <div className="page">
       <div className="page-head">

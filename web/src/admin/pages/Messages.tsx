@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, unwrap, type ContactMessage } from '../../api/client';
+import type { ContactMessage } from '../../api/client';
 import { Button, DateTime, formatInteger, LoadFailed, Table, useSearchParam } from '../../shared';
+import { useContactMessages } from '../api/messages';
 import { useTitle } from '../title';
 
 const LIMIT = 200;
@@ -9,10 +9,7 @@ export function Messages() {
   useTitle('Messages');
   const spamParam = useSearchParam('spam');
   const spam = spamParam.value === '1';
-  const list = useQuery({
-    queryKey: ['admin-contact-messages', spam],
-    queryFn: () => unwrap(api.GET('/api/admin/contact-messages', { params: { query: { include_spam: spam, limit: LIMIT } } })),
-  });
+  const list = useContactMessages(spam, LIMIT);
   return (
     <div className="page">
       <div className="page-head">

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { api, unwrap, type AdminPartner } from '../../api/client';
+import type { AdminPartner } from '../../api/client';
 import { Banner, Button, type Column, CursorPager, DateTime, Field, formatInteger, formatMonth, formatUsd, LoadFailed, Table, useCursorPages } from '../../shared';
+import { usePartners } from '../api/partners';
 import { useTitle } from '../title';
 
 const PAGE = 50;
@@ -54,10 +54,7 @@ export function Partners() {
   const cursor = pages.cursor;
   const [sort, setSort] = useState<{ key: SortKey; dir: 'asc' | 'desc' }>({ key: 'created', dir: 'desc' });
 
-  const list = useQuery({
-    queryKey: ['admin-partners', q, cursor ?? null],
-    queryFn: () => unwrap(api.GET('/api/admin/partners', { params: { query: { limit: PAGE, ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) } } })),
-  });
+  const list = usePartners({ q, cursor: cursor ?? null }, PAGE);
 
   const rows = useMemo<AdminPartner[]>(() => {
     const v = VALUE[sort.key];
