@@ -38,8 +38,8 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: 
     if (current === shown.current) return;
     shown.current = current;
     setDraft(draftOf(filters));
-    // `filters` is rebuilt from the address on every render; `current` names it.
-  }, [current]);
+    // `filters` is rebuilt from the address on every render, so this runs each time; `current` (its address) says whether it changed.
+  }, [current, filters]);
   const edit = (k: keyof Draft) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = e.target.value;
     setDraft((d) => ({ ...d, [k]: value }));
