@@ -1,6 +1,6 @@
 /** Partners: the list, a partner, its usage, and the administrator's actions on it (keys, access, demo data, deletion). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isApiError, unwrap, type AdminPartner, type Environment } from '../../api/client';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { api, unwrap, unwrapOrNull, type Environment } from '../../api/client';
 import { useApiMutation, type OptionsOf } from '../../api/mutation';
 import { invalidateAudit } from './audit';
 import { usageKeys } from './usage';
@@ -34,14 +34,7 @@ export function usePartners(filters: PartnerFilters, limit: number) {
 export const partnerQuery = (id: string) =>
   queryOptions({
     queryKey: partnerKeys.detail(id),
-    queryFn: async (): Promise<AdminPartner | null> => {
-      try {
-        return await unwrap(api.GET('/api/admin/partners/{partner_id}', { params: { path: { partner_id: id } } }));
-      } catch (err) {
-        if (isApiError(err, 404)) return null;
-        throw err;
-      }
-    },
+    queryFn: () => unwrapOrNull(api.GET('/api/admin/partners/{partner_id}', { params: { path: { partner_id: id } } })),
   });
 
 export function usePartner(id: string) {
@@ -59,29 +52,21 @@ export function usePartnerUsage(id: string, days: number, env: Environment) {
   return useQuery(partnerUsageQuery(id, days, env));
 }
 
+/** After a key slot of the partner changed: its page shows the slots, and the audit log has the action. */
+const keysChanged = (id: string) => (client: QueryClient) => {
+  void client.invalidateQueries({ queryKey: partnerKeys.detail(id) });
+  invalidateAudit(client);
+};
+
 const regenerateKey = (id: string, environment: Environment) =>
   unwrap(api.POST('/api/admin/partners/{partner_id}/regenerate-key', { params: { path: { partner_id: id }, query: { environment } } }));
 export function useRegenerateKey(id: string, env: Environment, options?: OptionsOf<() => ReturnType<typeof regenerateKey>>) {
-  return useApiMutation(
-    () => regenerateKey(id, env),
-    (client) => {
-      void client.invalidateQueries({ queryKey: partnerKeys.detail(id) });
-      invalidateAudit(client);
-    },
-    options,
-  );
+  return useApiMutation(() => regenerateKey(id, env), keysChanged(id), options);
 }
 
 const clearKey = (id: string, environment: Environment) => unwrap(api.POST('/api/admin/partners/{partner_id}/clear-key', { params: { path: { partner_id: id }, query: { environment } } }));
 export function useClearKey(id: string, env: Environment, options?: OptionsOf<() => ReturnType<typeof clearKey>>) {
-  return useApiMutation(
-    () => clearKey(id, env),
-    (client) => {
-      void client.invalidateQueries({ queryKey: partnerKeys.detail(id) });
-      invalidateAudit(client);
-    },
-    options,
-  );
+  return useApiMutation(() => clearKey(id, env), keysChanged(id), options);
 }
 
 /** Suspension and production access: each its own operation. */

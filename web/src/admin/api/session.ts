@@ -1,19 +1,12 @@
 /** The administrator's session: who is signed in, sign-in and sign-out. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
+import { meKeys, meQueryOf } from '../../shared/api/session';
 
-export const meKeys = {
-  /** Asked again after a 401 anywhere (shared/queryClient.ts): its first element is no other query's. */
-  all: ['me'] as const,
-};
+export { meKeys };
 
 /** Who is signed in (GET /api/auth/admin/me): 401 is signed out; 403 is a partner's session, not an administrator's. */
-export const meQuery = queryOptions({
-  queryKey: meKeys.all,
-  queryFn: () => unwrap(api.GET('/api/auth/admin/me')),
-  retry: false,
-  staleTime: 60_000,
-});
+export const meQuery = meQueryOf(() => unwrap(api.GET('/api/auth/admin/me')));
 
 export function useMeQuery() {
   return useQuery(meQuery);

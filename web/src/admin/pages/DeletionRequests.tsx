@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { DeletionRequest, DeletionStatus } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, LoadFailed, Table, useSearchParam } from '../../shared';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, QueryView, Table, useSearchParam } from '../../shared';
 import { useChangeDeletionRequest, useDeleteDeletionRequest, useDeletionRequests } from '../api/deletion-requests';
 import { useTitle } from '../title';
 
@@ -115,52 +115,48 @@ export function DeletionRequests() {
           {erasedSummary(completed) ?? 'Its data was erased.'}
         </Banner>
       ) : null}
-      {list.isError ? (
-        <LoadFailed title="The deletion requests could not be loaded" query={list} />
-      ) : list.isPending ? (
-        <p className="page-loading" aria-busy="true">
-          Loading…
-        </p>
-      ) : (
-        <Table<DeletionRequest>
-          caption={status ? `Deletion requests: ${STATUS_LABEL[status].toLowerCase()}, newest first` : 'Deletion requests, newest first'}
-          rows={rows}
-          rowKey={(r) => r.id}
-          empty={status ? 'No deletion requests with this status.' : 'No deletion requests.'}
-          columns={[
-            { header: 'Received', cell: (r) => <DateTime value={r.created_at} /> },
-            { header: 'Email', cell: (r) => r.email },
-            { header: 'Name', cell: (r) => r.name ?? '—' },
-            { header: 'Reason', cell: (r) => r.reason ?? '—' },
-            {
-              header: 'Status',
-              cell: (r) =>
-                r.status === 'completed' && erasedSummary(r) ? (
-                  <>
-                    {STATUS_LABEL[r.status]}
-                    <div className="muted">{erasedSummary(r)}</div>
-                  </>
-                ) : (
-                  STATUS_LABEL[r.status]
+      <QueryView query={list} failed="The deletion requests could not be loaded">
+        {() => (
+          <Table<DeletionRequest>
+            caption={status ? `Deletion requests: ${STATUS_LABEL[status].toLowerCase()}, newest first` : 'Deletion requests, newest first'}
+            rows={rows}
+            rowKey={(r) => r.id}
+            empty={status ? 'No deletion requests with this status.' : 'No deletion requests.'}
+            columns={[
+              { header: 'Received', cell: (r) => <DateTime value={r.created_at} /> },
+              { header: 'Email', cell: (r) => r.email },
+              { header: 'Name', cell: (r) => r.name ?? '—' },
+              { header: 'Reason', cell: (r) => r.reason ?? '—' },
+              {
+                header: 'Status',
+                cell: (r) =>
+                  r.status === 'completed' && erasedSummary(r) ? (
+                    <>
+                      {STATUS_LABEL[r.status]}
+                      <div className="muted">{erasedSummary(r)}</div>
+                    </>
+                  ) : (
+                    STATUS_LABEL[r.status]
+                  ),
+              },
+              { header: 'Notes', cell: (r) => r.notes ?? '—' },
+              {
+                header: <span className="visually-hidden">Actions</span>,
+                cell: (r) => (
+                  <div className="actions">
+                    <Button onClick={() => setEditing(r)} disabled={r.status === 'completed'} aria-label={`Change status of ${r.email}`}>
+                      Change status
+                    </Button>
+                    <Button variant="danger" onClick={() => setDeleting(r)} aria-label={`Delete the request of ${r.email}`}>
+                      Delete
+                    </Button>
+                  </div>
                 ),
-            },
-            { header: 'Notes', cell: (r) => r.notes ?? '—' },
-            {
-              header: <span className="visually-hidden">Actions</span>,
-              cell: (r) => (
-                <div className="actions">
-                  <Button onClick={() => setEditing(r)} disabled={r.status === 'completed'} aria-label={`Change status of ${r.email}`}>
-                    Change status
-                  </Button>
-                  <Button variant="danger" onClick={() => setDeleting(r)} aria-label={`Delete the request of ${r.email}`}>
-                    Delete
-                  </Button>
-                </div>
-              ),
-            },
-          ]}
-        />
-      )}
+              },
+            ]}
+          />
+        )}
+      </QueryView>
       {editing ? (
         <ChangeStatus key={editing.id} request={editing} onClose={() => setEditing(null)} onDone={(r) => setCompleted(r.status === 'completed' ? r : null)} />
       ) : null}

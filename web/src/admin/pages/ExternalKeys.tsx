@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Environment, ExternalKey, ExternalKeyAdded } from '../../api/client';
-import { Banner, Button, check, ConfirmDialog, DateTime, errorText, Field, formErrors, LoadFailed, problemsOf, Table, useFieldProblems } from '../../shared';
+import { Banner, Button, check, ConfirmDialog, DateTime, errorText, Field, formErrors, QueryView, problemsOf, Table, useFieldProblems } from '../../shared';
 import { useAddExternalKey, useDeleteExternalKey, useExternalKeys } from '../api/external-keys';
 import { useTitle } from '../title';
 
@@ -147,50 +147,46 @@ export function ExternalKeys() {
           <h2 id="keys-h">Keys</h2>
           {list.data ? <span className="muted">{list.data.count === 1 ? '1 key' : `${list.data.count} keys`}</span> : null}
         </div>
-        {list.isError ? (
-          <LoadFailed title="The external keys could not be loaded" query={list} />
-        ) : list.isPending ? (
-          <p className="page-loading" aria-busy="true">
-            Loading…
-          </p>
-        ) : (
-          <Table<ExternalKey>
-            caption="External keys"
-            hideCaption
-            rows={list.data.items}
-            rowKey={(k) => k.id}
-            empty="No external keys: every partner uses keys the service generated."
-            columns={[
-              {
-                header: 'Partner',
-                cell: (k) => (
-                  <>
-                    <Link to={`/partners/${encodeURIComponent(k.partner_id)}`}>{k.company_name}</Link>
-                    <br />
-                    <span className="muted">{k.email}</span>
-                  </>
-                ),
-              },
-              { header: 'Environment', cell: (k) => ENV_LABEL[k.environment] },
-              { header: 'Key', cell: (k) => <code>{k.key_masked}</code> },
-              { header: 'Source', cell: (k) => <code>{k.source}</code> },
-              { header: 'Added', cell: (k) => <DateTime value={k.created_at} dateOnly /> },
-              { header: 'Last rotated', cell: (k) => (k.last_rotated_at ? <DateTime value={k.last_rotated_at} dateOnly /> : '—') },
-              {
-                header: <span className="visually-hidden">Actions</span>,
-                cell: (k) => (
-                  <Button
-                    variant="danger"
-                    onClick={() => (del.reset(), setNotice(null), setDeleting(k))}
-                    aria-label={`Delete the ${ENV_LABEL[k.environment].toLowerCase()} key ${k.key_masked} of ${k.company_name}`}
-                  >
-                    Delete
-                  </Button>
-                ),
-              },
-            ]}
-          />
-        )}
+        <QueryView query={list} failed="The external keys could not be loaded">
+          {(data) => (
+            <Table<ExternalKey>
+              caption="External keys"
+              hideCaption
+              rows={data.items}
+              rowKey={(k) => k.id}
+              empty="No external keys: every partner uses keys the service generated."
+              columns={[
+                {
+                  header: 'Partner',
+                  cell: (k) => (
+                    <>
+                      <Link to={`/partners/${encodeURIComponent(k.partner_id)}`}>{k.company_name}</Link>
+                      <br />
+                      <span className="muted">{k.email}</span>
+                    </>
+                  ),
+                },
+                { header: 'Environment', cell: (k) => ENV_LABEL[k.environment] },
+                { header: 'Key', cell: (k) => <code>{k.key_masked}</code> },
+                { header: 'Source', cell: (k) => <code>{k.source}</code> },
+                { header: 'Added', cell: (k) => <DateTime value={k.created_at} dateOnly /> },
+                { header: 'Last rotated', cell: (k) => (k.last_rotated_at ? <DateTime value={k.last_rotated_at} dateOnly /> : '—') },
+                {
+                  header: <span className="visually-hidden">Actions</span>,
+                  cell: (k) => (
+                    <Button
+                      variant="danger"
+                      onClick={() => (del.reset(), setNotice(null), setDeleting(k))}
+                      aria-label={`Delete the ${ENV_LABEL[k.environment].toLowerCase()} key ${k.key_masked} of ${k.company_name}`}
+                    >
+                      Delete
+                    </Button>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </QueryView>
       </section>
       <ConfirmDialog
         open={deleting !== null}

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ComponentId, Incident, IncidentImpact, IncidentStatus } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, LoadFailed } from '../../shared';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, QueryView } from '../../shared';
 import { useIncidents, useOpenIncident, useResolveIncident, useUpdateIncident } from '../api/incidents';
 import { useTitle } from '../title';
 
@@ -210,24 +210,20 @@ export function Incidents() {
         </Button>
       </div>
       <CreateIncident open={creating} onClose={() => setCreating(false)} />
-      {list.isError ? (
-        <LoadFailed title="The incidents could not be loaded" query={list} />
-      ) : list.isPending ? (
-        <p className="page-loading" aria-busy="true">
-          Loading…
-        </p>
-      ) : (
-        <>
-          <section className="stack" aria-labelledby="open-h">
-            <h2 id="open-h">Open</h2>
-            {open.length ? open.map((i) => <IncidentCard key={`${i.id}-${i.updated_at}`} incident={i} />) : <p className="empty">No open incidents.</p>}
-          </section>
-          <section className="stack" aria-labelledby="past-h">
-            <h2 id="past-h">Past</h2>
-            {past.length ? past.map((i) => <IncidentCard key={i.id} incident={i} />) : <p className="empty">No past incidents.</p>}
-          </section>
-        </>
-      )}
+      <QueryView query={list} failed="The incidents could not be loaded">
+        {() => (
+          <>
+            <section className="stack" aria-labelledby="open-h">
+              <h2 id="open-h">Open</h2>
+              {open.length ? open.map((i) => <IncidentCard key={`${i.id}-${i.updated_at}`} incident={i} />) : <p className="empty">No open incidents.</p>}
+            </section>
+            <section className="stack" aria-labelledby="past-h">
+              <h2 id="past-h">Past</h2>
+              {past.length ? past.map((i) => <IncidentCard key={i.id} incident={i} />) : <p className="empty">No past incidents.</p>}
+            </section>
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }

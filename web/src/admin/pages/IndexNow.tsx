@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { isApiError, type IndexNowStatus, type IndexNowSubmission, type IndexNowSubmitResult } from '../../api/client';
-import { Banner, Button, check, DateTime, errorText, Field, formatInteger, formErrors, LoadFailed, problemsOf, Table, useFieldProblems } from '../../shared';
+import { Banner, Button, check, DateTime, errorText, Field, formatInteger, formErrors, QueryView, problemsOf, Table, useFieldProblems } from '../../shared';
 import { useIndexNowStatus, useSubmitSitemap, useSubmitUrl } from '../api/indexnow';
 import { useTitle } from '../title';
 
@@ -134,41 +134,37 @@ export function IndexNow() {
         <h1>IndexNow</h1>
       </div>
       <p className="lede">Tells search engines which pages of the public site changed, through the IndexNow protocol. Each submission is recorded with its answer.</p>
-      {status.isError ? (
-        <LoadFailed title="The IndexNow state could not be loaded" query={status} />
-      ) : status.isPending ? (
-        <p className="page-loading" aria-busy="true">
-          Loading…
-        </p>
-      ) : (
-        <>
-          <Settings status={status.data} />
-          <Submit status={status.data} />
-          <section className="card" aria-labelledby="recent-h">
-            <div className="card-head">
-              <h2 id="recent-h">Recent submissions</h2>
-            </div>
-            <Table<IndexNowSubmission>
-              caption="Recent IndexNow submissions, newest first"
-              hideCaption
-              rows={status.data.recent}
-              rowKey={(s) => s.id}
-              empty="No submissions yet."
-              columns={[
-                { header: 'When', cell: (s) => <DateTime value={s.at} /> },
-                { header: 'URLs', cell: (s) => formatInteger(s.url_count), numeric: true },
-                { header: 'Answer', cell: (s) => (s.status_code ?? '—').toString() },
-                {
-                  header: 'Outcome',
-                  cell: (s) => (s.ok ? <span className="status status-ok">Accepted</span> : <span className="status status-failed">Failed</span>),
-                },
-                { header: 'Error', cell: (s) => s.error ?? '—' },
-                { header: 'Took', cell: (s) => `${formatInteger(s.duration_ms)} ms`, numeric: true },
-              ]}
-            />
-          </section>
-        </>
-      )}
+      <QueryView query={status} failed="The IndexNow state could not be loaded">
+        {(data) => (
+          <>
+            <Settings status={data} />
+            <Submit status={data} />
+            <section className="card" aria-labelledby="recent-h">
+              <div className="card-head">
+                <h2 id="recent-h">Recent submissions</h2>
+              </div>
+              <Table<IndexNowSubmission>
+                caption="Recent IndexNow submissions, newest first"
+                hideCaption
+                rows={data.recent}
+                rowKey={(s) => s.id}
+                empty="No submissions yet."
+                columns={[
+                  { header: 'When', cell: (s) => <DateTime value={s.at} /> },
+                  { header: 'URLs', cell: (s) => formatInteger(s.url_count), numeric: true },
+                  { header: 'Answer', cell: (s) => (s.status_code ?? '—').toString() },
+                  {
+                    header: 'Outcome',
+                    cell: (s) => (s.ok ? <span className="status status-ok">Accepted</span> : <span className="status status-failed">Failed</span>),
+                  },
+                  { header: 'Error', cell: (s) => s.error ?? '—' },
+                  { header: 'Took', cell: (s) => `${formatInteger(s.duration_ms)} ms`, numeric: true },
+                ]}
+              />
+            </section>
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { usePrefetchQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError, type AdminPartner, type Environment, type RegeneratedKey } from '../../api/client';
-import { Banner, Button, ConfirmDialog, CopyButton, DateTime, Dialog, errorText, Field, formatDay, formatInteger, formErrors, LoadFailed, problemsOf, useFieldProblems } from '../../shared';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formatDay, formatInteger, formErrors, LoadFailed, problemsOf, QueryView, ShownOnce, useFieldProblems } from '../../shared';
 import { partnerAuditQuery, usePartnerAudit } from '../api/audit';
 import { partnerUsageQuery, useChangeAccess, useClearKey, useDeletePartner, usePartner, usePartnerUsage, useRegenerateKey, useSeedDemo, type AccessAction } from '../api/partners';
 import { auditLogHref, AuditTable } from '../AuditTable';
@@ -97,12 +97,7 @@ function KeySlot({ partner, env }: { partner: AdminPartner; env: Environment }) 
         {shown ? (
           <>
             <p>Give it to the partner now: it is not shown again. The previous key no longer works.</p>
-            <div className="key-value key-value-new">
-              <code data-testid="new-key">{shown.key}</code>
-            </div>
-            <div className="actions">
-              <CopyButton text={shown.key} what="Key" />
-            </div>
+            <ShownOnce value={shown.key} what="Key" testId="new-key" />
           </>
         ) : null}
       </Dialog>
@@ -300,21 +295,17 @@ function AuditCard({ partner }: { partner: AdminPartner }) {
           All in the audit log
         </Link>
       </div>
-      {audit.isError ? (
-        <LoadFailed title="The audit entries could not be loaded" query={audit} />
-      ) : audit.isPending ? (
-        <p className="muted" aria-busy="true">
-          Loading…
-        </p>
-      ) : (
-        <AuditTable
-          caption="Recent audit entries"
-          rows={audit.data.items}
-          empty="No audit entries for this partner."
-          partnerId={partner.id}
-          filterLink={(f) => auditLogHref({ target_id: partner.id, ...f })}
-        />
-      )}
+      <QueryView query={audit} failed="The audit entries could not be loaded" loadingClass="muted">
+        {(data) => (
+          <AuditTable
+            caption="Recent audit entries"
+            rows={data.items}
+            empty="No audit entries for this partner."
+            partnerId={partner.id}
+            filterLink={(f) => auditLogHref({ target_id: partner.id, ...f })}
+          />
+        )}
+      </QueryView>
     </section>
   );
 }

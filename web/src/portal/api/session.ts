@@ -2,22 +2,15 @@
  * The partner's session: who is signed in, and the operations that open, finish or end one
  * (sign-in by password or key, sign-up and its mailed link, password reset, email verification).
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { useApiMutation, type OptionsOf } from '../../api/mutation';
+import { meKeys, meQueryOf } from '../../shared/api/session';
 
-export const meKeys = {
-  /** Asked again after a 401 anywhere (shared/queryClient.ts): its first element is no other query's. */
-  all: ['me'] as const,
-};
+export { meKeys };
 
 /** Who is signed in (GET /api/auth/partner/me); a 401 is the signed-out state, not a failure. */
-export const meQuery = queryOptions({
-  queryKey: meKeys.all,
-  queryFn: () => unwrap(api.GET('/api/auth/partner/me')),
-  retry: false,
-  staleTime: 60_000,
-});
+export const meQuery = meQueryOf(() => unwrap(api.GET('/api/auth/partner/me')));
 
 export function useMeQuery() {
   return useQuery(meQuery);

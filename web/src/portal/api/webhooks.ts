@@ -1,6 +1,6 @@
 /** The partner's webhook endpoint (one per environment), its delivery attempts, and the server's rule for endpoint URLs. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isApiError, unwrap, type Answer, type Environment } from '../../api/client';
+import { api, unwrap, unwrapOrNull, type Answer, type Environment } from '../../api/client';
 import { useApiMutation, type OptionsOf } from '../../api/mutation';
 
 export type WebhookConfig = Answer<'/api/partners/me/webhooks', 'get'>;
@@ -36,14 +36,7 @@ export const webhookKeys = {
 export const configQuery = (env: Environment) =>
   queryOptions({
     queryKey: webhookKeys.config(env),
-    queryFn: async (): Promise<WebhookConfig | null> => {
-      try {
-        return await unwrap(api.GET('/api/partners/me/webhooks', { params: { query: { environment: env } } }));
-      } catch (err) {
-        if (isApiError(err, 404)) return null;
-        throw err;
-      }
-    },
+    queryFn: () => unwrapOrNull(api.GET('/api/partners/me/webhooks', { params: { query: { environment: env } } })),
     // The circuit opens and closes as deliveries run in the background: the page follows it.
     refetchInterval: (q) => (q.state.data ? CONFIG_REFRESH_MS : false),
   });

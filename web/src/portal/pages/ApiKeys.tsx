@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { ApiKey, Environment } from '../../api/client';
-import { Banner, Button, check, ConfirmDialog, CopyButton, DateTime, Dialog, Field, formErrors, problemsOf, useFieldProblems, useTitle } from '../../shared';
+import { Banner, Button, check, ConfirmDialog, CopyButton, DateTime, Dialog, Field, formErrors, problemsOf, ShownOnce, useFieldProblems, useTitle } from '../../shared';
 import { useApiKeys, useClearKey, usePasteKey, useRefreshKeys, useRotateIngestSecret, useRotateKey } from '../api/keys';
 import { ENV_LABEL, KEY_LABEL, useEnvironment } from '../session';
 
@@ -200,12 +200,7 @@ function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) 
         {rotated ? (
           <>
             <p>Store it now on your servers. The previous key no longer works.</p>
-            <div className="key-value key-value-new">
-              <code data-testid="new-key">{rotated.key}</code>
-            </div>
-            <div className="actions">
-              <CopyButton text={rotated.key} what="Key" />
-            </div>
+            <ShownOnce value={rotated.key} what="Key" testId="new-key" />
           </>
         ) : null}
       </Dialog>

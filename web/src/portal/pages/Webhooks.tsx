@@ -1,7 +1,7 @@
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Environment } from '../../api/client';
-import { Banner, Button, check, ConfirmDialog, CopyButton, DateTime, Dialog, Field, formatInteger, formErrors, problemsOf, Table, type Column, useFieldProblems, useTitle } from '../../shared';
+import { Banner, Button, check, ConfirmDialog, DateTime, Dialog, Field, formatInteger, formErrors, problemsOf, ShownOnce, Table, type Column, useFieldProblems, useTitle } from '../../shared';
 import {
   deliveriesQuery,
   useAllowPrivateTargets,
@@ -178,12 +178,7 @@ function SecretDialog({ created, onClose }: { created: Created | null; onClose: 
       {created?.secret ? (
         <>
           <p>It is shown this one time: store it on the server that receives the events, and verify every delivery with it.</p>
-          <div className="key-value key-value-new">
-            <code data-testid="signing-secret">{created.secret}</code>
-          </div>
-          <div className="actions">
-            <CopyButton text={created.secret} what="Secret" />
-          </div>
+          <ShownOnce value={created.secret} what="Secret" testId="signing-secret" />
           {created.previous_secret_expires_at ? (
             <p>
               For 24 hours, until <DateTime value={created.previous_secret_expires_at} />, deliveries are signed with both the new and the previous secret: update your
