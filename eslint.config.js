@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 // The layers of src/ (docs/development.md): routes → areas (service → repo) → db; lib/ and domain/ below them all.
 const REPOS = ['./src/**/repo.ts', './src/**/*-repo.ts'];
@@ -15,6 +16,23 @@ const layers = [
   { target: REPOS, from: ['./src/**/service.ts', './src/routes/**'], message: 'A repository is SQL only: it imports no service and no route.' },
   { target: './src/routes', from: REPOS, message: 'A route calls its area\'s service, never a repository.' },
 ];
+
+// The web app (docs/development.md, "The web app"): three entries that share web/src/shared and web/src/api and
+// never import one another; shared code imports no entry, and the API layer imports nothing of the pages.
+const ENTRIES = ['portal', 'admin', 'status'];
+const webZones = [
+  ...ENTRIES.map((entry) => ({
+    target: `./web/src/${entry}`,
+    from: ENTRIES.filter((other) => other !== entry).map((other) => `./web/src/${other}`),
+    message: `An entry imports shared code (web/src/shared, web/src/api) only, never another entry: ${entry} would load its chunk.`,
+  })),
+  { target: './web/src/shared', from: ENTRIES.map((entry) => `./web/src/${entry}`), message: 'web/src/shared is used by every entry and imports none.' },
+  { target: './web/src/api', from: ['./web/src/shared', ...ENTRIES.map((entry) => `./web/src/${entry}`)], message: 'web/src/api is the bottom of the web app.' },
+];
+// Where the web app talks to the API: its query modules (web/src/api/, web/src/<entry>/api/, web/src/shared/api/).
+const WEB_QUERY_MODULES = ['web/src/api/**', 'web/src/*/api/**'];
+const QUERY_MODULE = 'Pages take their data from the resource\'s query module (web/src/<entry>/api/<resource>.ts, or web/src/shared/api/): its hooks, queryOptions and mutations.';
+const API_CALLS = { group: ['**/api/client'], importNames: ['api', 'unwrap', 'unwrapFile'], message: QUERY_MODULE };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'web/vendor/**', 'web/dist/**', 'web/e2e/results/**'] },
@@ -78,6 +96,60 @@ export default tseslint.config(
           selector:
             'CallExpression > MemberExpression.callee > Identifier.property[name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|executeQuery|prepare|pragma|query)$/]',
           message: 'SQL belongs in a repo.ts of the area that owns the table (or src/db/); call that repo (or its service) instead.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './web/tsconfig.json' })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // A page or component takes its data from its resource's query module: no call of the API and no query key of
+    // its own, so every key comes from one factory and every write invalidates through it.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: WEB_QUERY_MODULES,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [API_CALLS] }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.object.name="api"][callee.property.name=/^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/]',
+          message: QUERY_MODULE,
+        },
+        {
+          selector: 'Property[key.name=/^(queryKey|mutationKey)$/] > ArrayExpression.value',
+          message: 'Query keys come from the resource\'s key factory in its query module (`partnerKeys.detail(id)`), not from a page.',
+        },
+      ],
+    },
+  },
+  {
+    // An entry's pages and components use the query modules' hooks: they make no query, mutation or invalidation of their own.
+    files: ENTRIES.map((entry) => `web/src/${entry}/**/*.{ts,tsx}`),
+    ignores: WEB_QUERY_MODULES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQuery', 'useQueries', 'useSuspenseQuery', 'useInfiniteQuery', 'useMutation', 'useQueryClient', 'queryOptions'],
+              message: QUERY_MODULE,
+            },
+          ],
+          patterns: [API_CALLS],
         },
       ],
     },

@@ -52,7 +52,6 @@ test('the Usage page: seeded demo data fills the charts, Days changes the window
   const p = await partner(request);
   await signInAsAdmin(page);
   const nav = page.getByRole('navigation', { name: 'Admin console' });
-  await expect(nav.getByRole('link')).toHaveText(['Partners', 'Usage', 'External keys', 'Deletion requests', 'Incidents', 'Audit log', 'Mail', 'Messages', 'Ingest secret', 'IndexNow']);
   const seeded = await page.request.post(`/api/admin/partners/${p.id}/seed-demo?days=90`);
   expect(seeded.status(), await seeded.text()).toBe(200);
 

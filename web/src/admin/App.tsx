@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router';
 import { makeQueryClient } from '../shared/queryClient';
 import { Layout } from './Layout';
-import { RequireAdmin, ME } from './session';
+import { meKeys } from './api/session';
+import { RequireAdmin } from './session';
 import { Account } from './pages/Account';
 import { AuditLog } from './pages/AuditLog';
 import { DeletionRequests } from './pages/DeletionRequests';
@@ -18,7 +19,7 @@ import { SignIn } from './pages/SignIn';
 import { Usage } from './pages/Usage';
 import { useTitle } from './title';
 
-const queryClient = makeQueryClient(ME);
+const queryClient = makeQueryClient(meKeys.all);
 
 function NotFound() {
   useTitle('Page not found');

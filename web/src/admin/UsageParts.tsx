@@ -3,8 +3,9 @@
  * the charts of usage events, and the CSV download of GET /api/admin/usage/export.
  */
 import { useId, useState } from 'react';
-import { api, unwrapFile, type Answer, type Environment } from '../api/client';
-import { Banner, Button, CallsChart, CategoryChart, DailyChart, errorText, formatCents, formatCentsShort, formatInteger, useDownload, type Series } from '../shared';
+import type { Answer, Environment } from '../api/client';
+import { Banner, Button, CallsChart, CategoryChart, DailyChart, errorText, formatCents, formatCentsShort, formatInteger, type Series } from '../shared';
+import { useUsageCsv, type ExportFormat } from './api/usage';
 
 type Window = Answer<'/api/admin/partners/{partner_id}/usage', 'get'>;
 export type UsageDay = Window['daily'][number];
@@ -149,7 +150,6 @@ export function Totals({ totals, compact = false }: { totals: UsageTotals; compa
   );
 }
 
-export type ExportFormat = 'partners' | 'summary' | 'events';
 const FORMAT_LABEL: Record<ExportFormat, string> = {
   partners: 'One row per partner',
   summary: 'One row per day',
@@ -159,16 +159,7 @@ const FORMAT_LABEL: Record<ExportFormat, string> = {
 /** Download CSV: a format, then the button. The export is saved only when it is one (200); a refusal is said here instead. */
 export function DownloadCsv({ formats, days, env, partnerId }: { formats: ExportFormat[]; days: number; env: Environment; partnerId?: string }) {
   const [format, setFormat] = useState<ExportFormat>(formats[0]);
-  const dl = useDownload(
-    () =>
-      unwrapFile(
-        api.GET('/api/admin/usage/export', {
-          params: { query: { format, days, environment: env, ...(partnerId ? { partner_id: partnerId } : {}) } },
-          parseAs: 'blob',
-        }),
-      ),
-    `usage-${format}.csv`,
-  );
+  const dl = useUsageCsv(format, days, env, partnerId);
   return (
     <>
       {dl.isError ? <Banner tone="error">The CSV could not be made: {errorText(dl.error)}</Banner> : null}

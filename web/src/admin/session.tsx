@@ -1,16 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
-import { api, unwrap, type AdminMe } from '../api/client';
+import type { AdminMe } from '../api/client';
 import { Banner, Button } from '../shared';
 import { SessionGate, useSignOut as useSharedSignOut } from '../shared/session';
+import { signOut, useMeQuery } from './api/session';
 import { useTitle } from './title';
-
-export const ME = ['admin-me'] as const;
-
-/** Who is signed in (GET /api/auth/admin/me): 401 is signed out; 403 is a partner's session, not an administrator's. */
-export function useMeQuery() {
-  return useQuery({ queryKey: ME, queryFn: () => unwrap(api.GET('/api/auth/admin/me')), retry: false, staleTime: 60_000 });
-}
 
 const MeContext = createContext<AdminMe | null>(null);
 
@@ -47,5 +40,5 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
 
 /** Sign out: the server ends the session (an administrator's, or a partner's that landed here) and clears the cookie. */
 export function useSignOut(): () => Promise<void> {
-  return useSharedSignOut(() => unwrap(api.POST('/api/auth/admin/logout')));
+  return useSharedSignOut(signOut);
 }

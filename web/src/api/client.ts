@@ -193,3 +193,13 @@ export async function unwrapFile(request: Promise<{ data?: Blob; error?: unknown
 export function isApiError(err: unknown, status?: number): err is ApiError {
   return err instanceof ApiError && (status === undefined || err.status === status);
 }
+
+/** Like `unwrap`, but a 404 is an answer (nothing there: no such partner, no endpoint yet), not an error. */
+export async function unwrapOrNull<T>(request: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T | null> {
+  try {
+    return await unwrap(request);
+  } catch (err) {
+    if (isApiError(err, 404)) return null;
+    throw err;
+  }
+}

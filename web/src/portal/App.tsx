@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { makeQueryClient } from '../shared/queryClient';
 import { Layout } from './Layout';
-import { RequireSession, ME } from './session';
+import { meKeys } from './api/session';
+import { RequireSession } from './session';
 import { Account } from './pages/Account';
 import { ApiKeys } from './pages/ApiKeys';
 import { KeySignIn } from './pages/KeySignIn';
@@ -15,7 +16,7 @@ import { SignIn } from './pages/SignIn';
 import { Usage } from './pages/Usage';
 import { Webhooks } from './pages/Webhooks';
 
-const queryClient = makeQueryClient(ME);
+const queryClient = makeQueryClient(meKeys.all);
 
 export function App() {
   return (

@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { NavLink, Outlet } from 'react-router';
 import icon from '../shared/icon.svg';
 import { Banner, Button } from '../shared';
 import { SignOutButton } from '../shared/session';
 import { ENV_LABEL, useEnvironment, useMe, useSignOut } from './session';
-import { api, unwrap, type Environment } from '../api/client';
+import type { Environment } from '../api/client';
+import { useResendVerification } from './api/session';
 
 const NAV = [
   { to: '/', label: 'Overview', end: true },
@@ -17,7 +17,7 @@ const NAV = [
 
 /** Until the account email is verified, no mail (usage alerts, notices) goes to it: the banner says so and mails the link again. */
 function UnverifiedEmail({ email }: { email: string }) {
-  const resend = useMutation({ mutationFn: () => unwrap(api.POST('/api/auth/partner/verify-email/resend')) });
+  const resend = useResendVerification();
   return (
     <Banner
       tone="warning"

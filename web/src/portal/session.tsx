@@ -1,15 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { api, unwrap, type Environment, type PartnerMe } from '../api/client';
+import type { Environment, PartnerMe } from '../api/client';
 import { SessionGate, useSignOut as useSharedSignOut } from '../shared/session';
-
-export const ME = ['me'] as const;
-
-/** Who is signed in (GET /api/auth/partner/me); a 401 is the signed-out state, not a failure. */
-export function useMeQuery() {
-  return useQuery({ queryKey: ME, queryFn: () => unwrap(api.GET('/api/auth/partner/me')), retry: false, staleTime: 60_000 });
-}
+import { signOut, useMeQuery } from './api/session';
 
 const MeContext = createContext<PartnerMe | null>(null);
 
@@ -33,7 +26,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
 
 /** Sign out: the server ends the session and clears the cookie; the cache is emptied. */
 export function useSignOut(): () => Promise<void> {
-  return useSharedSignOut(() => unwrap(api.POST('/api/auth/partner/logout')));
+  return useSharedSignOut(signOut);
 }
 
 export const ENV_LABEL: Record<Environment, string> = { test: 'Sandbox', live: 'Production' };

@@ -1,11 +1,10 @@
 /**
  * The signed-in account's Password and Sessions cards, alike for a partner (the portal's Account page)
- * and an administrator (the console's Account page). Each entry brings its own operations (`AccountOps`):
- * this module names no path, so neither entry's bundle carries the other's API.
+ * and an administrator (the console's Account page). Each entry brings its own calls (`AccountCalls`,
+ * web/src/<entry>/api/account.ts) and sign-out; the queries are shared/api/account.ts's.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { Answer } from '../api/client';
+import { useChangePassword, useRevokeOthers, useRevokeSession, useSessions, type AccountCalls, type Session } from './api/account';
 import { Banner } from './Banner';
 import { Button } from './Button';
 import { DateTime } from './DateTime';
@@ -15,20 +14,7 @@ import { LoadFailed } from './LoadFailed';
 import { Table, type Column } from './Table';
 import { check, errorText, formErrors, problemsOf, useFieldProblems } from './forms';
 
-// The partner's and the administrator's operations answer the same schemas (SessionList, PasswordChanged…).
-export type SessionList = Answer<'/api/auth/partner/sessions', 'get'>;
-export type Session = SessionList['items'][number];
-export type PasswordChanged = Answer<'/api/auth/partner/password', 'post'>;
-export type SessionRevoked = Answer<'/api/auth/partner/sessions/{session_id}', 'delete'>;
-export type OtherSessionsRevoked = Answer<'/api/auth/partner/sessions/revoke-others', 'post'>;
-
-export interface AccountOps {
-  /** The query key of the session list (one per entry). */
-  sessionsKey: readonly unknown[];
-  changePassword: (body: { current_password: string; new_password: string }) => Promise<PasswordChanged>;
-  listSessions: () => Promise<SessionList>;
-  revokeSession: (id: string) => Promise<SessionRevoked>;
-  revokeOthers: () => Promise<OtherSessionsRevoked>;
+export interface AccountOps extends AccountCalls {
   /** After this browser's own session was ended: the entry's sign-out (cache cleared, on to sign-in). */
   signOut: () => Promise<void>;
 }
@@ -41,15 +27,12 @@ function sessionsEnded(n: number): string {
 }
 
 export function PasswordCard({ ops }: { ops: AccountOps }) {
-  const client = useQueryClient();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const change = useMutation({
-    mutationFn: () => ops.changePassword({ current_password: current, new_password: next }),
+  const change = useChangePassword(ops, {
     onSuccess: () => {
       setCurrent('');
       setNext('');
-      void client.invalidateQueries({ queryKey: ops.sessionsKey });
     },
   });
   const { problems, passes } = useFieldProblems();
@@ -61,7 +44,7 @@ export function PasswordCard({ ops }: { ops: AccountOps }) {
       current_password: [check.filled(current, 'Enter your current password')],
       new_password: [check.filled(next, 'Choose a new password (8 to 128 characters)')],
     });
-    if (passes(e.currentTarget, found)) change.mutate();
+    if (passes(e.currentTarget, found)) change.mutate({ current_password: current, new_password: next });
   };
   return (
     <section className="card" aria-labelledby="password-title">
@@ -95,12 +78,10 @@ export function PasswordCard({ ops }: { ops: AccountOps }) {
 }
 
 export function SessionsCard({ ops }: { ops: AccountOps }) {
-  const client = useQueryClient();
   const [ending, setEnding] = useState<Session | 'others' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const list = useQuery({ queryKey: ops.sessionsKey, queryFn: ops.listSessions });
-  const revoke = useMutation({
-    mutationFn: (s: Session) => ops.revokeSession(s.id),
+  const list = useSessions(ops);
+  const revoke = useRevokeSession(ops, {
     onSuccess: (r) => {
       setEnding(null);
       if (r.current) {
@@ -108,15 +89,12 @@ export function SessionsCard({ ops }: { ops: AccountOps }) {
         return;
       }
       setNotice('The session was signed out.');
-      void client.invalidateQueries({ queryKey: ops.sessionsKey });
     },
   });
-  const others = useMutation({
-    mutationFn: ops.revokeOthers,
+  const others = useRevokeOthers(ops, {
     onSuccess: () => {
       setEnding(null);
       setNotice('Your other sessions were signed out.');
-      void client.invalidateQueries({ queryKey: ops.sessionsKey });
     },
   });
   const columns: Column<Session>[] = [

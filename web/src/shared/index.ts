@@ -2,9 +2,12 @@
 export { Banner, type BannerTone } from './Banner';
 export { CursorPager, useCursorPages, type CursorPages } from './CursorPager';
 export { LoadFailed } from './LoadFailed';
+export { QueryView } from './QueryView';
+export { ShownOnce } from './ShownOnce';
 export { PasswordSignIn } from './PasswordSignIn';
 export { Button, type ButtonVariant } from './Button';
 export { ConfirmDialog, Dialog } from './Dialog';
+export { CopyButton } from './CopyButton';
 export { DateTime, utcText } from './DateTime';
 export { CallsChart, CategoryChart, DailyChart } from './LazyCharts';
 export type { CategoryPoint, DailyPoint, Series } from './charts';

@@ -9,22 +9,21 @@
  * An entry of its own: it imports shared pieces one module at a time, never the portal's or the
  * console's code, so its bundle stays small.
  */
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api, unwrap, type PlatformStatus } from '../api/client';
+import type { PlatformStatus } from '../api/client';
 import { Banner } from '../shared/Banner';
 import { Button } from '../shared/Button';
 import { DateTime } from '../shared/DateTime';
 import { formatDay, formatInteger } from '../shared/format';
 import icon from '../shared/icon.svg';
 import { useTitle } from '../shared/useTitle';
+import { usePlatformStatus } from './api/status';
 
 type Component = PlatformStatus['components'][number];
 type Incident = PlatformStatus['incidents'][number];
 type State = PlatformStatus['status'];
 
-/** How often the page asks for the status again. */
-const REFRESH_MS = 60_000;
 const DAY_MS = 86_400_000;
 const APP = 'Service status';
 const FEEDS = { atom: '/api/platform/incidents.atom', rss: '/api/platform/incidents.rss' } as const;
@@ -256,11 +255,7 @@ function useScrollToTarget(ready: boolean) {
 }
 
 function StatusPage() {
-  const status = useQuery({
-    queryKey: ['platform-status'],
-    queryFn: () => unwrap(api.GET('/api/platform/status')),
-    refetchInterval: REFRESH_MS,
-  });
+  const status = usePlatformStatus();
   const data = status.data;
   useTitle(data ? OVERALL_LABEL[data.status] : '', APP);
   useScrollToTarget(data !== undefined);

@@ -1,27 +1,12 @@
-import { api, unwrap } from '../../api/client';
 import { PasswordCard, SessionsCard, type AccountOps } from '../../shared/account';
+import { adminAccount } from '../api/account';
 import { useMe, useSignOut } from '../session';
 import { useTitle } from '../title';
-
-const SESSIONS = ['admin-sessions'] as const;
-
-/** The administrator's password and sessions operations, for the cards the portal's Account page uses too. */
-function useAdminAccountOps(): AccountOps {
-  const signOut = useSignOut();
-  return {
-    sessionsKey: SESSIONS,
-    changePassword: (body) => unwrap(api.POST('/api/auth/admin/password', { body })),
-    listSessions: () => unwrap(api.GET('/api/auth/admin/sessions')),
-    revokeSession: (id) => unwrap(api.DELETE('/api/auth/admin/sessions/{session_id}', { params: { path: { session_id: id } } })),
-    revokeOthers: () => unwrap(api.POST('/api/auth/admin/sessions/revoke-others')),
-    signOut,
-  };
-}
 
 export function Account() {
   useTitle('Account');
   const me = useMe();
-  const ops = useAdminAccountOps();
+  const ops: AccountOps = { ...adminAccount, signOut: useSignOut() };
   return (
     <div className="page">
       <div className="page-head">

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { api, unwrap } from '../../api/client';
 import { Banner, Button, CursorPager, Field, formErrors, useCursorPages } from '../../shared';
 import { ACTOR_LABEL, ACTOR_TYPES, AUDIT_PARAM, AuditTable, auditLogHref, isActorType, type AuditFilters } from '../AuditTable';
+import { useAuditLog } from '../api/audit';
 import { useTitle } from '../title';
 
 const PAGE = 50;
@@ -39,8 +38,8 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: 
     if (current === shown.current) return;
     shown.current = current;
     setDraft(draftOf(filters));
-    // `filters` is rebuilt from the address on every render; `current` names it.
-  }, [current]);
+    // `filters` is rebuilt from the address on every render, so this runs each time; `current` (its address) says whether it changed.
+  }, [current, filters]);
   const edit = (k: keyof Draft) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = e.target.value;
     setDraft((d) => ({ ...d, [k]: value }));
@@ -98,10 +97,7 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: 
 function Results({ filters }: { filters: AuditFilters }) {
   const pages = useCursorPages();
   const cursor = pages.cursor;
-  const list = useQuery({
-    queryKey: ['admin-audit', 'log', filters, cursor ?? null],
-    queryFn: () => unwrap(api.GET('/api/admin/audit-log', { params: { query: { limit: PAGE, ...filters, ...(cursor ? { cursor } : {}) } } })),
-  });
+  const list = useAuditLog(filters, cursor, PAGE);
   const filtered = Object.values(filters).some(Boolean);
   if (list.isError) {
     const errors = formErrors(list.error, []);

@@ -1,10 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, unwrap, type DeletionRequest, type DeletionStatus } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, LoadFailed, Table, useSearchParam } from '../../shared';
+import type { DeletionRequest, DeletionStatus } from '../../api/client';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, QueryView, Table, useSearchParam } from '../../shared';
+import { useChangeDeletionRequest, useDeleteDeletionRequest, useDeletionRequests } from '../api/deletion-requests';
 import { useTitle } from '../title';
 
-const REQUESTS = ['admin-deletion-requests'] as const;
 const STATUSES: DeletionStatus[] = ['pending', 'in_progress', 'completed', 'cancelled'];
 const STATUS_LABEL: Record<DeletionStatus, string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' };
 
@@ -19,18 +18,15 @@ function erasedSummary(r: DeletionRequest): string | null {
 }
 
 function ChangeStatus({ request, onClose, onDone }: { request: DeletionRequest; onClose: () => void; onDone: (r: DeletionRequest) => void }) {
-  const client = useQueryClient();
   const [status, setStatus] = useState<DeletionStatus>(request.status);
   const [notes, setNotes] = useState(request.notes ?? '');
-  const save = useMutation({
-    mutationFn: () =>
-      unwrap(api.PATCH('/api/admin/deletion-requests/{request_id}', { params: { path: { request_id: request.id } }, body: { status, notes: notes.trim() ? notes : null } })),
+  const save = useChangeDeletionRequest(request.id, {
     onSuccess: (r) => {
-      void client.invalidateQueries({ queryKey: REQUESTS });
       onDone(r);
       onClose();
     },
   });
+  const change = { status, notes: notes.trim() ? notes : null };
   const errors = formErrors(save.error, ['status', 'notes']);
   return (
     <Dialog
@@ -42,7 +38,7 @@ function ChangeStatus({ request, onClose, onDone }: { request: DeletionRequest; 
           <Button onClick={onClose} disabled={save.isPending} autoFocus>
             Cancel
           </Button>
-          <Button variant={status === 'completed' ? 'danger' : 'primary'} busy={save.isPending} onClick={() => save.mutate()}>
+          <Button variant={status === 'completed' ? 'danger' : 'primary'} busy={save.isPending} onClick={() => save.mutate(change)}>
             {status === 'completed' ? 'Complete and erase' : 'Save'}
           </Button>
         </>
@@ -54,7 +50,7 @@ function ChangeStatus({ request, onClose, onDone }: { request: DeletionRequest; 
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate();
+          save.mutate(change);
         }}
       >
         <div className="field">
@@ -80,24 +76,14 @@ function ChangeStatus({ request, onClose, onDone }: { request: DeletionRequest; 
 
 export function DeletionRequests() {
   useTitle('Deletion requests');
-  const client = useQueryClient();
   const statusParam = useSearchParam('status');
   const status = isStatus(statusParam.value) ? statusParam.value : null;
   const shownStatus = isStatus(statusParam.shown) ? statusParam.shown : null;
   const [editing, setEditing] = useState<DeletionRequest | null>(null);
   const [deleting, setDeleting] = useState<DeletionRequest | null>(null);
   const [completed, setCompleted] = useState<DeletionRequest | null>(null);
-  const list = useQuery({
-    queryKey: [...REQUESTS, status],
-    queryFn: () => unwrap(api.GET('/api/admin/deletion-requests', { params: { query: { limit: 200, ...(status ? { status_filter: status } : {}) } } })),
-  });
-  const del = useMutation({
-    mutationFn: (id: string) => unwrap(api.DELETE('/api/admin/deletion-requests/{request_id}', { params: { path: { request_id: id } } })),
-    onSuccess: () => {
-      setDeleting(null);
-      void client.invalidateQueries({ queryKey: REQUESTS });
-    },
-  });
+  const list = useDeletionRequests(status);
+  const del = useDeleteDeletionRequest({ onSuccess: () => setDeleting(null) });
   const rows = [...(list.data?.items ?? [])].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
   return (
     <div className="page">
@@ -129,52 +115,48 @@ export function DeletionRequests() {
           {erasedSummary(completed) ?? 'Its data was erased.'}
         </Banner>
       ) : null}
-      {list.isError ? (
-        <LoadFailed title="The deletion requests could not be loaded" query={list} />
-      ) : list.isPending ? (
-        <p className="page-loading" aria-busy="true">
-          Loading…
-        </p>
-      ) : (
-        <Table<DeletionRequest>
-          caption={status ? `Deletion requests: ${STATUS_LABEL[status].toLowerCase()}, newest first` : 'Deletion requests, newest first'}
-          rows={rows}
-          rowKey={(r) => r.id}
-          empty={status ? 'No deletion requests with this status.' : 'No deletion requests.'}
-          columns={[
-            { header: 'Received', cell: (r) => <DateTime value={r.created_at} /> },
-            { header: 'Email', cell: (r) => r.email },
-            { header: 'Name', cell: (r) => r.name ?? '—' },
-            { header: 'Reason', cell: (r) => r.reason ?? '—' },
-            {
-              header: 'Status',
-              cell: (r) =>
-                r.status === 'completed' && erasedSummary(r) ? (
-                  <>
-                    {STATUS_LABEL[r.status]}
-                    <div className="muted">{erasedSummary(r)}</div>
-                  </>
-                ) : (
-                  STATUS_LABEL[r.status]
+      <QueryView query={list} failed="The deletion requests could not be loaded">
+        {() => (
+          <Table<DeletionRequest>
+            caption={status ? `Deletion requests: ${STATUS_LABEL[status].toLowerCase()}, newest first` : 'Deletion requests, newest first'}
+            rows={rows}
+            rowKey={(r) => r.id}
+            empty={status ? 'No deletion requests with this status.' : 'No deletion requests.'}
+            columns={[
+              { header: 'Received', cell: (r) => <DateTime value={r.created_at} /> },
+              { header: 'Email', cell: (r) => r.email },
+              { header: 'Name', cell: (r) => r.name ?? '—' },
+              { header: 'Reason', cell: (r) => r.reason ?? '—' },
+              {
+                header: 'Status',
+                cell: (r) =>
+                  r.status === 'completed' && erasedSummary(r) ? (
+                    <>
+                      {STATUS_LABEL[r.status]}
+                      <div className="muted">{erasedSummary(r)}</div>
+                    </>
+                  ) : (
+                    STATUS_LABEL[r.status]
+                  ),
+              },
+              { header: 'Notes', cell: (r) => r.notes ?? '—' },
+              {
+                header: <span className="visually-hidden">Actions</span>,
+                cell: (r) => (
+                  <div className="actions">
+                    <Button onClick={() => setEditing(r)} disabled={r.status === 'completed'} aria-label={`Change status of ${r.email}`}>
+                      Change status
+                    </Button>
+                    <Button variant="danger" onClick={() => setDeleting(r)} aria-label={`Delete the request of ${r.email}`}>
+                      Delete
+                    </Button>
+                  </div>
                 ),
-            },
-            { header: 'Notes', cell: (r) => r.notes ?? '—' },
-            {
-              header: <span className="visually-hidden">Actions</span>,
-              cell: (r) => (
-                <div className="actions">
-                  <Button onClick={() => setEditing(r)} disabled={r.status === 'completed'} aria-label={`Change status of ${r.email}`}>
-                    Change status
-                  </Button>
-                  <Button variant="danger" onClick={() => setDeleting(r)} aria-label={`Delete the request of ${r.email}`}>
-                    Delete
-                  </Button>
-                </div>
-              ),
-            },
-          ]}
-        />
-      )}
+              },
+            ]}
+          />
+        )}
+      </QueryView>
       {editing ? (
         <ChangeStatus key={editing.id} request={editing} onClose={() => setEditing(null)} onDone={(r) => setCompleted(r.status === 'completed' ? r : null)} />
       ) : null}

@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { api, unwrap, type Environment, type ExternalKey, type ExternalKeyAdded } from '../../api/client';
-import { Banner, Button, check, ConfirmDialog, DateTime, errorText, Field, formErrors, LoadFailed, problemsOf, Table, useFieldProblems } from '../../shared';
+import type { Environment, ExternalKey, ExternalKeyAdded } from '../../api/client';
+import { Banner, Button, check, ConfirmDialog, DateTime, errorText, Field, formErrors, QueryView, problemsOf, Table, useFieldProblems } from '../../shared';
+import { useAddExternalKey, useDeleteExternalKey, useExternalKeys } from '../api/external-keys';
 import { useTitle } from '../title';
 
-const KEYS = ['admin-external-keys'] as const;
 const ENV_LABEL: Record<Environment, string> = { test: 'Sandbox', live: 'Production' };
 // The fields shown with their own message (the environment is a choice the server cannot refuse).
 const FIELDS = ['key', 'partner_id', 'partner_email', 'partner_company_name', 'partner_contact_name', 'tier'] as const;
@@ -19,29 +18,12 @@ function optional(v: string): string | undefined {
 }
 
 function AddKey({ onAdded }: { onAdded: (r: ExternalKeyAdded) => void }) {
-  const client = useQueryClient();
   const [form, setForm] = useState(EMPTY);
   const set = (name: FieldName) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value }));
-  const add = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/api/admin/external-keys', {
-          body: {
-            key: form.key.trim(),
-            environment: form.environment as Environment,
-            partner_id: optional(form.partner_id),
-            partner_email: optional(form.partner_email),
-            partner_company_name: optional(form.partner_company_name),
-            partner_contact_name: optional(form.partner_contact_name),
-            tier: optional(form.tier),
-          },
-        }),
-      ),
+  const add = useAddExternalKey({
     onSuccess: (r) => {
       setForm(EMPTY);
       onAdded(r);
-      void client.invalidateQueries({ queryKey: KEYS });
-      void client.invalidateQueries({ queryKey: ['admin-partners'] });
     },
   });
   // No partner with that id (404) is said at the id; a key another slot holds (409) at the key.
@@ -56,7 +38,17 @@ function AddKey({ onAdded }: { onAdded: (r: ExternalKeyAdded) => void }) {
         form.partner_email.trim() ? check.email(form.partner_email, 'Enter an email address, like name@example.com') : null,
       ],
     });
-    if (passes(e.currentTarget, found)) add.mutate();
+    if (passes(e.currentTarget, found)) {
+      add.mutate({
+        key: form.key.trim(),
+        environment: form.environment as Environment,
+        partner_id: optional(form.partner_id),
+        partner_email: optional(form.partner_email),
+        partner_company_name: optional(form.partner_company_name),
+        partner_contact_name: optional(form.partner_contact_name),
+        tier: optional(form.tier),
+      });
+    }
   };
   return (
     <section className="card" aria-labelledby="add-key-h">
@@ -123,17 +115,13 @@ function AddKey({ onAdded }: { onAdded: (r: ExternalKeyAdded) => void }) {
 
 export function ExternalKeys() {
   useTitle('External keys');
-  const client = useQueryClient();
   const [notice, setNotice] = useState<ReactNode>(null);
   const [deleting, setDeleting] = useState<ExternalKey | null>(null);
-  const list = useQuery({ queryKey: KEYS, queryFn: () => unwrap(api.GET('/api/admin/external-keys')) });
-  const del = useMutation({
-    mutationFn: (k: ExternalKey) => unwrap(api.DELETE('/api/admin/external-keys/{key_id}', { params: { path: { key_id: k.id } } })),
+  const list = useExternalKeys();
+  const del = useDeleteExternalKey({
     onSuccess: (_r, k) => {
       setDeleting(null);
       setNotice(`The ${ENV_LABEL[k.environment].toLowerCase()} key ${k.key_masked} of ${k.company_name} was deleted: it no longer works.`);
-      void client.invalidateQueries({ queryKey: KEYS });
-      void client.invalidateQueries({ queryKey: ['admin-partner', k.partner_id] });
     },
   });
   const added = (r: ExternalKeyAdded) =>
@@ -159,50 +147,46 @@ export function ExternalKeys() {
           <h2 id="keys-h">Keys</h2>
           {list.data ? <span className="muted">{list.data.count === 1 ? '1 key' : `${list.data.count} keys`}</span> : null}
         </div>
-        {list.isError ? (
-          <LoadFailed title="The external keys could not be loaded" query={list} />
-        ) : list.isPending ? (
-          <p className="page-loading" aria-busy="true">
-            Loading…
-          </p>
-        ) : (
-          <Table<ExternalKey>
-            caption="External keys"
-            hideCaption
-            rows={list.data.items}
-            rowKey={(k) => k.id}
-            empty="No external keys: every partner uses keys the service generated."
-            columns={[
-              {
-                header: 'Partner',
-                cell: (k) => (
-                  <>
-                    <Link to={`/partners/${encodeURIComponent(k.partner_id)}`}>{k.company_name}</Link>
-                    <br />
-                    <span className="muted">{k.email}</span>
-                  </>
-                ),
-              },
-              { header: 'Environment', cell: (k) => ENV_LABEL[k.environment] },
-              { header: 'Key', cell: (k) => <code>{k.key_masked}</code> },
-              { header: 'Source', cell: (k) => <code>{k.source}</code> },
-              { header: 'Added', cell: (k) => <DateTime value={k.created_at} dateOnly /> },
-              { header: 'Last rotated', cell: (k) => (k.last_rotated_at ? <DateTime value={k.last_rotated_at} dateOnly /> : '—') },
-              {
-                header: <span className="visually-hidden">Actions</span>,
-                cell: (k) => (
-                  <Button
-                    variant="danger"
-                    onClick={() => (del.reset(), setNotice(null), setDeleting(k))}
-                    aria-label={`Delete the ${ENV_LABEL[k.environment].toLowerCase()} key ${k.key_masked} of ${k.company_name}`}
-                  >
-                    Delete
-                  </Button>
-                ),
-              },
-            ]}
-          />
-        )}
+        <QueryView query={list} failed="The external keys could not be loaded">
+          {(data) => (
+            <Table<ExternalKey>
+              caption="External keys"
+              hideCaption
+              rows={data.items}
+              rowKey={(k) => k.id}
+              empty="No external keys: every partner uses keys the service generated."
+              columns={[
+                {
+                  header: 'Partner',
+                  cell: (k) => (
+                    <>
+                      <Link to={`/partners/${encodeURIComponent(k.partner_id)}`}>{k.company_name}</Link>
+                      <br />
+                      <span className="muted">{k.email}</span>
+                    </>
+                  ),
+                },
+                { header: 'Environment', cell: (k) => ENV_LABEL[k.environment] },
+                { header: 'Key', cell: (k) => <code>{k.key_masked}</code> },
+                { header: 'Source', cell: (k) => <code>{k.source}</code> },
+                { header: 'Added', cell: (k) => <DateTime value={k.created_at} dateOnly /> },
+                { header: 'Last rotated', cell: (k) => (k.last_rotated_at ? <DateTime value={k.last_rotated_at} dateOnly /> : '—') },
+                {
+                  header: <span className="visually-hidden">Actions</span>,
+                  cell: (k) => (
+                    <Button
+                      variant="danger"
+                      onClick={() => (del.reset(), setNotice(null), setDeleting(k))}
+                      aria-label={`Delete the ${ENV_LABEL[k.environment].toLowerCase()} key ${k.key_masked} of ${k.company_name}`}
+                    >
+                      Delete
+                    </Button>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </QueryView>
       </section>
       <ConfirmDialog
         open={deleting !== null}

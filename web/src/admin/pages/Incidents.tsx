@@ -1,10 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { api, unwrap, type ComponentId, type Incident, type IncidentImpact, type IncidentStatus } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, LoadFailed } from '../../shared';
+import type { ComponentId, Incident, IncidentImpact, IncidentStatus } from '../../api/client';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, QueryView } from '../../shared';
+import { useIncidents, useOpenIncident, useResolveIncident, useUpdateIncident } from '../api/incidents';
 import { useTitle } from '../title';
 
-const INCIDENTS = ['admin-incidents'] as const;
 const IMPACTS: IncidentImpact[] = ['none', 'minor', 'major', 'critical'];
 const STATUSES: IncidentStatus[] = ['investigating', 'identified', 'monitoring', 'resolved'];
 const STATUS_LABEL: Record<IncidentStatus, string> = { investigating: 'Investigating', identified: 'Identified', monitoring: 'Monitoring', resolved: 'Resolved' };
@@ -70,26 +69,23 @@ function Select<T extends string>({ label, value, options, labels, onChange, nam
 }
 
 function CreateIncident({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const client = useQueryClient();
   const [title, setTitle] = useState('');
   const [summary, setSummary] = useState('');
   const [impact, setImpact] = useState<IncidentImpact>('minor');
   const [components, setComponents] = useState<ComponentId[]>([]);
-  const create = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/admin/incidents', { body: { title, summary, impact, components } })),
+  const create = useOpenIncident({
     onSuccess: () => {
       setTitle('');
       setSummary('');
       setImpact('minor');
       setComponents([]);
-      void client.invalidateQueries({ queryKey: INCIDENTS });
       onClose();
     },
   });
   const errors = formErrors(create.error, ['title', 'summary', 'impact', 'components']);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate();
+    create.mutate({ title, summary, impact, components });
   };
   return (
     <Dialog
@@ -120,28 +116,14 @@ function CreateIncident({ open, onClose }: { open: boolean; onClose: () => void 
 }
 
 function IncidentCard({ incident }: { incident: Incident }) {
-  const client = useQueryClient();
   const [status, setStatus] = useState<IncidentStatus>(incident.status === 'resolved' ? 'monitoring' : incident.status);
   const [impact, setImpact] = useState<IncidentImpact>(incident.impact);
   const [components, setComponents] = useState<ComponentId[]>(COMPONENTS.filter((c) => incident.components.includes(c)));
   const [message, setMessage] = useState('');
   const [resolving, setResolving] = useState(false);
-  const done = () => {
-    setMessage('');
-    void client.invalidateQueries({ queryKey: INCIDENTS });
-  };
-  const update = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.PATCH('/api/admin/incidents/{incident_id}', {
-          params: { path: { incident_id: incident.id } },
-          body: { status, impact, components, ...(message.trim() ? { message } : {}) },
-        }),
-      ),
-    onSuccess: done,
-  });
-  const resolve = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/admin/incidents/{incident_id}/resolve', { params: { path: { incident_id: incident.id } }, body: message.trim() ? { message } : {} })),
+  const done = () => setMessage('');
+  const update = useUpdateIncident(incident.id, { onSuccess: done });
+  const resolve = useResolveIncident(incident.id, {
     onSuccess: () => {
       setResolving(false);
       done();
@@ -180,7 +162,7 @@ function IncidentCard({ incident }: { incident: Incident }) {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            update.mutate();
+            update.mutate({ status, impact, components, ...(message.trim() ? { message } : {}) });
           }}
         >
           {errors.form ? <Banner tone="error">{errors.form}</Banner> : null}
@@ -204,7 +186,7 @@ function IncidentCard({ incident }: { incident: Incident }) {
         confirmLabel="Resolve"
         busy={resolve.isPending}
         error={resolve.error ? errorText(resolve.error) : null}
-        onConfirm={() => resolve.mutate()}
+        onConfirm={() => resolve.mutate(message.trim() ? { message } : {})}
         onCancel={() => setResolving(false)}
       >
         <p>The status page shows it as resolved{message.trim() ? ', with your update message' : ''}.</p>
@@ -216,7 +198,7 @@ function IncidentCard({ incident }: { incident: Incident }) {
 export function Incidents() {
   useTitle('Incidents');
   const [creating, setCreating] = useState(false);
-  const list = useQuery({ queryKey: INCIDENTS, queryFn: () => unwrap(api.GET('/api/admin/incidents', { params: { query: { limit: 100 } } })) });
+  const list = useIncidents();
   const open = list.data?.items.filter((i) => i.status !== 'resolved') ?? [];
   const past = list.data?.items.filter((i) => i.status === 'resolved') ?? [];
   return (
@@ -228,24 +210,20 @@ export function Incidents() {
         </Button>
       </div>
       <CreateIncident open={creating} onClose={() => setCreating(false)} />
-      {list.isError ? (
-        <LoadFailed title="The incidents could not be loaded" query={list} />
-      ) : list.isPending ? (
-        <p className="page-loading" aria-busy="true">
-          Loading…
-        </p>
-      ) : (
-        <>
-          <section className="stack" aria-labelledby="open-h">
-            <h2 id="open-h">Open</h2>
-            {open.length ? open.map((i) => <IncidentCard key={`${i.id}-${i.updated_at}`} incident={i} />) : <p className="empty">No open incidents.</p>}
-          </section>
-          <section className="stack" aria-labelledby="past-h">
-            <h2 id="past-h">Past</h2>
-            {past.length ? past.map((i) => <IncidentCard key={i.id} incident={i} />) : <p className="empty">No past incidents.</p>}
-          </section>
-        </>
-      )}
+      <QueryView query={list} failed="The incidents could not be loaded">
+        {() => (
+          <>
+            <section className="stack" aria-labelledby="open-h">
+              <h2 id="open-h">Open</h2>
+              {open.length ? open.map((i) => <IncidentCard key={`${i.id}-${i.updated_at}`} incident={i} />) : <p className="empty">No open incidents.</p>}
+            </section>
+            <section className="stack" aria-labelledby="past-h">
+              <h2 id="past-h">Past</h2>
+              {past.length ? past.map((i) => <IncidentCard key={i.id} incident={i} />) : <p className="empty">No past incidents.</p>}
+            </section>
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }

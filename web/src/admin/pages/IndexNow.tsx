@@ -1,10 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, isApiError, unwrap, type IndexNowStatus, type IndexNowSubmission, type IndexNowSubmitResult } from '../../api/client';
-import { Banner, Button, check, DateTime, errorText, Field, formatInteger, formErrors, LoadFailed, problemsOf, Table, useFieldProblems } from '../../shared';
+import { isApiError, type IndexNowStatus, type IndexNowSubmission, type IndexNowSubmitResult } from '../../api/client';
+import { Banner, Button, check, DateTime, errorText, Field, formatInteger, formErrors, QueryView, problemsOf, Table, useFieldProblems } from '../../shared';
+import { useIndexNowStatus, useSubmitSitemap, useSubmitUrl } from '../api/indexnow';
 import { useTitle } from '../title';
-
-const STATUS = ['admin-indexnow'] as const;
 
 function plural(n: number, one: string, many: string): string {
   return `${formatInteger(n)} ${n === 1 ? one : many}`;
@@ -69,17 +67,9 @@ function Settings({ status }: { status: IndexNowStatus }) {
 }
 
 function Submit({ status }: { status: IndexNowStatus }) {
-  const client = useQueryClient();
   const [url, setUrl] = useState('');
-  const done = () => void client.invalidateQueries({ queryKey: STATUS });
-  const one = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/admin/indexnow/submit', { body: { urls: [url.trim()] } })),
-    onSettled: done,
-  });
-  const sitemap = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/admin/indexnow/submit-all-sitemap')),
-    onSettled: done,
-  });
+  const one = useSubmitUrl();
+  const sitemap = useSubmitSitemap();
   // A URL the server refuses (422) is said at the field: the item's name is its index in `urls`.
   const fieldError = isApiError(one.error, 422) ? formErrors(one.error, ['0', 'urls']) : null;
   const { problems, passes } = useFieldProblems();
@@ -90,7 +80,7 @@ function Submit({ status }: { status: IndexNowStatus }) {
     const full = /^https?:\/\/\S+$/i.test(url.trim()) ? null : `Enter a full address of this site, like https://${status.host}/blog`;
     if (!passes(e.currentTarget, problemsOf({ url: [check.filled(url, 'Enter the address of a page of this site'), full] }))) return;
     sitemap.reset();
-    one.mutate();
+    one.mutate(url.trim());
   };
   return (
     <section className="card" aria-labelledby="submit-h">
@@ -137,48 +127,44 @@ function Submit({ status }: { status: IndexNowStatus }) {
 
 export function IndexNow() {
   useTitle('IndexNow');
-  const status = useQuery({ queryKey: STATUS, queryFn: () => unwrap(api.GET('/api/admin/indexnow/status')) });
+  const status = useIndexNowStatus();
   return (
     <div className="page">
       <div className="page-head">
         <h1>IndexNow</h1>
       </div>
       <p className="lede">Tells search engines which pages of the public site changed, through the IndexNow protocol. Each submission is recorded with its answer.</p>
-      {status.isError ? (
-        <LoadFailed title="The IndexNow state could not be loaded" query={status} />
-      ) : status.isPending ? (
-        <p className="page-loading" aria-busy="true">
-          Loading…
-        </p>
-      ) : (
-        <>
-          <Settings status={status.data} />
-          <Submit status={status.data} />
-          <section className="card" aria-labelledby="recent-h">
-            <div className="card-head">
-              <h2 id="recent-h">Recent submissions</h2>
-            </div>
-            <Table<IndexNowSubmission>
-              caption="Recent IndexNow submissions, newest first"
-              hideCaption
-              rows={status.data.recent}
-              rowKey={(s) => s.id}
-              empty="No submissions yet."
-              columns={[
-                { header: 'When', cell: (s) => <DateTime value={s.at} /> },
-                { header: 'URLs', cell: (s) => formatInteger(s.url_count), numeric: true },
-                { header: 'Answer', cell: (s) => (s.status_code ?? '—').toString() },
-                {
-                  header: 'Outcome',
-                  cell: (s) => (s.ok ? <span className="status status-ok">Accepted</span> : <span className="status status-failed">Failed</span>),
-                },
-                { header: 'Error', cell: (s) => s.error ?? '—' },
-                { header: 'Took', cell: (s) => `${formatInteger(s.duration_ms)} ms`, numeric: true },
-              ]}
-            />
-          </section>
-        </>
-      )}
+      <QueryView query={status} failed="The IndexNow state could not be loaded">
+        {(data) => (
+          <>
+            <Settings status={data} />
+            <Submit status={data} />
+            <section className="card" aria-labelledby="recent-h">
+              <div className="card-head">
+                <h2 id="recent-h">Recent submissions</h2>
+              </div>
+              <Table<IndexNowSubmission>
+                caption="Recent IndexNow submissions, newest first"
+                hideCaption
+                rows={data.recent}
+                rowKey={(s) => s.id}
+                empty="No submissions yet."
+                columns={[
+                  { header: 'When', cell: (s) => <DateTime value={s.at} /> },
+                  { header: 'URLs', cell: (s) => formatInteger(s.url_count), numeric: true },
+                  { header: 'Answer', cell: (s) => (s.status_code ?? '—').toString() },
+                  {
+                    header: 'Outcome',
+                    cell: (s) => (s.ok ? <span className="status status-ok">Accepted</span> : <span className="status status-failed">Failed</span>),
+                  },
+                  { header: 'Error', cell: (s) => s.error ?? '—' },
+                  { header: 'Took', cell: (s) => `${formatInteger(s.duration_ms)} ms`, numeric: true },
+                ]}
+              />
+            </section>
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
-import { Banner, Button, errorText, useCopy } from '../../shared';
+import { Banner, Button, CopyButton, errorText } from '../../shared';
+import { useRevealIngestSecret } from '../api/ingest-secret';
 import { useTitle } from '../title';
 
 /** The operations the platform ingest secret opens (src/routes/platform/). */
@@ -14,23 +13,11 @@ const OPERATIONS: { method: string; path: string; what: string }[] = [
   { method: 'PUT', path: '/api/v1/admin/partners/by-email/{email}', what: 'Update a partner’s company and contact names, found by email' },
 ];
 
-function CopySecret({ secret }: { secret: string }) {
-  const { copy, state } = useCopy();
-  return (
-    <>
-      <Button onClick={() => void copy(secret)}>Copy</Button>
-      <span className="copy-state" role="status">
-        {state === 'copied' ? 'Secret copied' : state === 'failed' ? 'Copy failed: select the secret and copy it' : ''}
-      </span>
-    </>
-  );
-}
-
 export function IngestSecret() {
   useTitle('Ingest secret');
   // Asked for only on Reveal (each read is recorded in the audit log), and kept in this page alone:
   // Hide or leaving the page forgets it.
-  const reveal = useMutation({ mutationFn: () => unwrap(api.GET('/api/admin/ingest-secret')) });
+  const reveal = useRevealIngestSecret();
   const shown = reveal.data;
   return (
     <div className="page">
@@ -69,7 +56,7 @@ export function IngestSecret() {
             <div className="actions code-actions">
               {shown?.ingest_secret ? (
                 <>
-                  <CopySecret secret={shown.ingest_secret} />
+                  <CopyButton text={shown.ingest_secret} what="Secret" />
                   <Button variant="quiet" onClick={() => reveal.reset()}>
                     Hide
                   </Button>

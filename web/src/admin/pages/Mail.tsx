@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, unwrap, type MailOutboxItem } from '../../api/client';
-import { Banner, Button, CursorPager, DateTime, Dialog, LoadFailed, Table, useCursorPages, useSearchParam } from '../../shared';
+import type { MailOutboxItem } from '../../api/client';
+import { Banner, Button, CursorPager, DateTime, Dialog, QueryView, Table, useCursorPages, useSearchParam } from '../../shared';
+import { useMailOutbox, type MailStatus as Status } from '../api/mail';
 import { useTitle } from '../title';
 
 const PAGE = 50;
-type Status = 'outbox' | 'failed';
 const STATUS_LABEL: Record<Status, string> = { outbox: 'Kept', failed: 'Refused by SMTP' };
 
 function statusLabel(s: string): string {
@@ -61,10 +60,7 @@ export function Mail() {
   const pages = useCursorPages();
   const cursor = pages.cursor;
   const [open, setOpen] = useState<MailOutboxItem | null>(null);
-  const list = useQuery({
-    queryKey: ['admin-mail', status, cursor ?? null],
-    queryFn: () => unwrap(api.GET('/api/admin/mail-outbox', { params: { query: { limit: PAGE, ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) } } })),
-  });
+  const list = useMailOutbox(status, cursor, PAGE);
   return (
     <div className="page">
       <div className="page-head">
@@ -102,39 +98,35 @@ export function Mail() {
           </select>
         </div>
       </div>
-      {list.isError ? (
-        <LoadFailed title="The mail could not be loaded" query={list} />
-      ) : list.isPending ? (
-        <p className="page-loading" aria-busy="true">
-          Loading…
-        </p>
-      ) : (
-        <>
-          <Table<MailOutboxItem>
-            caption="Mail kept by the service, newest first"
-            hideCaption
-            rows={list.data.items}
-            rowKey={(m) => m.id}
-            empty={status ? 'No mail with this status.' : 'No mail kept yet.'}
-            columns={[
-              { header: 'Created', cell: (m) => <DateTime value={m.created_at} /> },
-              { header: 'To', cell: (m) => m.to },
-              { header: 'Subject', cell: (m) => m.subject },
-              { header: 'Kind', cell: (m) => <code>{m.kind}</code> },
-              { header: 'Status', cell: (m) => <span className={m.status === 'failed' ? 'status status-failed' : 'status status-pending'}>{statusLabel(m.status)}</span> },
-              {
-                header: <span className="visually-hidden">Actions</span>,
-                cell: (m) => (
-                  <Button onClick={() => setOpen(m)} aria-label={`Show the message “${m.subject}” to ${m.to}`}>
-                    Show
-                  </Button>
-                ),
-              },
-            ]}
-          />
-          <CursorPager pages={pages} next={list.data.next_cursor} count={list.data.count} />
-        </>
-      )}
+      <QueryView query={list} failed="The mail could not be loaded">
+        {(data) => (
+          <>
+            <Table<MailOutboxItem>
+              caption="Mail kept by the service, newest first"
+              hideCaption
+              rows={data.items}
+              rowKey={(m) => m.id}
+              empty={status ? 'No mail with this status.' : 'No mail kept yet.'}
+              columns={[
+                { header: 'Created', cell: (m) => <DateTime value={m.created_at} /> },
+                { header: 'To', cell: (m) => m.to },
+                { header: 'Subject', cell: (m) => m.subject },
+                { header: 'Kind', cell: (m) => <code>{m.kind}</code> },
+                { header: 'Status', cell: (m) => <span className={m.status === 'failed' ? 'status status-failed' : 'status status-pending'}>{statusLabel(m.status)}</span> },
+                {
+                  header: <span className="visually-hidden">Actions</span>,
+                  cell: (m) => (
+                    <Button onClick={() => setOpen(m)} aria-label={`Show the message “${m.subject}” to ${m.to}`}>
+                      Show
+                    </Button>
+                  ),
+                },
+              ]}
+            />
+            <CursorPager pages={pages} next={data.next_cursor} count={data.count} />
+          </>
+        )}
+      </QueryView>
       {open ? <Message key={open.id} mail={open} onClose={() => setOpen(null)} /> : null}
     </div>
   );

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, unwrap, type ContactMessage } from '../../api/client';
-import { Button, DateTime, formatInteger, LoadFailed, Table, useSearchParam } from '../../shared';
+import type { ContactMessage } from '../../api/client';
+import { Button, DateTime, formatInteger, QueryView, Table, useSearchParam } from '../../shared';
+import { useContactMessages } from '../api/messages';
 import { useTitle } from '../title';
 
 const LIMIT = 200;
@@ -9,10 +9,7 @@ export function Messages() {
   useTitle('Messages');
   const spamParam = useSearchParam('spam');
   const spam = spamParam.value === '1';
-  const list = useQuery({
-    queryKey: ['admin-contact-messages', spam],
-    queryFn: () => unwrap(api.GET('/api/admin/contact-messages', { params: { query: { include_spam: spam, limit: LIMIT } } })),
-  });
+  const list = useContactMessages(spam, LIMIT);
   return (
     <div className="page">
       <div className="page-head">
@@ -32,48 +29,44 @@ export function Messages() {
           Show spam
         </label>
       </div>
-      {list.isError ? (
-        <LoadFailed title="The messages could not be loaded" query={list} />
-      ) : list.isPending ? (
-        <p className="page-loading" aria-busy="true">
-          Loading…
-        </p>
-      ) : (
-        <>
-          <Table<ContactMessage>
-            caption={spam ? 'Contact-form messages, spam included, newest first' : 'Contact-form messages, newest first'}
-            hideCaption
-            rows={list.data.items}
-            rowKey={(m) => m.id}
-            empty={spam ? 'No messages.' : 'No messages (spam is hidden).'}
-            columns={[
-              {
-                header: 'Received',
-                cell: (m) => (
-                  <>
-                    <DateTime value={m.created_at} /> {m.spam ? <span className="status status-failed">Spam</span> : null}
-                  </>
-                ),
-              },
-              {
-                header: 'From',
-                cell: (m) => (
-                  <>
-                    {m.name}
-                    <br />
-                    <span className="muted">{m.email}</span>
-                  </>
-                ),
-              },
-              { header: 'Company', cell: (m) => m.company ?? '—' },
-              { header: 'Topic', cell: (m) => m.topic },
-              { header: 'Message', cell: (m) => <p className="message-text">{m.message}</p> },
-              { header: 'Team notified', cell: (m) => (m.notified ? 'Yes' : 'No') },
-            ]}
-          />
-          {list.data.count >= LIMIT ? <p className="muted">The newest {formatInteger(LIMIT)} messages are shown.</p> : null}
-        </>
-      )}
+      <QueryView query={list} failed="The messages could not be loaded">
+        {(data) => (
+          <>
+            <Table<ContactMessage>
+              caption={spam ? 'Contact-form messages, spam included, newest first' : 'Contact-form messages, newest first'}
+              hideCaption
+              rows={data.items}
+              rowKey={(m) => m.id}
+              empty={spam ? 'No messages.' : 'No messages (spam is hidden).'}
+              columns={[
+                {
+                  header: 'Received',
+                  cell: (m) => (
+                    <>
+                      <DateTime value={m.created_at} /> {m.spam ? <span className="status status-failed">Spam</span> : null}
+                    </>
+                  ),
+                },
+                {
+                  header: 'From',
+                  cell: (m) => (
+                    <>
+                      {m.name}
+                      <br />
+                      <span className="muted">{m.email}</span>
+                    </>
+                  ),
+                },
+                { header: 'Company', cell: (m) => m.company ?? '—' },
+                { header: 'Topic', cell: (m) => m.topic },
+                { header: 'Message', cell: (m) => <p className="message-text">{m.message}</p> },
+                { header: 'Team notified', cell: (m) => (m.notified ? 'Yes' : 'No') },
+              ]}
+            />
+            {data.count >= LIMIT ? <p className="muted">The newest {formatInteger(LIMIT)} messages are shown.</p> : null}
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -1,81 +1,32 @@
-import { queryOptions, useMutation, usePrefetchQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api, isApiError, unwrap, type AdminPartner, type Environment, type RegeneratedKey } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formatDay, formatInteger, formErrors, LoadFailed, problemsOf, useCopy, useFieldProblems } from '../../shared';
+import { isApiError, type AdminPartner, type Environment, type RegeneratedKey } from '../../api/client';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formatDay, formatInteger, formErrors, LoadFailed, problemsOf, QueryView, ShownOnce, useFieldProblems } from '../../shared';
+import { partnerAuditQuery, usePartnerAudit } from '../api/audit';
+import { partnerUsageQuery, useChangeAccess, useClearKey, useDeletePartner, usePartner, usePartnerUsage, useRegenerateKey, useSeedDemo, type AccessAction } from '../api/partners';
 import { auditLogHref, AuditTable } from '../AuditTable';
 import { DEFAULT_DAYS, DownloadCsv, ENV_LABEL, EventsByTypeChart, Totals, VolumeByCategoryChart, WindowChoice } from '../UsageParts';
 import { useTitle } from '../title';
 
 const KEY_LABEL: Record<Environment, string> = { test: 'Sandbox key', live: 'Production key' };
 
-/** The partner, or null when there is none (404). */
-async function findPartner(id: string): Promise<AdminPartner | null> {
-  try {
-    return await unwrap(api.GET('/api/admin/partners/{partner_id}', { params: { path: { partner_id: id } } }));
-  } catch (err) {
-    if (isApiError(err, 404)) return null;
-    throw err;
-  }
-}
-
-const partnerKey = (id: string) => ['admin-partner', id] as const;
-const usageKey = (id: string) => ['admin-partner-usage', id] as const;
-const auditKey = (id: string) => ['admin-audit', 'partner', id] as const;
-/** The cards' queries: the page starts them with the partner's, not once that has answered. */
-const auditQuery = (id: string) =>
-  queryOptions({
-    queryKey: auditKey(id),
-    queryFn: () => unwrap(api.GET('/api/admin/audit-log', { params: { query: { target_id: id, limit: AUDIT_RECENT } } })),
-  });
-const usageQuery = (id: string, days: number, env: Environment) =>
-  queryOptions({
-    queryKey: [...usageKey(id), days, env],
-    queryFn: () => unwrap(api.GET('/api/admin/partners/{partner_id}/usage', { params: { path: { partner_id: id }, query: { days, environment: env } } })),
-  });
-const AUDIT_RECENT = 20;
-
-/** After an action on the partner: its audit entries (here and on the Audit log page) have a new row. */
-function refreshAudit(client: QueryClient) {
-  void client.invalidateQueries({ queryKey: ['admin-audit'] });
-}
-
-function CopyButton({ text }: { text: string }) {
-  const { copy, state } = useCopy();
-  return (
-    <>
-      <Button onClick={() => void copy(text)}>Copy</Button>
-      <span className="copy-state" role="status">
-        {state === 'copied' ? 'Key copied' : state === 'failed' ? 'Copy failed: select the key and copy it' : ''}
-      </span>
-    </>
-  );
-}
-
 function KeySlot({ partner, env }: { partner: AdminPartner; env: Environment }) {
-  const client = useQueryClient();
   const slot = partner.keys.find((k) => k.environment === env);
   const [pending, setPending] = useState<'regenerate' | 'clear' | null>(null);
   const [shown, setShown] = useState<RegeneratedKey | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const label = KEY_LABEL[env];
-  const regenerate = useMutation({
-    mutationFn: () =>
-      unwrap(api.POST('/api/admin/partners/{partner_id}/regenerate-key', { params: { path: { partner_id: partner.id }, query: { environment: env } } })),
+  const regenerate = useRegenerateKey(partner.id, env, {
     onSuccess: (k) => {
       setPending(null);
       setShown(k);
-      void client.invalidateQueries({ queryKey: partnerKey(partner.id) });
-      refreshAudit(client);
     },
   });
-  const clear = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/admin/partners/{partner_id}/clear-key', { params: { path: { partner_id: partner.id }, query: { environment: env } } })),
+  const clear = useClearKey(partner.id, env, {
     onSuccess: (r) => {
       setPending(null);
       setNotice(r.cleared ? `${label} cleared: the partner can paste a new one.` : `The ${label.toLowerCase()} slot was already blank.`);
-      void client.invalidateQueries({ queryKey: partnerKey(partner.id) });
-      refreshAudit(client);
     },
   });
   return (
@@ -146,12 +97,7 @@ function KeySlot({ partner, env }: { partner: AdminPartner; env: Environment }) 
         {shown ? (
           <>
             <p>Give it to the partner now: it is not shown again. The previous key no longer works.</p>
-            <div className="key-value key-value-new">
-              <code data-testid="new-key">{shown.key}</code>
-            </div>
-            <div className="actions">
-              <CopyButton text={shown.key} />
-            </div>
+            <ShownOnce value={shown.key} what="Key" testId="new-key" />
           </>
         ) : null}
       </Dialog>
@@ -159,37 +105,13 @@ function KeySlot({ partner, env }: { partner: AdminPartner; env: Environment }) 
   );
 }
 
-type AccessAction = 'suspend' | 'activate' | 'enable-production' | 'disable-production';
-
-/** Each access action: its call, and the words of the dialog that asks first. */
-function accessCall(partnerId: string, action: AccessAction) {
-  const path = { params: { path: { partner_id: partnerId } } };
-  switch (action) {
-    case 'suspend':
-      return unwrap(api.POST('/api/admin/partners/{partner_id}/suspend', path));
-    case 'activate':
-      return unwrap(api.POST('/api/admin/partners/{partner_id}/activate', path));
-    default:
-      return unwrap(api.POST('/api/admin/partners/{partner_id}/production-access', { ...path, body: { enabled: action === 'enable-production' } }));
-  }
-}
-
 /**
  * Suspension and production access are two separate things, each changed by its own action and
  * each asked first: reactivating a suspended partner never enables production (and its billing).
  */
 function AccessCard({ partner }: { partner: AdminPartner }) {
-  const client = useQueryClient();
   const [asking, setAsking] = useState<AccessAction | null>(null);
-  const change = useMutation({
-    mutationFn: (action: AccessAction) => accessCall(partner.id, action),
-    onSuccess: () => {
-      setAsking(null);
-      void client.invalidateQueries({ queryKey: partnerKey(partner.id) });
-      void client.invalidateQueries({ queryKey: ['admin-partners'] });
-      refreshAudit(client);
-    },
-  });
+  const change = useChangeAccess(partner.id, { onSuccess: () => setAsking(null) });
   const ask = (action: AccessAction) => {
     change.reset();
     setAsking(action);
@@ -280,23 +202,15 @@ function AccessCard({ partner }: { partner: AdminPartner }) {
 }
 
 function SeedCard({ partner }: { partner: AdminPartner }) {
-  const client = useQueryClient();
   const [days, setDays] = useState('45');
-  const seed = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/admin/partners/{partner_id}/seed-demo', { params: { path: { partner_id: partner.id }, query: { days: Number(days) } } })),
-    onSuccess: () => {
-      // The charts above show the new events; the platform's usage counts them too.
-      void client.invalidateQueries({ queryKey: usageKey(partner.id) });
-      void client.invalidateQueries({ queryKey: ['admin-usage'] });
-      refreshAudit(client);
-    },
-  });
+  // The charts above show the new events; the platform's usage counts them too.
+  const seed = useSeedDemo(partner.id);
   const { problems, passes } = useFieldProblems();
   const errors = formErrors(seed.error, ['days'], {}, problems);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const whole = /^\d+$/.test(days.trim()) && Number(days) >= 1 && Number(days) <= 365;
-    if (passes(e.currentTarget, problemsOf({ days: [whole ? null : 'Enter a whole number of days, from 1 to 365'] }))) seed.mutate();
+    if (passes(e.currentTarget, problemsOf({ days: [whole ? null : 'Enter a whole number of days, from 1 to 365'] }))) seed.mutate(Number(days));
   };
   return (
     <section className="card" aria-labelledby="seed-h">
@@ -321,19 +235,10 @@ function SeedCard({ partner }: { partner: AdminPartner }) {
 }
 
 function DeleteCard({ partner }: { partner: AdminPartner }) {
-  const client = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const del = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/admin/partners/{partner_id}', { params: { path: { partner_id: partner.id } } })),
-    onSuccess: () => {
-      // Known gone: asking again would only fetch a 404 while the page unmounts.
-      client.setQueryData(partnerKey(partner.id), null);
-      void client.invalidateQueries({ queryKey: ['admin-partners'] });
-      navigate('/partners', { state: { deleted: partner.company_name } });
-    },
-  });
+  const del = useDeletePartner(partner.id, { onSuccess: () => navigate('/partners', { state: { deleted: partner.company_name } }) });
   const matches = typed.trim() === partner.company_name;
   return (
     <section className="card" aria-labelledby="delete-h">
@@ -381,7 +286,7 @@ function DeleteCard({ partner }: { partner: AdminPartner }) {
 }
 
 function AuditCard({ partner }: { partner: AdminPartner }) {
-  const audit = useQuery(auditQuery(partner.id));
+  const audit = usePartnerAudit(partner.id);
   return (
     <section className="card" aria-labelledby="audit-h">
       <div className="card-head">
@@ -390,21 +295,17 @@ function AuditCard({ partner }: { partner: AdminPartner }) {
           All in the audit log
         </Link>
       </div>
-      {audit.isError ? (
-        <LoadFailed title="The audit entries could not be loaded" query={audit} />
-      ) : audit.isPending ? (
-        <p className="muted" aria-busy="true">
-          Loading…
-        </p>
-      ) : (
-        <AuditTable
-          caption="Recent audit entries"
-          rows={audit.data.items}
-          empty="No audit entries for this partner."
-          partnerId={partner.id}
-          filterLink={(f) => auditLogHref({ target_id: partner.id, ...f })}
-        />
-      )}
+      <QueryView query={audit} failed="The audit entries could not be loaded" loadingClass="muted">
+        {(data) => (
+          <AuditTable
+            caption="Recent audit entries"
+            rows={data.items}
+            empty="No audit entries for this partner."
+            partnerId={partner.id}
+            filterLink={(f) => auditLogHref({ target_id: partner.id, ...f })}
+          />
+        )}
+      </QueryView>
     </section>
   );
 }
@@ -412,7 +313,7 @@ function AuditCard({ partner }: { partner: AdminPartner }) {
 function UsageCard({ partner }: { partner: AdminPartner }) {
   const [days, setDays] = useState(DEFAULT_DAYS);
   const [env, setEnv] = useState<Environment>('live');
-  const usage = useQuery(usageQuery(partner.id, days, env));
+  const usage = usePartnerUsage(partner.id, days, env);
   const where = ENV_LABEL[env].toLowerCase();
   const u = usage.data;
   return (
@@ -458,9 +359,9 @@ function UsageCard({ partner }: { partner: AdminPartner }) {
 
 export function Partner() {
   const { partnerId = '' } = useParams();
-  const partner = useQuery({ queryKey: partnerKey(partnerId), queryFn: () => findPartner(partnerId) });
-  usePrefetchQuery(auditQuery(partnerId));
-  usePrefetchQuery(usageQuery(partnerId, DEFAULT_DAYS, 'live'));
+  const partner = usePartner(partnerId);
+  usePrefetchQuery(partnerAuditQuery(partnerId));
+  usePrefetchQuery(partnerUsageQuery(partnerId, DEFAULT_DAYS, 'live'));
   useTitle(partner.data?.company_name ?? 'Partner');
   if (partner.isPending) {
     return (

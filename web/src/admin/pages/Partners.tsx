@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { api, unwrap, type AdminPartner } from '../../api/client';
-import { Banner, Button, type Column, CursorPager, DateTime, Field, formatInteger, formatMonth, formatUsd, LoadFailed, Table, useCursorPages } from '../../shared';
+import type { AdminPartner } from '../../api/client';
+import { Banner, Button, type Column, CursorPager, DateTime, Field, formatInteger, formatMonth, formatUsd, QueryView, Table, useCursorPages } from '../../shared';
+import { usePartners } from '../api/partners';
 import { useTitle } from '../title';
 
 const PAGE = 50;
@@ -54,10 +54,7 @@ export function Partners() {
   const cursor = pages.cursor;
   const [sort, setSort] = useState<{ key: SortKey; dir: 'asc' | 'desc' }>({ key: 'created', dir: 'desc' });
 
-  const list = useQuery({
-    queryKey: ['admin-partners', q, cursor ?? null],
-    queryFn: () => unwrap(api.GET('/api/admin/partners', { params: { query: { limit: PAGE, ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) } } })),
-  });
+  const list = usePartners({ q, cursor: cursor ?? null }, PAGE);
 
   const rows = useMemo<AdminPartner[]>(() => {
     const v = VALUE[sort.key];
@@ -113,27 +110,23 @@ export function Partners() {
         <Field label="Search by company or email" type="search" name="q" value={text} onChange={(e) => setText(e.target.value)} maxLength={200} />
         <Button type="submit">Search</Button>
       </form>
-      {list.isError ? (
-        <LoadFailed title="The partners could not be loaded" query={list} />
-      ) : list.isPending ? (
-        <p className="page-loading" aria-busy="true">
-          Loading…
-        </p>
-      ) : (
-        <>
-          <p className="muted">
-            Calls, end-users and estimated bill: production, {month ? formatMonth(month) : 'this month'} so far (UTC), as each partner’s usage page shows them.
-          </p>
-          <Table
-            caption={q ? `Partners matching “${q}”` : 'Partners, newest first'}
-            columns={columns}
-            rows={rows}
-            rowKey={(r) => r.id}
-            empty={q ? 'No partner matches this search.' : 'No partners yet.'}
-          />
-          <CursorPager pages={pages} next={list.data.next_cursor} count={list.data.count} />
-        </>
-      )}
+      <QueryView query={list} failed="The partners could not be loaded">
+        {(data) => (
+          <>
+            <p className="muted">
+              Calls, end-users and estimated bill: production, {month ? formatMonth(month) : 'this month'} so far (UTC), as each partner’s usage page shows them.
+            </p>
+            <Table
+              caption={q ? `Partners matching “${q}”` : 'Partners, newest first'}
+              columns={columns}
+              rows={rows}
+              rowKey={(r) => r.id}
+              empty={q ? 'No partner matches this search.' : 'No partners yet.'}
+            />
+            <CursorPager pages={pages} next={data.next_cursor} count={data.count} />
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { api, unwrap, type AdminUsage, type Environment } from '../../api/client';
+import type { AdminUsage, Environment } from '../../api/client';
 import { Banner, Button, formatCents, formatDay, formatInteger, Table, useSearchParam, type Column } from '../../shared';
+import { usePlatformUsage } from '../api/usage';
 import { useTitle } from '../title';
 import {
   ActiveUsersChart,
@@ -64,10 +64,7 @@ export function Usage() {
   const envParam = useSearchParam('environment', { replace: true });
   const days = daysOf(daysParam.value);
   const env = envOf(envParam.value);
-  const usage = useQuery({
-    queryKey: ['admin-usage', days, env],
-    queryFn: () => unwrap(api.GET('/api/admin/usage', { params: { query: { days, environment: env } } })),
-  });
+  const usage = usePlatformUsage(days, env);
   const where = ENV_LABEL[env].toLowerCase();
   const u = usage.data;
   return (

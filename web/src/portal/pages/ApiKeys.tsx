@@ -1,26 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, unwrap, type ApiKey, type Environment } from '../../api/client';
-import { Banner, Button, check, ConfirmDialog, DateTime, Dialog, Field, formErrors, problemsOf, useCopy, useFieldProblems, useTitle } from '../../shared';
-import { KEYS, useApiKeys } from '../queries';
-import { ENV_LABEL, KEY_LABEL, ME, useEnvironment } from '../session';
+import type { ApiKey, Environment } from '../../api/client';
+import { Banner, Button, check, ConfirmDialog, CopyButton, DateTime, Dialog, Field, formErrors, problemsOf, ShownOnce, useFieldProblems, useTitle } from '../../shared';
+import { useApiKeys, useClearKey, usePasteKey, useRefreshKeys, useRotateIngestSecret, useRotateKey } from '../api/keys';
+import { ENV_LABEL, KEY_LABEL, useEnvironment } from '../session';
 
 type Pending = 'rotate' | 'clear' | 'replace' | null;
 
-function CopyButton({ text, what }: { text: string; what: string }) {
-  const { copy, state } = useCopy();
-  return (
-    <>
-      <Button onClick={() => void copy(text)}>Copy</Button>
-      <span className="copy-state" role="status">
-        {state === 'copied' ? `${what} copied` : state === 'failed' ? `Copy failed: select the ${what.toLowerCase()} and copy it` : ''}
-      </span>
-    </>
-  );
-}
-
 function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) {
-  const client = useQueryClient();
   const [revealed, setRevealed] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const [pasting, setPasting] = useState(false);
@@ -33,37 +19,29 @@ function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) 
   const valueKnown = !!slot && slot.key !== slot.masked;
 
   // Refreshed only once the new key has been seen: a session opened with the old key may end with it.
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: KEYS });
-    void client.invalidateQueries({ queryKey: ME });
-  };
+  const refresh = useRefreshKeys();
 
-  const rotate = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/partners/me/api-keys/{environment}/rotate', { params: { path: { environment: env } } })),
+  const rotate = useRotateKey(env, {
     onSuccess: (k) => {
       setPending(null);
       setRevealed(false);
       setRotated(k);
     },
   });
-  const clear = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/v1/keys/{environment}', { params: { path: { environment: env } } })),
+  const clear = useClearKey(env, {
     onSuccess: () => {
       setPending(null);
       setRevealed(false);
       setNotice(`The ${name} was cleared: it no longer works. Paste a key or generate one to fill the slot.`);
-      refresh();
     },
   });
-  const paste = useMutation({
-    mutationFn: () => unwrap(api.PUT('/api/partners/me/api-keys/{environment}', { params: { path: { environment: env } }, body: { key: newKey.trim() } })),
+  const paste = usePasteKey(env, {
     onSuccess: () => {
       setPending(null);
       setPasting(false);
       setNewKey('');
       setRevealed(false);
       setNotice(`The ${name} was saved: it works from now on${slot ? ', and the previous key no longer does' : ''}.`);
-      refresh();
     },
     onError: () => setPending(null),
   });
@@ -77,7 +55,7 @@ function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) 
     if (!passes(e.currentTarget, found)) return;
     // Replacing a working key is not undone: ask first. A blank slot has nothing to lose.
     if (slot) setPending('replace');
-    else paste.mutate();
+    else paste.mutate(newKey.trim());
   };
 
   return (
@@ -195,7 +173,7 @@ function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) 
         confirmLabel="Replace key"
         danger
         busy={paste.isPending}
-        onConfirm={() => paste.mutate()}
+        onConfirm={() => paste.mutate(newKey.trim())}
         onCancel={() => setPending(null)}
       >
         <p>The key you pasted replaces the current one, which stops working at once.</p>
@@ -222,12 +200,7 @@ function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) 
         {rotated ? (
           <>
             <p>Store it now on your servers. The previous key no longer works.</p>
-            <div className="key-value key-value-new">
-              <code data-testid="new-key">{rotated.key}</code>
-            </div>
-            <div className="actions">
-              <CopyButton text={rotated.key} what="Key" />
-            </div>
+            <ShownOnce value={rotated.key} what="Key" testId="new-key" />
           </>
         ) : null}
       </Dialog>
@@ -240,10 +213,7 @@ function IngestSecret() {
   const { locked } = useEnvironment();
   const [asking, setAsking] = useState(false);
   const [grace, setGrace] = useState('0');
-  const rotate = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/partners/me/ingest-secret/rotate', { body: { grace_hours: Number(grace) } })),
-    onSuccess: () => setAsking(false),
-  });
+  const rotate = useRotateIngestSecret({ onSuccess: () => setAsking(false) });
   return (
     <section className="card" aria-labelledby="ingest-title">
       <h2 id="ingest-title">Ingest secret</h2>
@@ -279,7 +249,7 @@ function IngestSecret() {
         danger
         busy={rotate.isPending}
         error={rotate.isError ? rotate.error.message : null}
-        onConfirm={() => rotate.mutate()}
+        onConfirm={() => rotate.mutate(Number(grace))}
         onCancel={() => setAsking(false)}
       >
         <p>A new secret replaces the current one. Your servers must read it with GET /api/v1/secrets before their next ingest call.</p>

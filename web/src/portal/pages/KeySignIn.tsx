@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, unwrap } from '../../api/client';
 import { Banner, Button, check, Field, formErrors, problemsOf, useFieldProblems } from '../../shared';
+import { useKeySignIn } from '../api/session';
 import { AuthShell } from '../AuthShell';
 import { useAfterSignIn } from '../session';
 
@@ -10,10 +9,7 @@ export function KeySignIn() {
   const [key, setKey] = useState('');
   const done = useAfterSignIn();
   const [params] = useSearchParams();
-  const login = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/auth/partner/key-login', { body: { key: key.trim() } })),
-    onSuccess: done,
-  });
+  const login = useKeySignIn({ onSuccess: done });
   const { problems, passes } = useFieldProblems();
   const errors = formErrors(login.error, ['key'], { 401: 'key' }, problems);
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -21,7 +17,7 @@ export function KeySignIn() {
     const found = problemsOf({
       key: [check.filled(key, 'Paste your API key (svc_test_… or svc_live_…)'), check.atLeast(key, 8, 'This is too short for an API key: paste the whole key')],
     });
-    if (passes(e.currentTarget, found)) login.mutate();
+    if (passes(e.currentTarget, found)) login.mutate(key.trim());
   };
   const keep = params.toString() ? `?${params}` : '';
   return (

@@ -1,9 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, unwrap, type ApiKey, type Environment, type PartnerMe } from '../../api/client';
-import { Banner, Button, CallsChart, check, DateTime, Dialog, Field, formatInteger, formatMonth, formatUsd, formErrors, problemsOf, useCopy, useTitle } from '../../shared';
-import { useApiKeys, useCalls } from '../queries';
+import type { ApiKey, Environment, PartnerMe } from '../../api/client';
+import { Banner, Button, CallsChart, check, CopyButton, DateTime, Dialog, Field, formatInteger, formatMonth, formatUsd, formErrors, problemsOf, useTitle } from '../../shared';
+import { useAskProduction } from '../api/contact';
+import { useApiKeys } from '../api/keys';
+import { useCalls } from '../api/usage';
 import { ENV_LABEL, useEnvironment, useMe } from '../session';
 
 const SAMPLE_BODY = '{"end_user_id":"user_1","cash_balance":2500,"upcoming_bills":[{"amount":1200,"due_in_days":5}],"cash_buffer":300}';
@@ -82,21 +83,13 @@ function ThisMonth({ env }: { env: Environment }) {
 function ProductionAccess({ me }: { me: PartnerMe }) {
   const [asking, setAsking] = useState(false);
   const [message, setMessage] = useState('');
-  const ask = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/api/contact', {
-          body: { name: me.contact_name, email: me.email, company: me.company_name, topic: 'production', message },
-        }),
-      ),
-    onSuccess: () => setAsking(false),
-  });
+  const ask = useAskProduction(me, { onSuccess: () => setAsking(false) });
   const [problems, setProblems] = useState<Record<string, string>>({});
   const errors = formErrors(ask.error, ['message'], {}, problems);
   const send = () => {
     const found = problemsOf({ message: [check.filled(message, 'Write a few words about your integration and when you plan to go live')] });
     setProblems(found);
-    if (Object.keys(found).length === 0) ask.mutate();
+    if (Object.keys(found).length === 0) ask.mutate(message);
   };
   if (me.production_enabled) {
     return (
@@ -168,7 +161,6 @@ function ProductionAccess({ me }: { me: PartnerMe }) {
 
 function FirstSteps({ env }: { env: Environment }) {
   const keys = useApiKeys();
-  const { copy, state } = useCopy();
   const origin = window.location.origin;
   let body;
   if (keys.isPending) body = <p className="muted">Loading your sandbox key…</p>;
@@ -202,10 +194,7 @@ function FirstSteps({ env }: { env: Environment }) {
                 <code data-testid="curl">{curlLine(origin, sandbox.key)}</code>
               </pre>
               <div className="code-actions">
-                <Button onClick={() => void copy(curlLine(origin, sandbox.key))}>Copy</Button>
-                <span className="copy-state" role="status">
-                  {state === 'copied' ? 'Command copied' : state === 'failed' ? 'Copy failed: select the command and copy it' : ''}
-                </span>
+                <CopyButton text={curlLine(origin, sandbox.key)} what="Command" />
               </div>
             </div>
           ) : (

@@ -1,20 +1,19 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, unwrap } from '../../api/client';
 import { Banner, Button, check, Field, formErrors, problemsOf, useFieldProblems } from '../../shared';
+import { useAskPasswordReset, useResetPassword, useVerifyEmail } from '../api/session';
 import { AuthShell } from '../AuthShell';
 
 /** Forgot password?: the email gets a reset link (the answer is the same whether or not the address has an account). */
 export function ForgotPassword() {
   const [email, setEmail] = useState('');
-  const ask = useMutation({ mutationFn: () => unwrap(api.POST('/api/auth/partner/password-reset', { body: { email: email.trim() } })) });
+  const ask = useAskPasswordReset();
   const { problems, passes } = useFieldProblems();
   const errors = formErrors(ask.error, ['email'], {}, problems);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const found = problemsOf({ email: [check.filled(email, 'Enter the email address of your account'), check.email(email, 'Enter an email address, like name@example.com')] });
-    if (passes(e.currentTarget, found)) ask.mutate();
+    if (passes(e.currentTarget, found)) ask.mutate(email.trim());
   };
   return (
     <AuthShell title="Reset your password" intro={<p>Enter the email of your account: we mail you a link to choose a new password. It works once, for 30 minutes.</p>} footer={<Link to="/sign-in">Back to sign in</Link>}>
@@ -35,12 +34,12 @@ export function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
-  const confirm = useMutation({ mutationFn: () => unwrap(api.POST('/api/auth/partner/password-reset/confirm', { body: { token, new_password: password } })) });
+  const confirm = useResetPassword();
   const { problems, passes } = useFieldProblems();
   const errors = formErrors(confirm.error, ['new_password'], {}, problems);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (passes(e.currentTarget, problemsOf({ new_password: [check.filled(password, 'Choose a new password (8 to 128 characters)')] }))) confirm.mutate();
+    if (passes(e.currentTarget, problemsOf({ new_password: [check.filled(password, 'Choose a new password (8 to 128 characters)')] }))) confirm.mutate({ token, new_password: password });
   };
   return (
     <AuthShell title="Choose a new password" footer={<Link to="/sign-in">Back to sign in</Link>}>
@@ -85,13 +84,13 @@ export function ResetPassword() {
 export function VerifyEmail() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const verify = useMutation({ mutationFn: () => unwrap(api.POST('/api/auth/partner/verify-email', { body: { token } })) });
+  const verify = useVerifyEmail();
   const sent = useRef(false);
   useEffect(() => {
     // Once, even under StrictMode's double effects: the link works once.
     if (token && !sent.current) {
       sent.current = true;
-      verify.mutate();
+      verify.mutate(token);
     }
   }, [token, verify]);
   return (

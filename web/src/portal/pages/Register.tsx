@@ -1,15 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, unwrap } from '../../api/client';
 import { Banner, Button, check, Field, formErrors, problemsOf, useFieldProblems } from '../../shared';
+import { useConfirmSignUp, useRegister } from '../api/session';
 import { AuthShell } from '../AuthShell';
 import { useAfterSignIn } from '../session';
 
 /** Create account: the form, then "check your inbox" (the same for every address: a link to finish is mailed). */
 export function Register() {
   const [form, setForm] = useState({ company_name: '', contact_name: '', email: '', password: '' });
-  const register = useMutation({ mutationFn: () => unwrap(api.POST('/api/auth/partner/register', { body: form })) });
+  const register = useRegister();
   const { problems, passes } = useFieldProblems();
   const errors = formErrors(register.error, Object.keys(form), {}, problems);
   const set = (name: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value });
@@ -22,7 +21,7 @@ export function Register() {
       email: [check.filled(form.email, 'Enter your work email address'), check.email(form.email, 'Enter an email address, like name@example.com')],
       password: [check.filled(form.password, 'Choose a password (8 to 128 characters)')],
     });
-    if (passes(e.currentTarget, found)) register.mutate();
+    if (passes(e.currentTarget, found)) register.mutate(form);
   };
   const footer = (
     <>
@@ -81,15 +80,12 @@ export function ConfirmSignUp() {
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const done = useAfterSignIn();
-  const confirm = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/auth/partner/register/confirm', { body: { token, password } })),
-    onSuccess: done,
-  });
+  const confirm = useConfirmSignUp({ onSuccess: done });
   // 401: not the password chosen at sign-up; it belongs next to the password.
   const errors = formErrors(confirm.error, ['password'], { 401: 'password' });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    confirm.mutate();
+    confirm.mutate({ token, password });
   };
   return (
     <AuthShell

@@ -1,16 +1,14 @@
 import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { api, unwrapFile, type Environment } from '../../api/client';
-import { Banner, Button, formErrors, useDownload, useTitle, type FieldProblems } from '../../shared';
+import type { Environment } from '../../api/client';
+import { Banner, Button, formErrors, useTitle, type FieldProblems } from '../../shared';
+import { useCalculationsCsv, useUsageCsv, useUsageEventsCsv, useWebhooksCsv } from '../api/reports';
 import { ENV_LABEL, useEnvironment } from '../session';
 
 /**
  * Each card asks for its CSV with the session cookie and saves it only when the answer is the file
  * (200): a refusal (a range the server will not take, another export still running, a session that
- * ended) is said on the card, never saved as the file. An empty optional choice is left out of the
- * query (an empty `since=` would be a bad date).
+ * ended) is said on the card, never saved as the file.
  */
-const given = <T extends Record<string, string>>(query: T) => Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '')) as Partial<T>;
-
 /** Since after Until asks for nothing: said at Since (Until is a whole day, included) before anything is sent. */
 function rangeProblems(since: string, until: string): FieldProblems {
   return since && until && since > until ? { since: 'Since must be on or before Until' } : {};
@@ -147,10 +145,7 @@ function Select({ label, value, onChange, options }: { label: string; value: str
 
 function UsageReport({ env }: { env: Environment }) {
   const [months, setMonths] = useState('6');
-  const dl = useDownload(
-    () => unwrapFile(api.GET('/api/partners/me/reports/usage.csv', { params: { query: { environment: env, months: Number(months) } }, parseAs: 'blob' })),
-    'usage.csv',
-  );
+  const dl = useUsageCsv(env, Number(months));
   return (
     <Download title="Monthly usage" button="Download usage.csv" busy={dl.isPending} error={formErrors(dl.error, ['months']).form} onDownload={() => dl.mutate(undefined)}>
       <p className="muted">One row per month: calls, unique end-users and the estimated bill.</p>
@@ -161,13 +156,7 @@ function UsageReport({ env }: { env: Environment }) {
 
 function CalculationsReport({ env }: { env: Environment }) {
   const range = useRange();
-  const dl = useDownload(
-    () =>
-      unwrapFile(
-        api.GET('/api/partners/me/reports/calculations.csv', { params: { query: { environment: env, ...given({ since: range.since, until: range.until }) } }, parseAs: 'blob' }),
-      ),
-    'calculations.csv',
-  );
+  const dl = useCalculationsCsv(env, range);
   const errors = formErrors(dl.error, ['since', 'until'], {}, range.problems);
   return (
     <Download
@@ -189,16 +178,7 @@ function CalculationsReport({ env }: { env: Environment }) {
 function WebhooksReport({ env }: { env: Environment }) {
   const range = useRange();
   const [status, setStatus] = useState('');
-  const dl = useDownload(
-    () =>
-      unwrapFile(
-        api.GET('/api/partners/me/reports/webhooks.csv', {
-          params: { query: { environment: env, ...given({ since: range.since, until: range.until }), ...(status ? { status: status as 'delivered' | 'failed' } : {}) } },
-          parseAs: 'blob',
-        }),
-      ),
-    'webhooks.csv',
-  );
+  const dl = useWebhooksCsv(env, range, status as '' | 'delivered' | 'failed');
   const errors = formErrors(dl.error, ['since', 'until'], {}, range.problems);
   return (
     <Download
@@ -230,13 +210,7 @@ function WebhooksReport({ env }: { env: Environment }) {
 function UsageEventsReport({ env }: { env: Environment }) {
   const [days, setDays] = useState('30');
   const [format, setFormat] = useState('summary');
-  const dl = useDownload(
-    () =>
-      unwrapFile(
-        api.GET('/api/partners/me/usage/export', { params: { query: { environment: env, format: format as 'summary' | 'events', days: Number(days) } }, parseAs: 'blob' }),
-      ),
-    'usage-events.csv',
-  );
+  const dl = useUsageEventsCsv(env, format as 'summary' | 'events', Number(days));
   return (
     <Download title="Usage events" button="Download usage events" busy={dl.isPending} error={formErrors(dl.error, ['days', 'format']).form} onDownload={() => dl.mutate(undefined)}>
       <p className="muted">The usage events your servers sent: one row per day (summary), or every event.</p>

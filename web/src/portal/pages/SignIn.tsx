@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
-import { api, unwrap } from '../../api/client';
 import { PasswordSignIn } from '../../shared';
+import { signIn } from '../api/session';
 import { AuthShell } from '../AuthShell';
 
 export function SignIn() {
@@ -17,7 +17,7 @@ export function SignIn() {
         </>
       }
     >
-      <PasswordSignIn signIn={(body) => unwrap(api.POST('/api/auth/partner/login', { body }))} />
+      <PasswordSignIn signIn={signIn} />
     </AuthShell>
   );
 }

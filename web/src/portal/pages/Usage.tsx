@@ -1,11 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, unwrap, type Answer, type Environment } from '../../api/client';
+import type { Answer, Environment } from '../../api/client';
 import { Banner, Button, CallsChart, check, DateTime, Field, formatDay, formatInteger, formatMonth, formatUsd, formErrors, problemsOf, Table, type Column, useFieldProblems, useTitle } from '../../shared';
-import { useCalls } from '../queries';
+import { useAlerts, useCalls, useSaveAlerts, useUsageEvents, type Alerts } from '../api/usage';
 import { ENV_LABEL, useEnvironment } from '../session';
 
-type Alerts = Answer<'/api/partners/me/usage/alerts', 'get'>;
 type Fired = Alerts['fired'][number];
 type Dashboard = Answer<'/api/partners/me/usage', 'get'>;
 type Category = Dashboard['by_category'][number];
@@ -74,10 +72,7 @@ function Calls({ env }: { env: Environment }) {
 
 function Events({ env }: { env: Environment }) {
   const [days, setDays] = useState<number>(30);
-  const q = useQuery({
-    queryKey: ['usage-events', env, days],
-    queryFn: () => unwrap(api.GET('/api/partners/me/usage', { params: { query: { environment: env, days } } })),
-  });
+  const q = useUsageEvents(env, days);
   const categories: Column<Category>[] = [
     { header: 'Category', cell: (c) => c.category ?? <span className="muted">No category</span> },
     { header: 'Transactions', cell: (c) => formatInteger(c.transactions), numeric: true },
@@ -154,26 +149,11 @@ const numberOrNull = (s: string): number | null => (s.trim() === '' ? null : Num
 const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 
 function AlertsForm({ env, alerts }: { env: Environment; alerts: Alerts }) {
-  const client = useQueryClient();
   const [calls, setCalls] = useState(text(alerts.calls_threshold));
   const [users, setUsers] = useState(text(alerts.unique_users_threshold));
   const [bill, setBill] = useState(text(alerts.bill_threshold_usd));
   const [email, setEmail] = useState(alerts.notify_email ?? '');
-  const save = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.PUT('/api/partners/me/usage/alerts', {
-          params: { query: { environment: env } },
-          body: {
-            calls_threshold: numberOrNull(calls),
-            unique_users_threshold: numberOrNull(users),
-            bill_threshold_usd: env === 'live' ? numberOrNull(bill) : null,
-            notify_email: email.trim() === '' ? null : email.trim(),
-          },
-        }),
-      ),
-    onSuccess: (a) => client.setQueryData(['usage-alerts', env], a),
-  });
+  const save = useSaveAlerts(env);
   const { problems, passes } = useFieldProblems();
   const errors = formErrors(save.error, ['calls_threshold', 'unique_users_threshold', 'bill_threshold_usd', 'notify_email'], {}, problems);
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -193,7 +173,14 @@ function AlertsForm({ env, alerts }: { env: Environment; alerts: Alerts }) {
       ],
       notify_email: [email.trim() ? check.email(email, 'Enter an email address, like billing@example.com, or leave it empty') : null],
     });
-    if (passes(form, found)) save.mutate();
+    if (passes(form, found)) {
+      save.mutate({
+        calls_threshold: numberOrNull(calls),
+        unique_users_threshold: numberOrNull(users),
+        bill_threshold_usd: env === 'live' ? numberOrNull(bill) : null,
+        notify_email: email.trim() === '' ? null : email.trim(),
+      });
+    }
   };
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Alert thresholds">
@@ -246,10 +233,7 @@ function AlertsForm({ env, alerts }: { env: Environment; alerts: Alerts }) {
 }
 
 function AlertsCard({ env }: { env: Environment }) {
-  const q = useQuery({
-    queryKey: ['usage-alerts', env],
-    queryFn: () => unwrap(api.GET('/api/partners/me/usage/alerts', { params: { query: { environment: env } } })),
-  });
+  const q = useAlerts(env);
   const fired: Column<Fired>[] = [
     { header: 'Fired', cell: (f) => <DateTime value={f.fired_at} /> },
     { header: 'Threshold', cell: (f) => THRESHOLD_LABEL[f.threshold] },

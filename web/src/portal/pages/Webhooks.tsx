@@ -1,14 +1,25 @@
-import { queryOptions, useMutation, usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, isApiError, unwrap, type Answer, type Environment } from '../../api/client';
-import { Banner, Button, check, ConfirmDialog, DateTime, Dialog, Field, formatInteger, formErrors, problemsOf, Table, type Column, useCopy, useFieldProblems, useTitle } from '../../shared';
+import type { Environment } from '../../api/client';
+import { Banner, Button, check, ConfirmDialog, DateTime, Dialog, Field, formatInteger, formErrors, problemsOf, ShownOnce, Table, type Column, useFieldProblems, useTitle } from '../../shared';
+import {
+  deliveriesQuery,
+  useAllowPrivateTargets,
+  useDeleteEndpoint,
+  useDeliveries,
+  useResendDelivery,
+  useRotateWebhookSecret,
+  useSaveEndpoint,
+  useSendTestEvent,
+  useWebhookConfig,
+  type Delivery,
+  type DeliveryFilter,
+  type EventType,
+  type WebhookConfig as Config,
+  type WebhookCreated as Created,
+} from '../api/webhooks';
 import { ENV_LABEL, useEnvironment } from '../session';
 
-type Config = Answer<'/api/partners/me/webhooks', 'get'>;
-type Created = Answer<'/api/partners/me/webhooks', 'post'>;
-type Delivery = Answer<'/api/partners/me/webhooks/deliveries', 'get'>[number];
-type EventType = 'calculation.updated' | 'usage.threshold_reached' | 'webhook.test';
-type StatusFilter = 'all' | 'delivered' | 'failed';
 
 const EVENT_TYPES: { type: EventType; label: string }[] = [
   { type: 'calculation.updated', label: 'calculation.updated: an end-user’s cached calculation changed' },
@@ -16,8 +27,6 @@ const EVENT_TYPES: { type: EventType; label: string }[] = [
   { type: 'webhook.test', label: 'webhook.test: a test event you send from this page' },
 ];
 const PAGE_SIZE = 20;
-/** How many attempts the table reads at once (the operation's maximum is 1000). */
-const FETCH_LIMIT = 500;
 
 const SNIPPET = `import { verifyWebhook } from '@svc/client';
 
@@ -36,40 +45,6 @@ app.post('/webhooks/svc', express.raw({ type: 'application/json' }), (req, res) 
     res.sendStatus(400);
   }
 });`;
-
-function configKey(env: Environment) {
-  return ['webhook-config', env] as const;
-}
-function deliveriesKey(env: Environment, status: StatusFilter) {
-  return ['webhook-deliveries', env, status] as const;
-}
-/** The delivery table's query: the page starts it with the configuration's, not once that has answered. */
-function deliveriesQuery(env: Environment, status: StatusFilter) {
-  return queryOptions({
-    queryKey: deliveriesKey(env, status),
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/partners/me/webhooks/deliveries', {
-          params: { query: { environment: env, limit: FETCH_LIMIT, ...(status === 'all' ? {} : { status }) } },
-        }),
-      ),
-  });
-}
-
-function CopyButton({ text, what }: { text: string; what: string }) {
-  const { copy, state } = useCopy();
-  return (
-    <>
-      <Button onClick={() => void copy(text)}>Copy</Button>
-      <span className="copy-state" role="status">
-        {state === 'copied' ? `${what} copied` : state === 'failed' ? `Copy failed: select the ${what.toLowerCase()} and copy it` : ''}
-      </span>
-    </>
-  );
-}
-
-/** How often the endpoint's answer is asked again while the page is open: its circuit changes as deliveries run. */
-const CONFIG_REFRESH_MS = 5000;
 
 /**
  * The endpoint's circuit breaker in words: deliveries flow (closed); they are paused after
@@ -104,16 +79,6 @@ function CircuitState({ circuit, enabled }: { circuit: Config['circuit']; enable
   );
 }
 
-/**
- * The server's rule for endpoint URLs, as its health answer states it: https on a public address,
- * or (WEBHOOK_ALLOW_PRIVATE, a development setting) http too, and private and loopback addresses.
- * Until it is known the strict rule is shown: it is the production one.
- */
-function useAllowPrivateTargets(): boolean {
-  const health = useQuery({ queryKey: ['webhook-url-rule'], queryFn: () => unwrap(api.GET('/api/v1/health')), staleTime: Infinity, retry: false });
-  return health.data?.webhooks_allow_private === true;
-}
-
 /** The hint under the URL field: the server's own rule. */
 function urlHint(allowPrivate: boolean): string {
   return allowPrivate
@@ -135,23 +100,10 @@ function urlProblem(raw: string, allowPrivate: boolean): string | null {
 
 function EndpointForm({ env, config, onSaved }: { env: Environment; config: Config | null; onSaved: (c: Created) => void }) {
   const allowPrivate = useAllowPrivateTargets();
-  const client = useQueryClient();
   const [url, setUrl] = useState(config?.url ?? '');
   const [events, setEvents] = useState<string[]>(config?.events ?? ['calculation.updated', 'usage.threshold_reached']);
   const [enabled, setEnabled] = useState(config?.enabled ?? true);
-  const save = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/api/partners/me/webhooks', {
-          params: { query: { environment: env } },
-          body: { url: url.trim(), events: events as EventType[], enabled },
-        }),
-      ),
-    onSuccess: (c) => {
-      client.setQueryData(configKey(env), c);
-      onSaved(c);
-    },
-  });
+  const save = useSaveEndpoint(env, { onSuccess: onSaved });
   const { problems, passes } = useFieldProblems();
   const errors = formErrors(save.error, ['url', 'events', 'enabled'], {}, problems);
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -160,7 +112,7 @@ function EndpointForm({ env, config, onSaved }: { env: Environment; config: Conf
       url: [check.filled(url, 'Enter the URL that receives the events'), url.trim() ? urlProblem(url, allowPrivate) : null],
       events: [events.length === 0 ? 'Choose at least one event type' : null],
     });
-    if (passes(e.currentTarget, found)) save.mutate();
+    if (passes(e.currentTarget, found)) save.mutate({ url: url.trim(), events: events as EventType[], enabled });
   };
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Endpoint">
@@ -226,12 +178,7 @@ function SecretDialog({ created, onClose }: { created: Created | null; onClose: 
       {created?.secret ? (
         <>
           <p>It is shown this one time: store it on the server that receives the events, and verify every delivery with it.</p>
-          <div className="key-value key-value-new">
-            <code data-testid="signing-secret">{created.secret}</code>
-          </div>
-          <div className="actions">
-            <CopyButton text={created.secret} what="Secret" />
-          </div>
+          <ShownOnce value={created.secret} what="Secret" testId="signing-secret" />
           {created.previous_secret_expires_at ? (
             <p>
               For 24 hours, until <DateTime value={created.previous_secret_expires_at} />, deliveries are signed with both the new and the previous secret: update your
@@ -245,23 +192,14 @@ function SecretDialog({ created, onClose }: { created: Created | null; onClose: 
 }
 
 function Deliveries({ env, enabled }: { env: Environment; enabled: boolean }) {
-  const client = useQueryClient();
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [status, setStatus] = useState<DeliveryFilter>('all');
   const [page, setPage] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
-  const list = useQuery({
-    ...deliveriesQuery(env, status),
-    // Deliveries happen in the background: the table follows them.
-    refetchInterval: 5000,
-  });
-  const resend = useMutation({
-    mutationFn: (id: string) =>
-      unwrap(api.POST('/api/partners/me/webhooks/deliveries/{delivery_id}/resend', { params: { path: { delivery_id: id }, query: { environment: env } } })),
+  // Deliveries happen in the background: the table follows them.
+  const list = useDeliveries(env, status);
+  const resend = useResendDelivery(env, {
     onSuccess: (d) => {
       setNotice(`Resent: attempt ${d.attempt} ${d.status === 'delivered' ? `was delivered (HTTP ${d.status_code ?? '—'})` : `failed${d.error ? `: ${d.error}` : ''}`}.`);
-      void client.invalidateQueries({ queryKey: ['webhook-deliveries', env] });
-      // A resend goes through an open circuit, and its outcome closes or counts against it.
-      void client.invalidateQueries({ queryKey: configKey(env) });
     },
     onError: () => setNotice(null),
   });
@@ -300,7 +238,7 @@ function Deliveries({ env, enabled }: { env: Environment; enabled: boolean }) {
         <h2 id="deliveries-title">Delivery attempts</h2>
         <label className="inline-field">
           <span>Status</span>
-          <select className="field-control" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+          <select className="field-control" value={status} onChange={(e) => setStatus(e.target.value as DeliveryFilter)}>
             <option value="all">All</option>
             <option value="delivered">Delivered</option>
             <option value="failed">Failed</option>
@@ -349,48 +287,27 @@ function Deliveries({ env, enabled }: { env: Environment; enabled: boolean }) {
 export function Webhooks() {
   useTitle('Webhooks');
   const { env } = useEnvironment();
-  const client = useQueryClient();
   const [created, setCreated] = useState<Created | null>(null);
   const [pending, setPending] = useState<'rotate' | 'delete' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // The table is shown once the configuration has answered; its rows are asked for at the same time.
   usePrefetchQuery(deliveriesQuery(env, 'all'));
-  const config = useQuery({
-    queryKey: configKey(env),
-    queryFn: async () => {
-      try {
-        return await unwrap(api.GET('/api/partners/me/webhooks', { params: { query: { environment: env } } }));
-      } catch (err) {
-        // No endpoint yet is an answer, not an error.
-        if (isApiError(err, 404)) return null;
-        throw err;
-      }
-    },
-    // The circuit opens and closes as deliveries run in the background: the page follows it.
-    refetchInterval: (q) => (q.state.data ? CONFIG_REFRESH_MS : false),
-  });
-  const rotate = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/partners/me/webhooks/rotate-secret', { params: { query: { environment: env } } })),
+  // The endpoint follows its circuit while the page is open (it opens and closes as deliveries run).
+  const config = useWebhookConfig(env);
+  const rotate = useRotateWebhookSecret(env, {
     onSuccess: (c) => {
       setPending(null);
       setCreated(c);
-      client.setQueryData(configKey(env), c);
     },
   });
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/partners/me/webhooks', { params: { query: { environment: env } } })),
+  const remove = useDeleteEndpoint(env, {
     onSuccess: () => {
       setPending(null);
       setNotice('The endpoint was deleted: no more events are sent.');
-      client.setQueryData(configKey(env), null);
     },
   });
-  const test = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/partners/me/webhooks/test', { params: { query: { environment: env } } })),
-    onSuccess: () => {
-      setNotice('A test event was queued: its delivery attempt appears below in a few seconds.');
-      setTimeout(() => void client.invalidateQueries({ queryKey: ['webhook-deliveries', env] }), 1500);
-    },
+  const test = useSendTestEvent(env, {
+    onSuccess: () => setNotice('A test event was queued: its delivery attempt appears below in a few seconds.'),
   });
 
   const c = config.data;

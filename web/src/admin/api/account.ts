@@ -1,0 +1,10 @@
+/** The administrator's password and sessions, for the Account cards both entries share (shared/account.tsx). */
+import { api, unwrap } from '../../api/client';
+import type { AccountCalls } from '../../shared/api/account';
+
+export const adminAccount: AccountCalls = {
+  changePassword: (body) => unwrap(api.POST('/api/auth/admin/password', { body })),
+  listSessions: () => unwrap(api.GET('/api/auth/admin/sessions')),
+  revokeSession: (id) => unwrap(api.DELETE('/api/auth/admin/sessions/{session_id}', { params: { path: { session_id: id } } })),
+  revokeOthers: () => unwrap(api.POST('/api/auth/admin/sessions/revoke-others')),
+};

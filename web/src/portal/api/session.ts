@@ -1,0 +1,56 @@
+/**
+ * The partner's session: who is signed in, and the operations that open, finish or end one
+ * (sign-in by password or key, sign-up and its mailed link, password reset, email verification).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import { useApiMutation, type OptionsOf } from '../../api/mutation';
+import { meKeys, meQueryOf } from '../../shared/api/session';
+
+export { meKeys };
+
+/** Who is signed in (GET /api/auth/partner/me); a 401 is the signed-out state, not a failure. */
+export const meQuery = meQueryOf(() => unwrap(api.GET('/api/auth/partner/me')));
+
+export function useMeQuery() {
+  return useQuery(meQuery);
+}
+
+export const signIn = (body: { email: string; password: string }) => unwrap(api.POST('/api/auth/partner/login', { body }));
+export const signOut = () => unwrap(api.POST('/api/auth/partner/logout'));
+
+const keyLogin = (key: string) => unwrap(api.POST('/api/auth/partner/key-login', { body: { key } }));
+export function useKeySignIn(options?: OptionsOf<typeof keyLogin>) {
+  return useApiMutation(keyLogin, null, options);
+}
+
+type Registration = { company_name: string; contact_name: string; email: string; password: string };
+const register = (body: Registration) => unwrap(api.POST('/api/auth/partner/register', { body }));
+export function useRegister() {
+  return useApiMutation(register, null);
+}
+
+const confirmSignUp = (body: { token: string; password: string }) => unwrap(api.POST('/api/auth/partner/register/confirm', { body }));
+export function useConfirmSignUp(options?: OptionsOf<typeof confirmSignUp>) {
+  return useApiMutation(confirmSignUp, null, options);
+}
+
+const askPasswordReset = (email: string) => unwrap(api.POST('/api/auth/partner/password-reset', { body: { email } }));
+export function useAskPasswordReset() {
+  return useApiMutation(askPasswordReset, null);
+}
+
+const resetPassword = (body: { token: string; new_password: string }) => unwrap(api.POST('/api/auth/partner/password-reset/confirm', { body }));
+export function useResetPassword() {
+  return useApiMutation(resetPassword, null);
+}
+
+const verifyEmail = (token: string) => unwrap(api.POST('/api/auth/partner/verify-email', { body: { token } }));
+export function useVerifyEmail() {
+  return useApiMutation(verifyEmail, null);
+}
+
+const resendVerification = () => unwrap(api.POST('/api/auth/partner/verify-email/resend'));
+export function useResendVerification() {
+  return useApiMutation(resendVerification, null);
+}
