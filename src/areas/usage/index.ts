@@ -26,8 +26,8 @@ export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps:
     const limit = request.partner.rate_limit_per_second ?? deps.config.rateLimitPerSecond;
     // API key ids (`key_…`) are their own bucket names; public-write buckets are `ip:…`.
     const weigh = request.routeOptions.config.rateWeight;
-    const weight = weigh === undefined ? 0 : Math.min(limit, weigh(request));
-    const d = limiter.hit(request.apiKeyId, limit, KEY_WINDOW_MS, weight || 1);
+    const weight = weigh === undefined ? 1 : Math.min(limit, weigh(request));
+    const d = limiter.hit(request.apiKeyId, limit, KEY_WINDOW_MS, weight);
     if (d instanceof Promise) d.then((x) => finish(request, reply, done, x, weight), (err: Error) => done(err));
     else finish(request, reply, done, d, weight);
   });
@@ -37,7 +37,8 @@ export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps:
       deps.metrics.rateLimitRejected('api_key');
       return done(tooMany(d));
     }
-    if (weight > 0) {
+    // A request weighing more than one plain request is costly: it also counts against the key's bound in progress.
+    if (weight > 1) {
       const key = request.apiKeyId;
       if (!costly.take(key, weight)) {
         deps.metrics.rateLimitRejected('api_key_costly');

@@ -46,9 +46,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * How many requests of the key's per-second budget one request of this route counts
-     * for (default 1): a costly request weighs what it costs. Read before validation, so
-     * it must cope with any query; capped at the key's limit. Such a route is also costly: a key
-     * may have at most KEY_COSTLY_IN_FLIGHT of this weight in progress at once (CostlyInFlight).
+     * for (default 1): a costly request weighs what it costs (set from the one table of
+     * src/routes/partner-api/weights.ts). Read before validation, so it must cope with any
+     * query; capped at the key's limit. A request weighing more than 1 is also costly: a key may
+     * have at most KEY_COSTLY_IN_FLIGHT of such weight in progress at once (CostlyInFlight).
      */
     rateWeight?: (request: FastifyRequest) => number;
     /** With rateWeight: how a request of this route is weighed, in words, for the refusal of a costly one. */
