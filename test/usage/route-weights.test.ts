@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import Fastify from 'fastify';
 import { buildTestApp, keyHeaders, TestClock, type TestApp } from '../helpers/app.js';
-import { largestWeight, requestWeight, ROUTE_WEIGHTS, weighPartnerRoutes, type RouteWeight } from '../../src/routes/partner-api/weights.js';
+import { largestWeight, requestWeight, ROUTE_WEIGHTS, weighPartnerRoutes, weightOf, type RouteWeight } from '../../src/routes/partner-api/weights.js';
 
 const LIMIT = 60;
 
@@ -137,5 +137,41 @@ describe('the bound on costly requests in progress applies to every costly route
     assert.equal(theirs.statusCode, 200, 'the bound is per key');
     // Nothing stays held: one after another, each is served.
     for (const i of [5, 6]) assert.equal((await get(p, i)).statusCode, 200);
+  });
+});
+
+describe("a key's costly requests are spread over its second", () => {
+  let t: TestApp;
+  const limit = 25;
+  before(async () => {
+    // The service clock stands still: only the pacing, not a new window, lets the second page start.
+    t = await buildTestApp({ clock: new TestClock(Date.parse('2026-11-21T12:00:00.100Z')), env: { RATE_LIMIT_PER_SECOND: String(limit) } });
+  });
+  after(() => t.close());
+
+  it('the next costly request starts weight / limit seconds after the previous one began; a plain request of the key is not held back', async () => {
+    const p = await t.partner();
+    const w = weightOf('GET /v1/transactions', 'limit=500');
+    const share = (w * 1000) / limit;
+    assert.ok(2 * w + 1 <= limit, 'two pages and a calculation fit in the window');
+    const page = (user: string) => t.inject({ method: 'GET', url: `/v1/transactions?user_id=${user}&since=2020-01-01&limit=500`, headers: keyHeaders(p) });
+    assert.equal((await page('first')).statusCode, 200);
+    const sent = performance.now();
+    let pageAt = 0;
+    let calcAt = 0;
+    const second = page('second').then((r) => ((pageAt = performance.now() - sent), r));
+    const calc = t
+      .inject({ method: 'POST', url: '/api/v1/calculate/safe-to-spend', headers: keyHeaders(p), payload: { end_user_id: 'u' } })
+      .then((r) => ((calcAt = performance.now() - sent), r));
+    const [s2, c] = await Promise.all([second, calc]);
+    assert.equal(s2.statusCode, 200, s2.body);
+    assert.equal(c.statusCode, 200, c.body);
+    assert.ok(pageAt >= share - 5, `the second page waited for its share of the key's second (${share} ms): answered after ${pageAt.toFixed(0)} ms`);
+    assert.ok(calcAt < pageAt, `the calculation (${calcAt.toFixed(0)} ms) did not wait for the page (${pageAt.toFixed(0)} ms)`);
+    // Another key's page is not paced by this key's.
+    const q = await t.partner();
+    const start = performance.now();
+    assert.equal((await t.inject({ method: 'GET', url: '/v1/transactions?user_id=q&since=2020-01-01&limit=500', headers: keyHeaders(q) })).statusCode, 200);
+    assert.ok(performance.now() - start < share, 'another key starts at once');
   });
 });

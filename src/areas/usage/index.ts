@@ -12,8 +12,8 @@ const KEY_WINDOW_MS = 1000;
 /**
  * Runs on every authenticated partner-API request, after the key guard: the rate
  * limit (headers on every answer, 429 over the limit), the bound on costly requests in
- * progress per key, and one counted call. A refused request is not counted. Nothing here
- * touches the database.
+ * progress per key and their pacing over the key's second, and one counted call. A refused
+ * request is not counted. Nothing here touches the database.
  */
 export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps: Deps }): Promise<void> {
   // The meter and the limiter are started and closed with the other services (deps.start/close).
@@ -51,6 +51,15 @@ export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps:
       }
       // Released when the answer is finished or its connection closes, whichever comes first.
       reply.raw.once('close', () => costly.release(key, weight));
+      // Spread over the key's second: it starts once the key's previous costly request has had its share.
+      const wait = costly.pace(key, weight, d.limit, d.now);
+      if (wait > 0) {
+        setTimeout(() => {
+          meter.recordCall(request.partner.id, request.environment, d.now);
+          done();
+        }, wait);
+        return;
+      }
     }
     meter.recordCall(request.partner.id, request.environment, d.now);
     done();

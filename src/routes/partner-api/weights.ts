@@ -9,7 +9,8 @@
  * ends (PageWeight, BodyWeight); a streamed export by one of its batches.
  *
  * A request weighing more than 1 is costly: besides its weight in the key's budget, a key may have at most
- * KEY_COSTLY_IN_FLIGHT of weight in progress at once (src/areas/usage/index.ts). Every route the partner-API
+ * KEY_COSTLY_IN_FLIGHT of weight in progress at once, and its costly requests are paced over its second
+ * (src/areas/usage/index.ts). Every route the partner-API
  * scope registers must have a row here (`weighPartnerRoutes` refuses to register one without), in both path
  * forms; test/usage/route-weights.test.ts holds the table and the routes equal.
  */
@@ -148,7 +149,8 @@ export function weightNote(w: RouteWeight): string {
         : `${w.smallest} requests for \`${w.param}=1\` up to ${w.weight} for \`${w.param}=${w.largest}\` (in proportion between, rounded down)`;
   return (
     `Rate limit: counts as ${how} of the key's per-second limit. A request counting more than 1 is costly: while in progress it also ` +
-    "counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`)."
+    "counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts " +
+    "at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner)."
   );
 }
 
