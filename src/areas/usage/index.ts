@@ -52,7 +52,7 @@ export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps:
       // Released when the answer is finished or its connection closes, whichever comes first.
       reply.raw.once('close', () => costly.release(key, weight));
       // Spread over the key's second: it starts once the key's previous costly request has had its share.
-      const wait = costly.pace(key, weight, d.limit, d.now);
+      const wait = costly.pace(key, weight, d.limit);
       if (wait > 0) {
         setTimeout(() => {
           meter.recordCall(request.partner.id, request.environment, d.now);

@@ -179,7 +179,11 @@ function decide(count: number, limit: number, resetAt: number, store: 'memory' |
  */
 export class CostlyInFlight {
   private readonly held = new Map<string, number>();
-  /** Per key: the earliest instant (service clock, ms) its next costly request may start. */
+  /**
+   * Per key: the earliest instant its next costly request may start, on the monotonic clock (performance.now()),
+   * not the service clock: the wait is kept by a timer in real time, and a service clock that is set back (an
+   * operator's correction, a test) would otherwise hold a key's next request for as long as it went back.
+   */
   private readonly next = new Map<string, number>();
 
   constructor(readonly max: number) {}
@@ -209,7 +213,7 @@ export class CostlyInFlight {
    * waits before it starts (0 when the key's previous costly request started long enough ago). The request
    * holds its weight in progress while it waits, so a key has at most `max` of weight waiting or running.
    */
-  pace(key: string, weight: number, limit: number, now: number): number {
+  pace(key: string, weight: number, limit: number, now: number = performance.now()): number {
     if (this.next.size >= PACE_SWEEP_AT) for (const [k, at] of this.next) if (at <= now) this.next.delete(k);
     const start = Math.max(now, this.next.get(key) ?? now);
     this.next.set(key, start + (weight * 1000) / limit);
