@@ -143,9 +143,11 @@ describe('the bound on costly requests in progress applies to every costly route
 describe("a key's costly requests are spread over its second", () => {
   let t: TestApp;
   const limit = 25;
+  const T0 = Date.parse('2026-11-21T12:00:00.100Z');
+  const clock = new TestClock(T0);
   before(async () => {
     // The service clock stands still: only the pacing, not a new window, lets the second page start.
-    t = await buildTestApp({ clock: new TestClock(Date.parse('2026-11-21T12:00:00.100Z')), env: { RATE_LIMIT_PER_SECOND: String(limit) } });
+    t = await buildTestApp({ clock, env: { RATE_LIMIT_PER_SECOND: String(limit) } });
   });
   after(() => t.close());
 
@@ -173,5 +175,15 @@ describe("a key's costly requests are spread over its second", () => {
     const start = performance.now();
     assert.equal((await t.inject({ method: 'GET', url: '/v1/transactions?user_id=q&since=2020-01-01&limit=500', headers: keyHeaders(q) })).statusCode, 200);
     assert.ok(performance.now() - start < share, 'another key starts at once');
+  });
+
+  it('a service clock set back does not hold a key back (the pacing keeps real time)', async () => {
+    const p = await t.partner();
+    const page = (user: string) => t.inject({ method: 'GET', url: `/v1/transactions?user_id=${user}&since=2020-01-01&limit=500`, headers: keyHeaders(p) });
+    clock.set(T0 + 86_400_000);
+    assert.equal((await page('tomorrow')).statusCode, 200);
+    clock.set(T0 + 2000);
+    const answered = await Promise.race([page('today').then((r) => r.statusCode), new Promise((r) => setTimeout(() => r('no answer within 10 s'), 10_000))]);
+    assert.equal(answered, 200);
   });
 });
