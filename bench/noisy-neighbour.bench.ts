@@ -14,8 +14,10 @@
  *
  * calculate (bench/lib/calculate-neighbours.ts): a healthy partner's calculate p50/p99 against a server process
  * started as `npm start` starts it, alone, then beside four concurrent large exports, beside one key at its
- * limit on the costliest sandbox route, beside 5,000 stalled connections from one address, and alone again;
- * each phase's ratio to alone. Aims: exports p99 < 100 ms, sandbox p99 < 50 ms, no healthy call fails.
+ * limit on the costliest sandbox route, beside three keys at their limit on /api/v1/transactions
+ * (start_date=2020-01-01&limit=100), beside 5,000 stalled connections from one address, and alone again;
+ * each phase's ratio to alone. Aims: exports p99 < 100 ms, sandbox p99 < 50 ms, three keys p99 under ten times
+ * alone, no healthy call fails.
  * BENCH_CALC_RATE (default 50/s), BENCH_CALC_SECONDS (15), BENCH_EXPORT_ROWS (250,000 per partner),
  * BENCH_STALLED (5,000).
  *

@@ -33,7 +33,7 @@ export interface Config {
    */
   redisKeyPrefix: string;
   rateLimitPerSecond: number;
-  /** Rate-limit weight of costly requests (routes with a rateWeight) one key may have in progress at once in one process. */
+  /** Rate-limit weight of costly requests (weighing more than 1: src/routes/partner-api/weights.ts) one key may have in progress at once in one process. */
   keyCostlyInFlight: number;
   ratePerUserUsd: number;
   smtpUrl: string | null;
@@ -317,7 +317,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisKeyPrefix,
     rateLimitPerSecond: int(env, 'RATE_LIMIT_PER_SECOND', 60, 1, 1_000_000),
-    keyCostlyInFlight: int(env, 'KEY_COSTLY_IN_FLIGHT', 5, 1, 1_000_000),
+    keyCostlyInFlight: int(env, 'KEY_COSTLY_IN_FLIGHT', 12, 1, 1_000_000),
     ratePerUserUsd: ratePerUser,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: str(env, 'MAIL_FROM') ?? 'Service <no-reply@localhost>',

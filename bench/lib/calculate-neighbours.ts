@@ -2,13 +2,14 @@
  * A healthy partner's calculate latency beside noisy neighbours, with the service in its own process as
  * `npm start` runs it (spawnServer), on one database (noisy-neighbour.bench.ts runs it on both):
  *   alone; beside four concurrent large exports of four other partners; beside one key at its limit on the
- *   costliest sandbox route; beside 5,000 stalled connections from one address; alone again (the drift of the
- *   machine over the run).
+ *   costliest sandbox route; beside three keys at their limit on the /api/v1 form's costliest transactions page
+ *   (`start_date=2020-01-01&limit=100`, a new end-user each); beside 5,000 stalled connections from one address;
+ *   alone again (the drift of the machine over the run).
  * The healthy load is open loop (BENCH_CALC_RATE calls a second for BENCH_CALC_SECONDS, over keep-alive
  * connections from 127.0.0.2); every noisy neighbour comes from 127.0.0.1, so the per-address share of
  * connections is the one a hostile client meets. Client and server on their own cores (withPinnedClient).
- * Aims: exports: p99 < 100 ms; sandbox key: p99 < 50 ms; stalled connections: no healthy call fails; and
- * every healthy call succeeds in every phase.
+ * Aims: exports: p99 < 100 ms; sandbox key: p99 < 50 ms; three keys: p99 under ten times alone; stalled
+ * connections: no healthy call fails; and every healthy call succeeds in every phase.
  */
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
@@ -19,17 +20,19 @@ import { createPartner } from '../../src/areas/partners/service.js';
 import { migrate } from '../../src/db/database.js';
 import { createDeps, createLogger } from '../../src/deps.js';
 import { testConfig } from '../../test/helpers/app.js';
-import { failures, pacedCalculate, serverEnv, startCostliest, type CostlyCounts, type PacedRun } from './neighbours.js';
+import { failures, pacedCalculate, serverEnv, startCostliest, startHammer, type CostlyCounts, type PacedRun } from './neighbours.js';
 import { seedCalculations } from './seed.js';
 import { cpuTicks, fmt, pinnedServerCpu, spawnServer, withPinnedClient } from './util.js';
 
 const RATE = Number(process.env.BENCH_CALC_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_CALC_SECONDS ?? 15);
 const EXPORTERS = 4;
+/** The keys of the `keys` phase: each sends the /api/v1 form's costliest transactions page at the default limit. */
+const HAMMERERS = 3;
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 250_000);
 const STALLED = Number(process.env.BENCH_STALLED ?? 5000);
-/** Which neighbours to run (BENCH_CALC_PHASES=exports,sandbox,stalled, all by default); alone always runs. */
-const PHASES = (process.env.BENCH_CALC_PHASES ?? 'exports,sandbox,stalled').split(',');
+/** Which neighbours to run (BENCH_CALC_PHASES=exports,sandbox,keys,stalled, all by default); alone always runs. */
+const PHASES = (process.env.BENCH_CALC_PHASES ?? 'exports,sandbox,keys,stalled').split(',');
 const HEALTHY_ADDRESS = '127.0.0.2';
 const NOISY_ADDRESS = '127.0.0.1';
 
@@ -262,6 +265,8 @@ export async function calculateNeighbours(dialect: 'sqlite' | 'postgres', pgUrl:
     // far below it even when a busy client machine sends a second's calls in a burst. The noisy keys keep the default.
     await deps.database.db.updateTable('partners').set({ rate_limit_per_second: 1000 }).where('id', '=', healthy.id).execute();
     const sandbox = await mk('sandbox-noisy');
+    const hammerers: Awaited<ReturnType<typeof mk>>[] = [];
+    for (let i = 0; i < HAMMERERS; i++) hammerers.push(await mk(`keys-noisy-${i}`));
     const exporters: Awaited<ReturnType<typeof mk>>[] = [];
     for (let i = 0; i < EXPORTERS; i++) exporters.push(await mk(`exporter-${i}`));
 
@@ -328,9 +333,31 @@ export async function calculateNeighbours(dialect: 'sqlite' | 'postgres', pgUrl:
           log({
             name: 'beside a key at its limit on the costliest sandbox route',
             ...besideCostly,
-            detail: `the key's /v1/transactions since=2020-01-01 limit=500 at 60/s: ${c.ok} answered 200, ${c.limited} answered 429, other: ${counts(c.other)}`,
+            detail: `the key's /v1/transactions since=2020-01-01 limit=500 at 60/s: ${c.ok} answered 200, ${c.limited} answered 429 rate_limited, ${c.inProgress} 429 costly_request_in_progress, other: ${counts(c.other)}`,
             aim: 'p99 < 50 ms',
             met: failures(besideCostly.run) === 0 && besideCostly.run.p99 < 50,
+          });
+          await sleep(2000);
+        }
+
+        // d. Three keys (three partners' free sandbox keys) each sending the /api/v1 form's costliest page at their rate.
+        if (PHASES.includes('keys')) {
+          const tag = `${dialect}-${Date.now()}`;
+          const keys = hammerers.map((p, k) =>
+            startHammer(server.address, p.testKey!, { path: (i) => `/api/v1/transactions?user_id=keys-${tag}-${k}-${i}&start_date=2020-01-01&limit=100`, dispatcher: noisyAgent }),
+          );
+          await sleep(1000);
+          const besideKeys = await calc();
+          const cs: CostlyCounts[] = await Promise.all(keys.map((k) => k.stop()));
+          const sum = (f: (c: CostlyCounts) => number) => cs.reduce((n, c) => n + f(c), 0);
+          log({
+            name: `beside ${HAMMERERS} keys at their limit on /api/v1/transactions`,
+            ...besideKeys,
+            detail:
+              `each key's /api/v1/transactions?start_date=2020-01-01&limit=100 (a new end-user each) at 60/s: ${sum((c) => c.ok)} answered 200, ` +
+              `${sum((c) => c.limited)} answered 429 rate_limited, ${sum((c) => c.inProgress)} 429 costly_request_in_progress, other: ${counts(Object.assign({}, ...cs.map((c) => c.other)))}`,
+            aim: 'p99 < 10 × alone',
+            met: failures(besideKeys.run) === 0 && besideKeys.run.p99 < 10 * alone.run.p99,
           });
           await sleep(2000);
         }

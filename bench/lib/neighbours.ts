@@ -78,19 +78,19 @@ export async function pacedCalculate(base: string, key: string, opts: { perSecon
 }
 
 export interface CostlyCounts {
-  /** answered 200, answered 429 (the weighted limit), anything else by status or error code */
+  /** answered 200; answered 429 by the weighted rate limit; answered 429 because the key's costly requests in progress were at their bound; anything else by status or error code */
   ok: number;
   limited: number;
+  inProgress: number;
   other: Record<string, number>;
 }
 
 /**
- * One key sending the costliest sandbox request (a new end-user each time, `since=2020-01-01&limit=500`: a
- * ledger generated and 500 usage events written) `perSecond` times a second, open loop, as fast as its rate
- * limit lets it: the weighted limit answers most of them 429. Runs until stop().
+ * One key sending `path(i)` `perSecond` times a second (default 60, the default limit), open loop, whatever the
+ * answers say: a noisy neighbour at its rate. Runs until stop().
  */
-export function startCostliest(base: string, key: string, opts: { tag: string; dispatcher: Dispatcher; perSecond?: number }): { stop(): Promise<CostlyCounts> } {
-  const counts: CostlyCounts = { ok: 0, limited: 0, other: {} };
+export function startHammer(base: string, key: string, opts: { path: (i: number) => string; dispatcher: Dispatcher; perSecond?: number }): { stop(): Promise<CostlyCounts> } {
+  const counts: CostlyCounts = { ok: 0, limited: 0, inProgress: 0, other: {} };
   const gap = 1000 / (opts.perSecond ?? 60);
   let stopped = false;
   // At stop(), what is still unanswered is abandoned: on a starved server the open loop builds a backlog.
@@ -103,10 +103,11 @@ export function startCostliest(base: string, key: string, opts: { tag: string; d
       const wait = start + i * gap - performance.now();
       if (wait > 0) await sleep(wait);
       inflight.push(
-        request(`${base}/v1/transactions?user_id=noisy-${opts.tag}-${i}&since=2020-01-01&limit=500`, { headers: { 'x-api-key': key }, dispatcher: opts.dispatcher, signal: abandon.signal })
+        request(`${base}${opts.path(i)}`, { headers: { 'x-api-key': key }, dispatcher: opts.dispatcher, signal: abandon.signal })
           .then(async (r) => {
-            await r.body.text();
+            const text = await r.body.text();
             if (r.statusCode === 200) counts.ok++;
+            else if (r.statusCode === 429 && text.includes('costly_request_in_progress')) counts.inProgress++;
             else if (r.statusCode === 429) counts.limited++;
             else counts.other[r.statusCode] = (counts.other[r.statusCode] ?? 0) + 1;
           })
@@ -126,4 +127,13 @@ export function startCostliest(base: string, key: string, opts: { tag: string; d
       return counts;
     },
   };
+}
+
+/**
+ * One key sending the costliest sandbox request (a new end-user each time, `since=2020-01-01&limit=500`: a
+ * ledger generated and 500 usage events written) `perSecond` times a second, open loop, as fast as its rate
+ * limit lets it: the weighted limit answers most of them 429. Runs until stop().
+ */
+export function startCostliest(base: string, key: string, opts: { tag: string; dispatcher: Dispatcher; perSecond?: number }): { stop(): Promise<CostlyCounts> } {
+  return startHammer(base, key, { ...opts, path: (i) => `/v1/transactions?user_id=noisy-${opts.tag}-${i}&since=2020-01-01&limit=500` });
 }

@@ -230,8 +230,14 @@ export interface Child {
  * BENCH_SERVER_NODE_ARGS adds node flags to the child (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`);
  * BENCH_CHILD_LOG=file keeps the child's whole output.
  */
-export async function spawnServer(entry: string, env: Record<string, string | undefined>, opts: { logFile?: string; ready?: RegExp } = {}): Promise<Child> {
-  const [command, args] = serverCommand([...START_FLAGS, ...SERVER_NODE_ARGS, '--import', 'tsx', path.join(ROOT, entry)]);
+export async function spawnServer(
+  entry: string,
+  env: Record<string, string | undefined>,
+  opts: { logFile?: string; ready?: RegExp; imports?: string[] } = {},
+): Promise<Child> {
+  // `imports`: modules loaded before the entry (after tsx, so they may be TypeScript), e.g. bench/lib/cpu-probe.ts.
+  const preload = (opts.imports ?? []).flatMap((m) => ['--import', path.join(ROOT, m)]);
+  const [command, args] = serverCommand([...START_FLAGS, ...SERVER_NODE_ARGS, '--import', 'tsx', ...preload, path.join(ROOT, entry)]);
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'info', ...env },

@@ -34,7 +34,8 @@ export async function startCluster(count: number, env: Record<string, string>, o
   const { config, cleanup } = await testConfig();
   const deps = createDeps(config, { log: createLogger(config), poolSize: options.poolSize ?? 2 });
   await migrate(deps.database);
-  const all = { ...databaseEnv(config), SEED_DEMO_PARTNER: 'false', RATE_LIMIT_PER_SECOND: '100000', ...env };
+  // The rate limit and the bound on a key's costly requests in progress are lifted: the tests drive many requests of one key at once.
+  const all = { ...databaseEnv(config), SEED_DEMO_PARTNER: 'false', RATE_LIMIT_PER_SECOND: '100000', KEY_COSTLY_IN_FLIGHT: '100000', ...env };
   const started = await Promise.allSettled([
     ...Array.from({ length: count }, () => startServer(all, options.startTimeoutMs)),
     ...Array.from({ length: options.workers ?? 0 }, () => startWorker({ ...all, ...options.workerEnv }, options.startTimeoutMs)),

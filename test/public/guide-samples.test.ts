@@ -245,7 +245,9 @@ describe('integration guide samples', () => {
     before(async () => {
       const port = await s.listen();
       replaceUrl = ['https://partner.example/webhooks/svc', `http://127.0.0.1:${port}/webhooks/svc`];
-      t = await buildTestApp({ env: { PUBLIC_BASE_URL: 'https://api.svc.example' } });
+      // The replay sends the whole guide within about a second, and its costlier samples (sandbox pages, exports)
+      // weigh several requests each (src/routes/partner-api/weights.ts): more than the default 60 a second.
+      t = await buildTestApp({ env: { PUBLIC_BASE_URL: 'https://api.svc.example', RATE_LIMIT_PER_SECOND: '1000' } });
       p = await t.partner({ email: 'dev@acme.example', company: 'Acme Credit Union' });
       env.BASE_URL = 'https://api.svc.example';
       env.API_KEY = p.testKey;

@@ -21,6 +21,10 @@ import type { Kysely } from 'kysely';
 import * as recordedRunsMigration from '../../src/db/migrations/0022_sandbox_recorded_runs.js';
 import { isRecorded, MAX_RUNS_PER_USER, parseRuns, withRun, type Run } from '../../src/areas/sandbox/recorded-runs.js';
 import { NOW, SANDBOX_ENV, type Txn, usageEvents } from './helpers.js';
+import { weightOf } from '../../src/routes/partner-api/weights.js';
+
+/** The key's per-second limit in the weight tests. */
+const LIMIT = 20;
 
 async function eventKeys(t: TestApp, partnerId: string): Promise<number> {
   const r = await t.deps.database.db.selectFrom('usage_event_keys').select((eb) => eb.fn.countAll().as('n')).where('partner_id', '=', partnerId).executeTakeFirstOrThrow();
@@ -220,20 +224,26 @@ describe('sandbox: cost of a request', () => {
     let t: TestApp;
     let p: TestPartner;
     before(async () => {
-      t = await buildTestApp({ clock: new TestClock(NOW), env: { RATE_LIMIT_PER_SECOND: '12' } });
+      t = await buildTestApp({ clock: new TestClock(NOW), env: { RATE_LIMIT_PER_SECOND: String(LIMIT) } });
       p = await t.partner();
     });
     after(() => t.close());
 
-    it('/v1/transactions?limit=500 counts as 5 requests; the default page as 1; another key is not charged', async () => {
+    it('/v1/transactions pages weigh what the table says for their limit; another key is not charged', async () => {
       const get = (url: string, partner = p) => t.inject({ method: 'GET', url, headers: keyHeaders(partner) });
+      const w500 = weightOf('GET /v1/transactions', 'limit=500');
+      const w101 = weightOf('GET /v1/transactions', 'limit=101');
+      const wDefault = weightOf('GET /v1/transactions');
+      assert.ok(w500 > w101 && w101 >= wDefault && wDefault > 1, `${w500} > ${w101} >= ${wDefault} > 1`);
       const a = await get('/v1/transactions?user_id=w&limit=500');
       assert.equal(a.statusCode, 200);
-      assert.equal(a.headers['x-ratelimit-remaining'], '7');
+      assert.equal(a.headers['x-ratelimit-remaining'], String(LIMIT - w500));
       const b = await get('/v1/transactions?user_id=w&limit=101');
-      assert.equal(b.headers['x-ratelimit-remaining'], '5');
+      assert.equal(b.headers['x-ratelimit-remaining'], String(LIMIT - w500 - w101));
       const c = await get('/v1/transactions?user_id=w');
-      assert.equal(c.headers['x-ratelimit-remaining'], '4');
+      assert.equal(c.headers['x-ratelimit-remaining'], String(LIMIT - w500 - w101 - wDefault));
+      // What is left is less than another page of 500: refused.
+      assert.ok(LIMIT - w500 - w101 - wDefault < w500);
       const refused = await get('/v1/transactions?user_id=w&limit=500');
       assert.equal(refused.statusCode, 429);
       assert.deepEqual(refused.json(), { detail: 'Rate limit exceeded', code: 'rate_limited' });
@@ -242,15 +252,15 @@ describe('sandbox: cost of a request', () => {
       const q = await t.partner();
       const other = await get('/v1/transactions?user_id=w&limit=500', q);
       assert.equal(other.statusCode, 200);
-      assert.equal(other.headers['x-ratelimit-remaining'], '7');
-      // Unparsable limits weigh 1 (and are refused by validation).
+      assert.equal(other.headers['x-ratelimit-remaining'], String(LIMIT - w500));
+      // A limit validation refuses counts as the default page.
       const r = await t.partner();
       const bad = await get('/v1/transactions?user_id=w&limit=99999', r);
       assert.equal(bad.statusCode, 422);
-      assert.equal(bad.headers['x-ratelimit-remaining'], '11');
-      // /api/v1 pages are at most 100: weight 1.
+      assert.equal(bad.headers['x-ratelimit-remaining'], String(LIMIT - wDefault));
+      // /api/v1 windows are weighed too (by their limit, up to 100).
       const m = await get('/api/v1/transactions?user_id=w&limit=100', r);
-      assert.equal(m.headers['x-ratelimit-remaining'], '10');
+      assert.equal(m.headers['x-ratelimit-remaining'], String(LIMIT - wDefault - weightOf('GET /api/v1/transactions', 'limit=100')));
     });
 
     it('a weight above a small limit is capped at it: the request fits an empty window', async () => {
@@ -262,7 +272,7 @@ describe('sandbox: cost of a request', () => {
     });
   });
 
-  describe('one key has at most KEY_COSTLY_IN_FLIGHT of weighted pages in progress', () => {
+  describe('one key has at most KEY_COSTLY_IN_FLIGHT of costly pages in progress', () => {
     let t: TestApp;
     before(async () => {
       t = await buildTestApp({ clock: new TestClock(NOW), env: { RATE_LIMIT_PER_SECOND: '1000' } });
@@ -280,10 +290,11 @@ describe('sandbox: cost of a request', () => {
       const refused = mine.filter((r) => r.statusCode === 429);
       assert.equal(served.length + refused.length, 4, mine.map((r) => r.statusCode).join(','));
       assert.ok(served.length >= 1 && refused.length >= 1, mine.map((r) => r.statusCode).join(','));
+      const w500 = weightOf('GET /v1/transactions', 'limit=500');
       for (const r of refused) {
         const body = r.json();
         assert.equal(body.code, 'costly_request_in_progress');
-        assert.match(body.detail, /costly requests in progress \(weighing 5 of the 5 a key may have at once/);
+        assert.match(body.detail, new RegExp(`costly requests in progress \\(weighing ${w500} of the ${t.deps.config.keyCostlyInFlight} a key may have at once; GET /v1/transactions weighs`));
         assert.equal(r.headers['retry-after'], '1');
         assert.ok(r.headers['x-ratelimit-remaining'] !== undefined, 'the rate-limit headers are on the refusal too');
       }
@@ -295,10 +306,16 @@ describe('sandbox: cost of a request', () => {
       for (const i of [5, 6]) assert.equal((await large(`burst-${i}`)).statusCode, 200);
     });
 
-    it('pages of 100 weigh 1 each: five at once fit; a refused or failed request holds nothing afterwards', async () => {
+    it('smaller pages: as many at once as their weights fit in the bound; a refused or failed request holds nothing afterwards', async () => {
       const p = await t.partner();
-      const small = await Promise.all([1, 2, 3, 4, 5].map((i) => get(`/v1/transactions?user_id=s-${i}&since=2020-01-01&limit=100`, p)));
-      assert.deepEqual(small.map((r) => r.statusCode), [200, 200, 200, 200, 200]);
+      const w = weightOf('GET /v1/transactions', 'limit=100');
+      const fit = Math.floor(t.deps.config.keyCostlyInFlight / w);
+      assert.ok(fit >= 2, `pages of 100 (weight ${w}) run ${fit} at once`);
+      const small = await Promise.all(Array.from({ length: fit }, (_, i) => get(`/v1/transactions?user_id=s-${i}&since=2020-01-01&limit=100`, p)));
+      assert.deepEqual(
+        small.map((r) => r.statusCode),
+        small.map(() => 200),
+      );
       const bad = await get('/v1/transactions?user_id=s-1&since=not-a-day&limit=500', p);
       assert.equal(bad.statusCode, 422);
       assert.equal((await get('/v1/transactions?user_id=s-7&since=2020-01-01&limit=500', p)).statusCode, 200);

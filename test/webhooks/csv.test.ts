@@ -8,7 +8,8 @@ describe('GET /api/v1/reports/webhooks.csv', () => {
   let p: TestPartner;
   const day = Date.parse('2026-03-10T12:00:00.000Z');
   before(async () => {
-    t = await buildTestApp();
+    // An export weighs several requests of the key's per-second limit (src/routes/partner-api/weights.ts): these read many in a second.
+    t = await buildTestApp({ env: { RATE_LIMIT_PER_SECOND: '1000' } });
     p = await t.partner();
     const db = t.deps.database.db;
     await db

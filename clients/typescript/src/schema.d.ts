@@ -688,7 +688,7 @@ export interface paths {
         get: operations["getUsageAlerts"];
         /**
          * Sets the usage alert thresholds and notify email of the key's environment
-         * @description A notify_email that is new here, is not the account email and was never verified by the account is mailed a single-use verification link (48 hours); alerts are mailed to it only once the link is followed (`notify_email_verified`, `mail_delivery`). While the account email is unverified no link is sent (ask for it with the resend operation afterwards). At most 5 verification mails per account per hour: beyond, 429 `verification_mail_limited` and nothing changes.
+         * @description A notify_email that is new here, is not the account email and was never verified by the account is mailed a single-use verification link (48 hours); alerts are mailed to it only once the link is followed (`notify_email_verified`, `mail_delivery`). While the account email is unverified no link is sent (ask for it with the resend operation afterwards). At most 5 verification mails per account per hour: beyond, 429 `verification_mail_limited` and nothing changes. Rate limit: counts as 3 requests of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
          */
         put: operations["putUsageAlerts"];
         post?: never;
@@ -729,7 +729,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every cached calculation of the key's environment with its breakdown (CSV, oldest first) */
+        /**
+         * Every cached calculation of the key's environment with its breakdown (CSV, oldest first)
+         * @description Rate limit: counts as 4 requests of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
+         */
         get: operations["reportCalculationsCsv"];
         put?: never;
         post?: never;
@@ -746,7 +749,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Calls, unique end-users and estimated bill per month of the key's environment (CSV, oldest month first) */
+        /**
+         * Calls, unique end-users and estimated bill per month of the key's environment (CSV, oldest month first)
+         * @description Rate limit: counts as 3 requests of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
+         */
         get: operations["reportUsageCsv"];
         put?: never;
         post?: never;
@@ -765,7 +771,7 @@ export interface paths {
         };
         /**
          * The webhook delivery log as CSV (environment of the key)
-         * @description Columns: id, created_at, event_id, event_type, url, attempt, status, status_code, duration_ms, error, response_excerpt, next_attempt_at; newest first, streamed. `since` is inclusive; `until` is exclusive (a bare date includes that whole UTC day). Text cells that begin with =, +, -, @, tab or CR are prefixed with '. Delivery records are kept for the retention the `Webhook-Retention-Days` response header states (30 days unless the operator sets WEBHOOK_RETENTION_DAYS), counted from when their event was delivered or gave up; then the event and its records are deleted.
+         * @description Columns: id, created_at, event_id, event_type, url, attempt, status, status_code, duration_ms, error, response_excerpt, next_attempt_at; newest first, streamed. `since` is inclusive; `until` is exclusive (a bare date includes that whole UTC day). Text cells that begin with =, +, -, @, tab or CR are prefixed with '. Delivery records are kept for the retention the `Webhook-Retention-Days` response header states (30 days unless the operator sets WEBHOOK_RETENTION_DAYS), counted from when their event was delivered or gave up; then the event and its records are deleted. Rate limit: counts as 8 requests of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
          */
         get: operations["exportWebhookDeliveriesCsv"];
         put?: never;
@@ -785,7 +791,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Compute, cache (latest wins) and fire calculation.updated */
+        /**
+         * Compute, cache (latest wins) and fire calculation.updated
+         * @description Rate limit: counts as 1 request for an ordinary body up to 3 for 48000 bytes, and more beyond (by Content-Length, rounded down) of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
+         */
         post: operations["ingestCalculation"];
         delete?: never;
         options?: never;
@@ -800,7 +809,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Cached calculations, newest first (keyset pagination) */
+        /**
+         * Cached calculations, newest first (keyset pagination)
+         * @description Rate limit: counts as 1 requests for `limit=1` up to 4 for `limit=500` (in proportion between, rounded down) of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
+         */
         get: operations["listCachedCalculations"];
         put?: never;
         post?: never;
@@ -839,7 +851,7 @@ export interface paths {
         post?: never;
         /**
          * Erase every stored trace of one end-user (GDPR)
-         * @description Removes the cached calculation, pending events and every other row about this end-user in this environment, and names a count still waiting in the usage meter. The erasure is recorded whatever the answer: nothing sent before it is stored under this id afterwards. 404 when nothing was stored.
+         * @description Removes the cached calculation, pending events and every other row about this end-user in this environment, and names a count still waiting in the usage meter. The erasure is recorded whatever the answer: nothing sent before it is stored under this id afterwards. 404 when nothing was stored. Rate limit: counts as 3 requests of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
          */
         delete: operations["eraseEndUser"];
         options?: never;
@@ -858,7 +870,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a key: a new key is returned once; the old one fails on the very next request
-         * @description Needs the partner key and X-Service-Ingest-Secret, so a leaked key alone cannot rotate. key_type sandbox = the test slot, production = the live slot. A key acts only in its own environment: a test key rotates the sandbox key, a live key the production key; the other is 403 (nothing changed).
+         * @description Needs the partner key and X-Service-Ingest-Secret, so a leaked key alone cannot rotate. key_type sandbox = the test slot, production = the live slot. A key acts only in its own environment: a test key rotates the sandbox key, a live key the production key; the other is 403 (nothing changed). Rate limit: counts as 3 requests of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
          */
         post: operations["rotateKey"];
         delete?: never;
@@ -935,7 +947,7 @@ export interface paths {
         };
         /**
          * The delivery log: one record per attempt, newest first
-         * @description Delivery records are kept for the retention the `Webhook-Retention-Days` response header states (30 days unless the operator sets WEBHOOK_RETENTION_DAYS), counted from when their event was delivered or gave up; then the event and its records are deleted. The `Webhook-Circuit` response header states the endpoint's circuit breaker (`closed`, or `open; failures=5; retry_at=…` while deliveries wait), as `circuit` in GET /api/v1/webhooks.
+         * @description Delivery records are kept for the retention the `Webhook-Retention-Days` response header states (30 days unless the operator sets WEBHOOK_RETENTION_DAYS), counted from when their event was delivered or gave up; then the event and its records are deleted. The `Webhook-Circuit` response header states the endpoint's circuit breaker (`closed`, or `open; failures=5; retry_at=…` while deliveries wait), as `circuit` in GET /api/v1/webhooks. Rate limit: counts as 1 requests for `limit=1` up to 10 for `limit=1000` (in proportion between, rounded down) of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -957,7 +969,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery's event again, now, and answer the new attempt
-         * @description The event goes to the current configuration, signed with the current secret(s). A success marks the event delivered; a failure leaves its retry schedule unchanged. 409 while the event is being delivered or when the endpoint is disabled.
+         * @description The event goes to the current configuration, signed with the current secret(s). A success marks the event delivered; a failure leaves its retry schedule unchanged. 409 while the event is being delivered or when the endpoint is disabled. Rate limit: counts as 4 requests of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
          */
         post: operations["resendWebhookDelivery"];
         delete?: never;
@@ -1017,7 +1029,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a public token for the end-user's item and accounts
-         * @description Records an `account_link` usage event. A public token is accepted once per partner: a second exchange answers 400.
+         * @description Records an `account_link` usage event. A public token is accepted once per partner: a second exchange answers 400. Rate limit: counts as 5 requests of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
          */
         post: operations["linkAccounts"];
         delete?: never;
@@ -1035,7 +1047,7 @@ export interface paths {
         };
         /**
          * The end-user's accounts with their balances
-         * @description Checking, savings and a credit card. Balances agree with the transactions (transfers included). The /v1 form omits `mask`.
+         * @description Checking, savings and a credit card. Balances agree with the transactions (transfers included). The /v1 form omits `mask`. Rate limit: counts as 4 requests of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
          */
         get: operations["listAccounts"];
         put?: never;
@@ -1055,7 +1067,7 @@ export interface paths {
         };
         /**
          * The end-user's transactions in a date window, newest first
-         * @description Window start_date..end_date (default: the 30 days up to today). Pages of `limit` (1-100, default 10) from `offset`; `total` counts the whole window. Each returned transaction records a `transaction` usage event. The /v1 form is cursor-based instead (since, limit up to 500, cursor).
+         * @description Window start_date..end_date (default: the 30 days up to today). Pages of `limit` (1-100, default 10) from `offset`; `total` counts the whole window. Each returned transaction records a `transaction` usage event. The /v1 form is cursor-based instead (since, limit up to 500, cursor). Rate limit: counts as 7 requests for `limit=1` up to 11 for `limit=100` (in proportion between, rounded down) of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
          */
         get: operations["listTransactions"];
         put?: never;
@@ -1095,7 +1107,7 @@ export interface paths {
         };
         /**
          * Cash-flow forecast of the checking account
-         * @description One point per day after today up to horizon_days (1-90, default 14): net = inflow − outflow, projected balance = previous + net, runway_days = days before it first goes below zero. The /v1 form answers the alternative shape (projected_min_balance, projected_min_date, confidence, alerts) from the same forecast.
+         * @description One point per day after today up to horizon_days (1-90, default 14): net = inflow − outflow, projected balance = previous + net, runway_days = days before it first goes below zero. The /v1 form answers the alternative shape (projected_min_balance, projected_min_date, confidence, alerts) from the same forecast. Rate limit: counts as 4 requests of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
          */
         get: operations["getCashflowForecast"];
         put?: never;

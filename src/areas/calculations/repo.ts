@@ -163,16 +163,20 @@ export function calculationsBatchQuery(
     .selectFrom('calculations')
     .select(['end_user_id', 'user_email', 'calculation_id', 'result', 'calculated_at'])
     .where('partner_id', '=', partnerId)
-    .where('environment', '=', environment)
-    .where(PAGE_INDEX_PREDICATE);
-  if (range.since !== null) q = q.where('calculated_at', '>=', range.since);
+    .where('environment', '=', environment);
+  // The index range starts at the seek bound: the last row of the previous batch, or `since` for the first. It is
+  // the one lower bound stated besides the index's predicate (calculated_at >= 0), and comes before it: SQLite seeks
+  // with the first of several lower bounds on a column and checks the others row by row, so with the constant first
+  // every batch read the partner's rows again from the first one (an export quadratic in its rows). PostgreSQL
+  // takes the larger bound.
+  const start = after && (range.since === null || after[0] >= range.since) ? after[0] : range.since;
+  if (start !== null) q = q.where('calculated_at', '>=', start);
+  q = q.where(PAGE_INDEX_PREDICATE);
   if (range.until !== null) q = q.where('calculated_at', '<', range.until);
   if (after) {
     const [at, id] = after;
-    // The redundant `calculated_at >= at` lets both engines seek the index instead of rescanning from the start on every batch.
-    q = q
-      .where('calculated_at', '>=', at)
-      .where((eb) => eb.or([eb('calculated_at', '>', at), eb.and([eb('calculated_at', '=', at), eb('calculation_id', '>', id)])]));
+    // Rows of the bound's millisecond that the previous batch already gave.
+    q = q.where((eb) => eb.or([eb('calculated_at', '>', at), eb.and([eb('calculated_at', '=', at), eb('calculation_id', '>', id)])]));
   }
   return q.orderBy('calculated_at', 'asc').orderBy('calculation_id', 'asc').limit(limit);
 }

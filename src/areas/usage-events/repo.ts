@@ -563,19 +563,15 @@ export function pageEventsQuery(
   after: [number, string] | null,
   limit: number,
 ) {
-  let q = db
-    .selectFrom('usage_events')
-    .selectAll()
-    .where('partner_id', '=', partnerId)
-    .where('environment', '=', environment)
-    .where('occurred_at', '>=', from)
-    .where('occurred_at', '<', to);
-  if (after) {
+  let q = db.selectFrom('usage_events').selectAll().where('partner_id', '=', partnerId).where('environment', '=', environment);
+  if (after && after[0] >= from) {
     const [at, id] = after;
-    // A row-value bound: the index range starts at the cursor.
+    // The cursor is the only lower bound, so the index range starts there: beside `occurred_at >= from`, SQLite
+    // seeks with the window's start and checks the cursor row by row (every page read the window again from its
+    // first row). The cursor's row was in the window, so the window's start adds nothing.
     q = q.where((eb) => eb(eb.refTuple('occurred_at', 'id'), '>', eb.tuple(at, id)));
-  }
-  return q.orderBy('occurred_at').orderBy('id').limit(limit);
+  } else q = q.where('occurred_at', '>=', from);
+  return q.where('occurred_at', '<', to).orderBy('occurred_at').orderBy('id').limit(limit);
 }
 
 /** The sender ids already stored for a partner in [from, to) among `keys`. */

@@ -13,8 +13,8 @@ const KEY_WINDOW_MS = 1000;
 /**
  * Runs on every authenticated partner-API request, after the key guard: the rate
  * limit (headers on every answer, 429 over the limit), the bound on costly requests in
- * progress per key, and one counted call. A refused request is not counted, nor the status
- * probe's (src/http/self-probe.ts). Nothing here touches the database.
+ * progress per key and their pacing over the key's second, and one counted call. A refused request
+ * is not counted, nor the status probe's (src/http/self-probe.ts). Nothing here touches the database.
  */
 export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps: Deps }): Promise<void> {
   // The meter and the limiter are started and closed with the other services (deps.start/close).
@@ -27,8 +27,8 @@ export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps:
     const limit = request.partner.rate_limit_per_second ?? deps.config.rateLimitPerSecond;
     // API key ids (`key_…`) are their own bucket names; public-write buckets are `ip:…`.
     const weigh = request.routeOptions.config.rateWeight;
-    const weight = weigh === undefined ? 0 : Math.min(limit, weigh(request));
-    const d = limiter.hit(request.apiKeyId, limit, KEY_WINDOW_MS, weight || 1);
+    const weight = weigh === undefined ? 1 : Math.min(limit, weigh(request));
+    const d = limiter.hit(request.apiKeyId, limit, KEY_WINDOW_MS, weight);
     if (d instanceof Promise) d.then((x) => finish(request, reply, done, x, weight), (err: Error) => done(err));
     else finish(request, reply, done, d, weight);
   });
@@ -38,7 +38,8 @@ export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps:
       deps.metrics.rateLimitRejected('api_key');
       return done(tooMany(d));
     }
-    if (weight > 0) {
+    // A request weighing more than one plain request is costly: it also counts against the key's bound in progress.
+    if (weight > 1) {
       const key = request.apiKeyId;
       if (!costly.take(key, weight)) {
         deps.metrics.rateLimitRejected('api_key_costly');
@@ -51,9 +52,21 @@ export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps:
       }
       // Released when the answer is finished or its connection closes, whichever comes first.
       reply.raw.once('close', () => costly.release(key, weight));
+      // Spread over the key's second: it starts once the key's previous costly request has had its share.
+      const wait = costly.pace(key, weight, d.limit);
+      if (wait > 0) {
+        setTimeout(() => {
+          countCall(request, d.now);
+          done();
+        }, wait);
+        return;
+      }
     }
-    // The status probe is limited in a bucket of its own but is nobody's usage.
-    if (request.apiKeyId !== SELF_PROBE_ID) meter.recordCall(request.partner.id, request.environment, d.now);
+    countCall(request, d.now);
     done();
+  }
+  // The status probe is limited in a bucket of its own but is nobody's usage.
+  function countCall(request: FastifyRequest, at: number) {
+    if (request.apiKeyId !== SELF_PROBE_ID) meter.recordCall(request.partner.id, request.environment, at);
   }
 }

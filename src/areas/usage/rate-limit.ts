@@ -46,9 +46,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * How many requests of the key's per-second budget one request of this route counts
-     * for (default 1): a costly request weighs what it costs. Read before validation, so
-     * it must cope with any query; capped at the key's limit. Such a route is also costly: a key
-     * may have at most KEY_COSTLY_IN_FLIGHT of this weight in progress at once (CostlyInFlight).
+     * for (default 1): a costly request weighs what it costs (set from the one table of
+     * src/routes/partner-api/weights.ts). Read before validation, so it must cope with any
+     * query; capped at the key's limit. A request weighing more than 1 is also costly: a key may
+     * have at most KEY_COSTLY_IN_FLIGHT of such weight in progress at once (CostlyInFlight).
      */
     rateWeight?: (request: FastifyRequest) => number;
     /** With rateWeight: how a request of this route is weighed, in words, for the refusal of a costly one. */
@@ -167,14 +168,23 @@ function decide(count: number, limit: number, resetAt: number, store: 'memory' |
 }
 
 /**
- * The costly requests (routes with a `rateWeight`) each key has in progress in this process, by
- * weight. The per-second limit bounds how many a key starts, not how many run at once: a fixed
- * window admits its whole budget in the window's first moments, and a burst of large pages that
- * each take tens of milliseconds of the one event loop queues every other partner's requests
- * behind them. Bounding what one key holds at once keeps the others' wait to one such request.
+ * The costly requests (weighing more than 1) each key has in progress in this process, by weight,
+ * and when each key's next costly request may start. The per-second limit bounds how many a key
+ * starts, not how many run at once nor when: a fixed window admits its whole budget in the window's
+ * first moments, and a burst of large pages that each take milliseconds of the one event loop queues
+ * every other partner's requests behind them. Bounding what one key holds at once keeps the others'
+ * wait to one such request of that key; pacing each key's costly requests over its second (a request
+ * of weight w starts at least w / limit seconds after the key's previous one) keeps several keys'
+ * budgets from landing together at the start of every window.
  */
 export class CostlyInFlight {
   private readonly held = new Map<string, number>();
+  /**
+   * Per key: the earliest instant its next costly request may start, on the monotonic clock (performance.now()),
+   * not the service clock: the wait is kept by a timer in real time, and a service clock that is set back (an
+   * operator's correction, a test) would otherwise hold a key's next request for as long as it went back.
+   */
+  private readonly next = new Map<string, number>();
 
   constructor(readonly max: number) {}
 
@@ -197,7 +207,21 @@ export class CostlyInFlight {
   holding(key: string): number {
     return this.held.get(key) ?? 0;
   }
+
+  /**
+   * Books the start of a costly request of `weight` for `key` at `limit` requests a second: the milliseconds it
+   * waits before it starts (0 when the key's previous costly request started long enough ago). The request
+   * holds its weight in progress while it waits, so a key has at most `max` of weight waiting or running.
+   */
+  pace(key: string, weight: number, limit: number, now: number = performance.now()): number {
+    if (this.next.size >= PACE_SWEEP_AT) for (const [k, at] of this.next) if (at <= now) this.next.delete(k);
+    const start = Math.max(now, this.next.get(key) ?? now);
+    this.next.set(key, start + (weight * 1000) / limit);
+    return start - now;
+  }
 }
+
+const PACE_SWEEP_AT = 50_000;
 
 /** The limiter of one application (deps.limiter: one per process, shared by both path forms and every area). */
 export function limiterFor(deps: { limiter: RateLimiter }): RateLimiter {

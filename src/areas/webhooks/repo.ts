@@ -523,11 +523,13 @@ export function deliveriesPageQuery(db: Executor, partnerId: string, environment
   if (f.status) q = q.where('status', '=', f.status);
   if (f.eventId) q = q.where('event_id', '=', f.eventId);
   if (f.since !== undefined) q = q.where('created_at', '>=', f.since);
-  if (f.until !== undefined) q = q.where('created_at', '<', f.until);
-  if (f.before) {
+  if (f.before && (f.until === undefined || f.before[0] < f.until)) {
     const [at, id] = f.before;
+    // Newest first, the range starts at its upper end: the cursor is the only upper bound there. Beside
+    // `created_at < until`, SQLite seeks with `until` and checks the cursor row by row (every page of the CSV
+    // export read again from the newest row); the cursor's row was before `until`, so `until` adds nothing.
     q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(at, id)));
-  }
+  } else if (f.until !== undefined) q = q.where('created_at', '<', f.until);
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
 }
 

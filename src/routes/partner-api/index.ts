@@ -13,11 +13,14 @@ import { reportRoutes } from './reports.js';
 import { sandboxScope } from './sandbox/index.js';
 import { usageRoutes } from './usage.js';
 import { ingestSecretScope } from './with-ingest-secret/index.js';
+import { weighPartnerRoutes } from './weights.js';
 
 export const partnerApiScope: Routes = async (app, opts) => {
   app.addHook('onRequest', opts.guards.apiKey);
   // After the key guard: the key's rate limit and one counted call.
   await usageKeyScopeHooks(app, opts);
+  // Before any route: each takes its rate-limit weight from the one table (weights.ts), or is refused.
+  weighPartnerRoutes(app);
   await withV1Alias(app, opts, profileRoutes);
   await withV1Alias(app, opts, calculateRoutes);
   await withV1Alias(app, opts, usageRoutes);
