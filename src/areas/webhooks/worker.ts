@@ -1,10 +1,11 @@
 /**
  * The delivery worker. Events come from the outbox (webhook_events); a pass
  * claims due events fairly across endpoints (claim.ts: per-endpoint and sandbox
- * slot bounds, live first, round-robin, circuit breakers; FOR UPDATE SKIP LOCKED
+ * slot bounds, slot time budgeted by each endpoint's pace (pace.ts), live first,
+ * round-robin, circuit breakers; FOR UPDATE SKIP LOCKED
  * on PostgreSQL, a single-statement claim on SQLite), sends each to its partner's
  * endpoint, and writes one delivery record per attempt together with the event's
- * new state and the endpoint's circuit.
+ * new state, the endpoint's circuit and its mean attempt time.
  *
  *   runDeliveryPass(deps)      one pass, awaited to the end (tests, the CLI)
  *   startWebhookWorker(deps)   the background loop: keeps up to WEBHOOK_SLOTS
@@ -18,14 +19,16 @@ import type { Executor } from '../../db/database.js';
 import type { WebhookDeliveriesTable } from '../../db/schema/webhooks.js';
 import { newId } from '../../lib/ids.js';
 import { attemptDelivery, nextAttemptAt, type AttemptResult } from './delivery.js';
-import { claimFairly, DeliverySlots, slotLimits } from './claim.js';
+import { claimFairly, DeliverySlots, recordedLatency, slotLimits, timeBudget } from './claim.js';
 import { afterAttempt, circuitOf, CLOSED, isBreakerFailure, sameCircuit, type Circuit } from './circuit.js';
+import { latencyUpdate, shouldRecordLatency } from './pace.js';
 import {
   closeCircuits,
   disableEndpoint,
   insertDeliveries,
   lockCircuits,
   lockExistingEvents,
+  recordEndpointLatency,
   settleDelivered,
   settleEvent,
   writeCircuit,
@@ -61,6 +64,8 @@ export interface Settlement {
   breakerFailure: boolean;
   /** The endpoint's circuit as the claim read it: an answer to a circuit seen closed writes nothing. */
   circuitSeen: Circuit;
+  /** The endpoint's mean attempt duration as the claim read it (null: never timed): a fast one that stays fast writes nothing. */
+  latencySeen: number | null;
 }
 
 export function settle(deps: Deps, ev: EventRow, ep: EndpointRow, token: string, result: AttemptResult, at: number, manual = false): Settlement {
@@ -108,6 +113,7 @@ export function settle(deps: Deps, ev: EventRow, ep: EndpointRow, token: string,
     manual,
     breakerFailure: isBreakerFailure(result),
     circuitSeen: circuitOf(ep),
+    latencySeen: recordedLatency(ep),
   };
 }
 
@@ -173,6 +179,7 @@ async function writeSettlementGroup(deps: Deps, all: Settlement[]): Promise<void
     }
     for (const [token, g] of delivered) await settleDelivered(trx, token, g.ids, g.at);
     await recordCircuits(deps, trx, list);
+    await recordLatencies(deps, trx, list);
     const disabled = new Set<string>();
     for (const s of list) {
       if (s.disable && !disabled.has(s.disable.id)) {
@@ -224,6 +231,30 @@ async function recordCircuits(deps: Deps, trx: Executor, list: Settlement[]): Pr
   }
 }
 
+/**
+ * The endpoints' mean attempt durations after these attempts (pace.ts), in the transaction that records
+ * them. Each is one statement that applies the attempts, in the order they ended, to the mean as the row
+ * holds it then (another process may have moved it meanwhile). An endpoint that was timed fast and stays
+ * fast costs no statement.
+ */
+async function recordLatencies(deps: Deps, trx: Executor, list: Settlement[]): Promise<void> {
+  const byEndpoint = new Map<string, Settlement[]>();
+  for (const s of list) {
+    const id = s.delivery.endpoint_id;
+    if (id === null) continue;
+    const g = byEndpoint.get(id) ?? [];
+    g.push(s);
+    byEndpoint.set(id, g);
+  }
+  // In id order, as the circuits are locked: two processes' transactions take the rows in one order.
+  for (const id of [...byEndpoint.keys()].sort()) {
+    const g = byEndpoint.get(id)!.sort((a, b) => a.delivery.created_at - b.delivery.created_at);
+    const durations = g.map((s) => s.delivery.duration_ms);
+    if (!shouldRecordLatency(g[0].latencySeen, durations, deps.config.webhookSlowMs)) continue;
+    await recordEndpointLatency(trx, id, latencyUpdate(durations));
+  }
+}
+
 export interface PassResult {
   claimed: number;
   delivered: number;
@@ -234,12 +265,14 @@ export interface PassResult {
 
 /**
  * One delivery pass: claim up to `limit` due events with the worker's fairness rules (at most
- * WEBHOOK_SLOTS_PER_ENDPOINT of one endpoint, the sandbox share, live first, circuits), send
+ * WEBHOOK_SLOTS_PER_ENDPOINT of one endpoint, fewer for a slow one, the sandbox share, the reserve
+ * kept from slow endpoints, live first, circuits), send
  * them all, write the outcomes.
  */
 export async function runDeliveryPass(deps: Deps, opts: { limit?: number } = {}): Promise<PassResult> {
   const token = newId('clm', deps.clock.now());
-  const slots = new DeliverySlots(slotLimits(deps.config, opts.limit ?? 100));
+  const limits = slotLimits(deps.config, opts.limit ?? 100);
+  const slots = new DeliverySlots(limits, timeBudget(limits, deps.config));
   const { deliver, skipped } = await claimFairly(deps, slots, { token, leaseMs: leaseMs(deps) });
   const settlements = await Promise.all(deliver.map(({ ev, ep }) => deliverOne(deps, ev, ep, token)));
   await writeSettlements(deps, settlements);
@@ -276,15 +309,17 @@ export interface WorkerOptions {
 
 /**
  * The background delivery loop. It claims due events for its free delivery slots
- * (claim.ts decides which: no endpoint beyond its bound, sandbox within its share,
- * live first, round-robin, open circuits passed over), sends each as soon as it is
+ * (claim.ts decides which: no endpoint beyond its bound or its share of slot time, sandbox
+ * within its share, slow endpoints never in the reserve, live first, round-robin, open
+ * circuits passed over), sends each as soon as it is
  * claimed, and writes outcomes with group commit (all outcomes that finished while
  * the previous write ran go in the next transaction). It wakes when an event is
  * enqueued in this process or an outcome is written, and otherwise polls (other
  * processes' events, retries, circuits whose retry time comes).
  */
 export function startWebhookWorker(deps: Deps, options: WorkerOptions = {}): WorkerHandle & { slots: DeliverySlots } {
-  const slots = new DeliverySlots(slotLimits(deps.config, options.concurrency ?? deps.config.webhookSlots));
+  const limits = slotLimits(deps.config, options.concurrency ?? deps.config.webhookSlots);
+  const slots = new DeliverySlots(limits, timeBudget(limits, deps.config));
   const pollMs = options.pollMs ?? 500;
   const name = options.name ?? 'webhook-delivery';
   const log = deps.log.child({ worker: name });
@@ -373,7 +408,7 @@ export function startWebhookWorker(deps: Deps, options: WorkerOptions = {}): Wor
         // Events skipped take no slot: more of them may be waiting.
         if (skipped > 0) pending = true;
         for (const { ev, ep } of deliver) {
-          slots.take(ev.partner_id, ev.environment);
+          const slot = slots.take(ev.partner_id, ev.environment, recordedLatency(ep));
           const p: Promise<void> = deliverOne(deps, ev, ep, token)
             .then((s) => {
               queue.push(s);
@@ -381,7 +416,7 @@ export function startWebhookWorker(deps: Deps, options: WorkerOptions = {}): Wor
             })
             .catch((err) => log.error({ err, event: ev.id }, 'webhook delivery failed unexpectedly'))
             .finally(() => {
-              slots.release(ev.partner_id, ev.environment);
+              slots.release(ev.partner_id, ev.environment, slot);
               released++;
               inflightDone.delete(p);
               wake();

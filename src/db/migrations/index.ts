@@ -20,6 +20,7 @@ import * as m0018 from './0018_email_verification.js';
 import * as m0019 from './0019_fair_delivery.js';
 import * as m0021 from './0021_service_keys.js';
 import * as m0022 from './0022_sandbox_recorded_runs.js';
+import * as m0025 from './0025_endpoint_latency.js';
 
 /** Every migration, in order. Names are fixed once released. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_fair_delivery': m0019,
   '0021_service_keys': m0021,
   '0022_sandbox_recorded_runs': m0022,
+  '0025_endpoint_latency': m0025,
 };
