@@ -86,6 +86,27 @@ describe('delivery slots: slow and new endpoints held', () => {
     assert.deepEqual(s.snapshot(), { total: 5, sandbox: 2, maxPerEndpoint: 2 });
   });
 
+  it('an attempt that ended counts before its outcome is written: the next claim does not take the endpoint for a new one', () => {
+    const limits = slotLimits({ webhookSlotsPerEndpoint: 4, webhookSandboxShare: 0.5 }, 16);
+    const s = new DeliverySlots(limits, timeBudget(limits, { webhookSlowMs: 1000, webhookFastReserve: 0.25 }));
+    const now = performance.now();
+    const h = s.take('p', 'test', null, now - 12_000);
+    s.release('p', 'test', h, 12_000, now);
+    // Its row still says never timed (null): what ended here says 12 s, so it gets one slot, and none of the reserve.
+    assert.equal(s.latencyOf('p', 'test', null, now), 12_000);
+    assert.equal(attemptsAllowed(s.latencyOf('p', 'test', null, now), s.budget), 1);
+    // Once the row says it, the row wins (another process may have timed it since).
+    assert.equal(s.latencyOf('p', 'test', 3000, now), 3000);
+    // Forgotten after a while: by then the row has it.
+    assert.equal(s.latencyOf('p', 'test', null, now + 10_001), null);
+    // Several answers: the mean, as the row would have it.
+    const a = s.take('q', 'live', null, now);
+    const b = s.take('q', 'live', null, now);
+    s.release('q', 'live', a, 2000, now);
+    s.release('q', 'live', b, 4000, now);
+    assert.equal(s.latencyOf('q', 'live', null, now), nextLatency(null, [2000, 4000]));
+  });
+
   it('the settings: defaults and refusals', () => {
     const c = loadConfig({});
     assert.equal(c.webhookSlowMs, 1000);

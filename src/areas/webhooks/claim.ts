@@ -18,7 +18,7 @@
 import type { Deps } from '../../context.js';
 import type { Environment } from '../../db/schema/index.js';
 import { claimable, circuitOf } from './circuit.js';
-import { attemptsAllowed, effectiveLatency, paceOf, poolCaps, type Pace, type PaceConfig, type PoolCaps } from './pace.js';
+import { attemptsAllowed, effectiveLatency, nextLatency, paceOf, poolCaps, type Pace, type PaceConfig, type PoolCaps } from './pace.js';
 import {
   acquireProbe,
   claimEndpointEvents,
@@ -83,6 +83,15 @@ interface EndpointSlots {
   latency: number | null;
 }
 
+/**
+ * How long this process remembers the durations of an endpoint's attempts that ended: long enough for their
+ * outcomes to be written (group commit), so the claim that follows an endpoint's first answer does not take
+ * it for one never timed.
+ */
+const ENDED_MEMORY_MS = 10_000;
+/** The most endpoints remembered so (the oldest are forgotten first). */
+const ENDED_MEMORY_SIZE = 4096;
+
 /** What slow and new endpoints hold now, of all slots and of the sandbox share. */
 export interface PaceHeld {
   slow: number;
@@ -97,6 +106,8 @@ export class DeliverySlots {
   private sandboxInFlight = 0;
   private nextHandle = 1;
   private readonly byEndpoint = new Map<string, EndpointSlots>();
+  /** Endpoints whose attempts ended here lately: their mean as those durations make it, and when (performance.now()). */
+  private readonly ended = new Map<string, { latency: number; at: number }>();
   /** Per environment: the partner after which the next walk starts (round-robin); null = from the first. */
   readonly cursor: Record<Environment, string | null> = { live: null, test: null };
 
@@ -135,8 +146,11 @@ export class DeliverySlots {
     return handle;
   }
 
-  /** Gives a slot back: the one of `handle`, or (without one) the endpoint's oldest. */
-  release(partnerId: string, environment: string, handle?: number): void {
+  /**
+   * Gives a slot back: the one of `handle`, or (without one) the endpoint's oldest. `durationMs`: how long its
+   * attempt took, remembered until its outcome is surely written (the endpoint's row says nothing before).
+   */
+  release(partnerId: string, environment: string, handle?: number, durationMs?: number, now = performance.now()): void {
     const key = endpointKey(partnerId, environment);
     const e = this.byEndpoint.get(key);
     if (!e || e.started.size === 0) return;
@@ -145,6 +159,22 @@ export class DeliverySlots {
     if (e.started.size === 0) this.byEndpoint.delete(key);
     this.inFlight--;
     if (environment === 'test') this.sandboxInFlight--;
+    if (durationMs !== undefined) {
+      const before = this.endedLatency(key, now) ?? e.latency;
+      this.ended.delete(key);
+      this.ended.set(key, { latency: nextLatency(before, [durationMs]), at: now });
+      if (this.ended.size > ENDED_MEMORY_SIZE) this.ended.delete(this.ended.keys().next().value!);
+    }
+  }
+
+  private endedLatency(key: string, now: number): number | null {
+    const m = this.ended.get(key);
+    if (!m) return null;
+    if (now - m.at > ENDED_MEMORY_MS) {
+      this.ended.delete(key);
+      return null;
+    }
+    return m.latency;
   }
 
   /** How long the endpoint's oldest attempt in flight here has lasted (0 when none is). */
@@ -158,12 +188,15 @@ export class DeliverySlots {
 
   /**
    * The endpoint's latency as the claim judges it (`recorded`: as just read from its configuration; by default
-   * as read when it last took a slot), raised by an attempt in flight here that has already lasted longer.
+   * as read when it last took a slot; when that says never timed, what its attempts that ended here say),
+   * raised by an attempt in flight here that has already lasted longer.
    */
   latencyOf(partnerId: string, environment: string, recorded?: number | null, now = performance.now()): number | null {
-    const e = this.byEndpoint.get(endpointKey(partnerId, environment));
+    const key = endpointKey(partnerId, environment);
+    const e = this.byEndpoint.get(key);
     if (e && recorded !== undefined) e.latency = recorded;
-    return effectiveLatency(recorded !== undefined ? recorded : (e?.latency ?? null), this.oldestInFlight(partnerId, environment, now), this.budget.slowMs);
+    const known = (recorded !== undefined ? recorded : (e?.latency ?? null)) ?? this.endedLatency(key, now);
+    return effectiveLatency(known, this.oldestInFlight(partnerId, environment, now), this.budget.slowMs);
   }
 
   /** What slow and new endpoints hold now (their pace judged as the claim judges it). */

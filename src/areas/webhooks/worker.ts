@@ -409,14 +409,18 @@ export function startWebhookWorker(deps: Deps, options: WorkerOptions = {}): Wor
         if (skipped > 0) pending = true;
         for (const { ev, ep } of deliver) {
           const slot = slots.take(ev.partner_id, ev.environment, recordedLatency(ep));
+          let took: number | undefined;
           const p: Promise<void> = deliverOne(deps, ev, ep, token)
             .then((s) => {
+              took = s.delivery.duration_ms;
               queue.push(s);
               void flush();
             })
             .catch((err) => log.error({ err, event: ev.id }, 'webhook delivery failed unexpectedly'))
             .finally(() => {
-              slots.release(ev.partner_id, ev.environment, slot);
+              // The slot comes back before the outcome is written: its duration goes with it, so the next claim
+              // knows an endpoint whose first answer took seconds before its row says so.
+              slots.release(ev.partner_id, ev.environment, slot, took);
               released++;
               inflightDone.delete(p);
               wake();
