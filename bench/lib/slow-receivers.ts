@@ -5,9 +5,10 @@
  *   alone: the healthy partner's ingest-to-arrival latency (it is then an endpoint known to answer fast);
  *   beside: BENCH_SLOW_RECEIVERS (8; live: BENCH_SLOW_LIVE_RECEIVERS, 24) partners of the same environment whose
  *     receivers answer 200 after BENCH_SLOW_MS (12 s, under the 15 s timeout), each fed BENCH_SLOW_EVENTS (40),
- *     with every default (time budget on); the healthy samples are taken twice: while their first attempts
+ *     with every default (time budget on); the healthy samples are sent twice: while their first attempts
  *     are in flight ("first wave": they are not timed yet) and once every one of them has answered and the
- *     requests sent before that are answered too (the slots they took while not timed yet are back);
+ *     requests sent before that are answered too (the slots they took while not timed yet are back), without
+ *     waiting for the first window's deliveries; "held" is what the slow receivers held while a window was sent;
  *   control: the same with the time budget off (WEBHOOK_SLOW_MS=600000, WEBHOOK_FAST_RESERVE=0: the claim as
  *     it was before, 4 slots per endpoint and nothing kept from slow ones).
  * Each window is BENCH_SLOW_SAMPLES (100) ingests 20 ms apart; the ratio is the window's p50 and p99 over alone's.
@@ -133,24 +134,36 @@ function twoProcesses(deps: Deps, servers: ServerProcess[]): Target {
   };
 }
 
-/** A healthy partner of `environment` with its receiver; `sample(tag)` ingests SAMPLES times, 20 ms apart, and returns the latencies. */
+/**
+ * A healthy partner of `environment` with its receiver. `send(tag)` ingests SAMPLES times, 20 ms apart, and returns
+ * when each was sent; `latencies(sent)` waits for those deliveries and returns ingest-to-arrival times. The two are
+ * apart so that a window can start before the previous one's deliveries arrived (beside slow receivers without the
+ * budget they take minutes).
+ */
 async function healthyPartner(target: Target, environment: 'test' | 'live') {
   const rx = await startReceiver();
   const p = await target.partnerWith(environment, rx.url);
+  const arrived = new Map<string, number>();
+  const arrivals = () => {
+    for (const r of rx.received.slice(arrived.size)) arrived.set((JSON.parse(r.body) as { data: { end_user_id: string } }).data.end_user_id, r.at);
+    return arrived;
+  };
   return {
     rx,
-    async sample(tag: string): Promise<number[]> {
+    async send(tag: string): Promise<Map<string, number>> {
       const sent = new Map<string, number>();
-      const before = rx.received.length;
       for (let i = 0; i < SAMPLES; i++) {
         const user = `${tag}_${i}`;
         sent.set(user, performance.now() + performance.timeOrigin);
         await target.ingest(p, environment, user, i);
         await sleep(20);
       }
-      // Beside slow receivers without the budget the healthy events wait for their answers: minutes at most.
-      await until(`the healthy deliveries (${tag})`, () => rx.received.length >= before + SAMPLES, 10 * SLOW_MS + 120_000);
-      return rx.received.slice(before).map((r) => r.at - sent.get((JSON.parse(r.body) as { data: { end_user_id: string } }).data.end_user_id)!);
+      return sent;
+    },
+    async latencies(sent: Map<string, number>): Promise<number[]> {
+      await until('the healthy deliveries', () => [...sent.keys()].every((u) => arrivals().has(u)), 20 * SLOW_MS + 120_000);
+      const at = arrivals();
+      return [...sent].map(([u, t]) => at.get(u)! - t);
     },
   };
 }
@@ -183,15 +196,17 @@ async function besideSlow(target: Target, environment: 'test' | 'live', healthy:
       return h;
     };
     held();
-    const firstLat = await healthy.sample(`${tag}_first`);
-    const firstWave = window(firstLat, held());
+    const firstSent = await healthy.send(`${tag}_first`);
+    const firstHeld = held();
     await until('an answer from every slow receiver', () => slow.every((s) => s.answered() > 0), 10 * SLOW_MS + 60_000);
     // And every request sent before that answered: the slots taken while they were not timed yet are back.
     const sentBefore = slow.map((s) => s.received.length);
     await until('the slow receivers to answer what came before', () => slow.every((s, i) => s.answered() >= sentBefore[i]), 10 * SLOW_MS + 60_000);
     held();
-    const steadyLat = await healthy.sample(`${tag}_steady`);
-    const steady = window(steadyLat, held());
+    const steadySent = await healthy.send(`${tag}_steady`);
+    const steadyHeld = held();
+    const firstWave = window(await healthy.latencies(firstSent), firstHeld);
+    const steady = window(await healthy.latencies(steadySent), steadyHeld);
     return { firstWave, steady, answered: slow.reduce((n, s) => n + s.answered(), 0), load: [load0, os.loadavg()[0]] };
   } finally {
     clearInterval(sampler);
@@ -207,7 +222,7 @@ async function runPool(dialect: string, environment: 'test' | 'live', start: (ex
       const healthy = await healthyPartner(target, environment);
       try {
         // Alone first: the healthy partner is then an endpoint known to answer fast (as the control's is).
-        const alone = window(await healthy.sample(`${tag}_alone`));
+        const alone = window(await healthy.latencies(await healthy.send(`${tag}_alone`)));
         const beside = await besideSlow(target, environment, healthy, tag);
         return { alone, beside };
       } finally {
