@@ -16,7 +16,7 @@
  * slow (bench/lib/slow-receivers.ts): a healthy partner's deliveries alone, then beside receivers that answer 200
  *   after 12 s (no circuit opens), in the sandbox pool (8 of them) and the live pool (24), while their first attempts
  *   are in flight and after each answered once; and the control with the time budget off. The ratios are to alone.
- *   On PostgreSQL also with two server processes (BENCH_SLOW_PROCESSES=0 skips them). About 20 minutes in all.
+ *   On PostgreSQL also with two server processes (BENCH_SLOW_PROCESSES=0 skips them). About 25 minutes in all.
  *
  * calculate (bench/lib/calculate-neighbours.ts): a healthy partner's calculate p50/p99 against a server process
  * started as `npm start` starts it, alone, then beside four concurrent large exports, beside one key at its
