@@ -225,6 +225,15 @@ export class DeliverySlots {
   }
 }
 
+/** A worker's slots with the service's bounds and time budget: `total` attempts in flight. */
+export function deliverySlots(
+  config: Pick<Deps['config'], 'webhookSlotsPerEndpoint' | 'webhookSandboxShare' | 'webhookSlowMs' | 'webhookFastReserve'>,
+  total: number,
+): DeliverySlots {
+  const limits = slotLimits(config, total);
+  return new DeliverySlots(limits, timeBudget(limits, config));
+}
+
 /** Live first: its endpoints are served before any test endpoint in every claim. */
 const ENVIRONMENTS = ['live', 'test'] as const;
 

@@ -19,7 +19,7 @@ import type { Executor } from '../../db/database.js';
 import type { WebhookDeliveriesTable } from '../../db/schema/webhooks.js';
 import { newId } from '../../lib/ids.js';
 import { attemptDelivery, nextAttemptAt, type AttemptResult } from './delivery.js';
-import { claimFairly, DeliverySlots, recordedLatency, slotLimits, timeBudget } from './claim.js';
+import { claimFairly, deliverySlots, recordedLatency, type DeliverySlots } from './claim.js';
 import { afterAttempt, circuitOf, CLOSED, isBreakerFailure, sameCircuit, type Circuit } from './circuit.js';
 import { latencyUpdate, shouldRecordLatency } from './pace.js';
 import {
@@ -190,14 +190,8 @@ async function writeSettlementGroup(deps: Deps, all: Settlement[]): Promise<void
   });
 }
 
-/**
- * The endpoints' circuits after these attempts, in the transaction that records them (so an
- * outcome written twice is impossible, and one rolled back leaves its circuit as it was). An
- * endpoint whose attempts all got an answer is closed by one statement that writes nothing
- * when it already is; one with a failure is read under its row lock (PostgreSQL) and its
- * attempts applied in the order they ended.
- */
-async function recordCircuits(deps: Deps, trx: Executor, list: Settlement[]): Promise<void> {
+/** Settlements by the endpoint they were sent to (those of a deleted configuration have none). */
+function settlementsByEndpoint(list: Settlement[]): Map<string, Settlement[]> {
   const byEndpoint = new Map<string, Settlement[]>();
   for (const s of list) {
     const id = s.delivery.endpoint_id;
@@ -206,6 +200,18 @@ async function recordCircuits(deps: Deps, trx: Executor, list: Settlement[]): Pr
     g.push(s);
     byEndpoint.set(id, g);
   }
+  return byEndpoint;
+}
+
+/**
+ * The endpoints' circuits after these attempts, in the transaction that records them (so an
+ * outcome written twice is impossible, and one rolled back leaves its circuit as it was). An
+ * endpoint whose attempts all got an answer is closed by one statement that writes nothing
+ * when it already is; one with a failure is read under its row lock (PostgreSQL) and its
+ * attempts applied in the order they ended.
+ */
+async function recordCircuits(deps: Deps, trx: Executor, list: Settlement[]): Promise<void> {
+  const byEndpoint = settlementsByEndpoint(list);
   const answered: string[] = [];
   const failing: string[] = [];
   for (const [id, g] of byEndpoint) {
@@ -238,14 +244,7 @@ async function recordCircuits(deps: Deps, trx: Executor, list: Settlement[]): Pr
  * fast costs no statement.
  */
 async function recordLatencies(deps: Deps, trx: Executor, list: Settlement[]): Promise<void> {
-  const byEndpoint = new Map<string, Settlement[]>();
-  for (const s of list) {
-    const id = s.delivery.endpoint_id;
-    if (id === null) continue;
-    const g = byEndpoint.get(id) ?? [];
-    g.push(s);
-    byEndpoint.set(id, g);
-  }
+  const byEndpoint = settlementsByEndpoint(list);
   // In id order, as the circuits are locked: two processes' transactions take the rows in one order.
   for (const id of [...byEndpoint.keys()].sort()) {
     const g = byEndpoint.get(id)!.sort((a, b) => a.delivery.created_at - b.delivery.created_at);
@@ -271,8 +270,7 @@ export interface PassResult {
  */
 export async function runDeliveryPass(deps: Deps, opts: { limit?: number } = {}): Promise<PassResult> {
   const token = newId('clm', deps.clock.now());
-  const limits = slotLimits(deps.config, opts.limit ?? 100);
-  const slots = new DeliverySlots(limits, timeBudget(limits, deps.config));
+  const slots = deliverySlots(deps.config, opts.limit ?? 100);
   const { deliver, skipped } = await claimFairly(deps, slots, { token, leaseMs: leaseMs(deps) });
   const settlements = await Promise.all(deliver.map(({ ev, ep }) => deliverOne(deps, ev, ep, token)));
   await writeSettlements(deps, settlements);
@@ -318,8 +316,7 @@ export interface WorkerOptions {
  * processes' events, retries, circuits whose retry time comes).
  */
 export function startWebhookWorker(deps: Deps, options: WorkerOptions = {}): WorkerHandle & { slots: DeliverySlots } {
-  const limits = slotLimits(deps.config, options.concurrency ?? deps.config.webhookSlots);
-  const slots = new DeliverySlots(limits, timeBudget(limits, deps.config));
+  const slots = deliverySlots(deps.config, options.concurrency ?? deps.config.webhookSlots);
   const pollMs = options.pollMs ?? 500;
   const name = options.name ?? 'webhook-delivery';
   const log = deps.log.child({ worker: name });
