@@ -1,16 +1,22 @@
 /**
- * Noisy neighbours, on SQLite and (when reachable) PostgreSQL. Two parts (BENCH_NOISY_PARTS=webhooks,calculate;
- * both by default):
+ * Noisy neighbours, on SQLite and (when reachable) PostgreSQL. Three parts (BENCH_NOISY_PARTS=webhooks,slow,calculate;
+ * all by default):
  *
  * webhooks: one healthy partner's live deliveries, ingest to arrival (p50, p99), in process,
  *   1. alone;
  *   2. beside five sandbox partners whose receivers never answer, each fed 100 events, with the
  *      default settings (15 s timeout, 64 slots, 4 per endpoint, sandbox half, breaker after 5);
  *   3. control (BENCH_NOISY_CONTROL=0 skips it): the same, with the bounds lifted
- *      (WEBHOOK_SLOTS_PER_ENDPOINT=64, WEBHOOK_SANDBOX_SHARE=1), i.e. every slot shared as before.
+ *      (WEBHOOK_SLOTS_PER_ENDPOINT=64, WEBHOOK_SANDBOX_SHARE=1, and the time budget off: WEBHOOK_SLOW_MS=600000,
+ *      WEBHOOK_FAST_RESERVE=0), i.e. every slot shared as before.
  * The ratio is noisy / alone. Aim: healthy p99 < 2 s beside the noisy neighbours.
  * The healthy samples are taken in the first 15 s, before any silent attempt has timed out: the
  * slot bounds alone keep the pace there (the breaker opens later, after five timeouts in a row).
+ *
+ * slow (bench/lib/slow-receivers.ts): a healthy partner's deliveries alone, then beside receivers that answer 200
+ *   after 12 s (no circuit opens), in the sandbox pool (8 of them) and the live pool (24), while their first attempts
+ *   are in flight and after each answered once; and the control with the time budget off. The ratios are to alone.
+ *   On PostgreSQL also with two server processes (BENCH_SLOW_PROCESSES=0 skips them). About 25 minutes in all.
  *
  * calculate (bench/lib/calculate-neighbours.ts): a healthy partner's calculate p50/p99 against a server process
  * started as `npm start` starts it, alone, then beside four concurrent large exports, beside one key at its
@@ -31,6 +37,7 @@ import { enqueueEvent } from '../src/areas/webhooks/outbox.js';
 import { startWebhookWorker } from '../src/areas/webhooks/worker.js';
 import { startReceiver, startSilentReceiver, type SilentReceiver } from '../test/webhooks/receiver.js';
 import { calculateNeighbours, printCalculate, type CalcResult } from './lib/calculate-neighbours.js';
+import { printSlow, slowReceivers, type SlowResult } from './lib/slow-receivers.js';
 import { machine, pgReachable } from './lib/util.js';
 
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -38,7 +45,7 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 150);
 const HOSTILE = 5;
 const HOSTILE_EVENTS = Number(process.env.BENCH_HOSTILE_EVENTS ?? 100);
 const CONTROL = process.env.BENCH_NOISY_CONTROL !== '0';
-const PARTS = (process.env.BENCH_NOISY_PARTS ?? 'webhooks,calculate').split(',');
+const PARTS = (process.env.BENCH_NOISY_PARTS ?? 'webhooks,slow,calculate').split(',');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -146,7 +153,9 @@ async function run(dialect: 'sqlite' | 'postgres') {
 
   let control: Phase | null = null;
   if (CONTROL) {
-    const c = await helpers.buildTestApp({ env: { ...env, WEBHOOK_SLOTS_PER_ENDPOINT: '64', WEBHOOK_SANDBOX_SHARE: '1' } });
+    const c = await helpers.buildTestApp({
+      env: { ...env, WEBHOOK_SLOTS_PER_ENDPOINT: '64', WEBHOOK_SANDBOX_SHARE: '1', WEBHOOK_SLOW_MS: '600000', WEBHOOK_FAST_RESERVE: '0' },
+    });
     const cw = startWebhookWorker(c.deps);
     try {
       control = await besideSilent(c, helpers, 'control');
@@ -178,6 +187,19 @@ if (PARTS.includes('webhooks')) {
     if (r.control) row('control: bounds lifted', r.control);
     console.log(`${r.dialect}: aim healthy p99 < 2 s beside the silent receivers: ${r.noisy.p99 < 2000 ? 'met' : 'NOT met'} (${ms(r.noisy.p99)})`);
   }
+}
+
+/** test/helpers reads DATABASE_URL at import: a fresh copy per dialect. */
+async function helpersFor(dialect: 'sqlite' | 'postgres'): Promise<Helpers> {
+  if (dialect === 'postgres') process.env.DATABASE_URL = PG_URL;
+  else delete process.env.DATABASE_URL;
+  return (await import(`../test/helpers/app.js?${dialect}`)) as Helpers;
+}
+
+if (PARTS.includes('slow')) {
+  const results: SlowResult[] = [...(await slowReceivers('sqlite', await helpersFor('sqlite'), PG_URL))];
+  if (withPg) results.push(...(await slowReceivers('postgres', await helpersFor('postgres'), PG_URL)));
+  printSlow(results, `${machine()}, load ${loadAvg()}`);
 }
 
 if (PARTS.includes('calculate')) {

@@ -47,6 +47,13 @@ export interface Config {
   webhookSlotsPerEndpoint: number;
   /** Share of the slots sandbox (test-environment) deliveries may hold, so live deliveries always find free ones. */
   webhookSandboxShare: number;
+  /**
+   * An endpoint whose attempts take this long or longer (recent mean, or one still in flight) is slow (ms):
+   * it holds fewer slots (its slot time is budgeted: WEBHOOK_SLOTS_PER_ENDPOINT × this) and never the reserve.
+   */
+  webhookSlowMs: number;
+  /** Share of each pool of slots (all; the sandbox share) slow endpoints never take, and whose half new ones never take. */
+  webhookFastReserve: number;
   /** Failed attempts in a row (timeouts, connection errors, 5xx, 429) that open an endpoint's circuit. */
   webhookBreakerFailures: number;
   /** How long a circuit stays open the first time (ms); doubles with each opening in a row. */
@@ -295,6 +302,8 @@ export function loadConfig(env: Env = process.env): Config {
   const webhookSlots = int(env, 'WEBHOOK_SLOTS', 64, 1, 4096);
   const sandboxShare = positive(env, 'WEBHOOK_SANDBOX_SHARE', 0.5);
   if (sandboxShare > 1) throw new ConfigError('WEBHOOK_SANDBOX_SHARE', `must be a fraction in (0, 1], got ${sandboxShare}`);
+  const fastReserve = num(env, 'WEBHOOK_FAST_RESERVE', 0.25, 0);
+  if (fastReserve >= 1) throw new ConfigError('WEBHOOK_FAST_RESERVE', `must be a fraction in [0, 1), got ${fastReserve}`);
   const breakerOpenMs = int(env, 'WEBHOOK_BREAKER_OPEN_MS', 30_000, 1, 86_400_000);
   const breakerMaxOpenMs = int(env, 'WEBHOOK_BREAKER_MAX_OPEN_MS', Math.max(600_000, breakerOpenMs), 1, 86_400_000);
   if (breakerMaxOpenMs < breakerOpenMs) {
@@ -327,6 +336,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookSlots,
     webhookSlotsPerEndpoint: int(env, 'WEBHOOK_SLOTS_PER_ENDPOINT', 4, 1, 4096),
     webhookSandboxShare: sandboxShare,
+    webhookSlowMs: int(env, 'WEBHOOK_SLOW_MS', 1000, 1, 600_000),
+    webhookFastReserve: fastReserve,
     webhookBreakerFailures: int(env, 'WEBHOOK_BREAKER_FAILURES', 5, 1, 1000),
     webhookBreakerOpenMs: breakerOpenMs,
     webhookBreakerMaxOpenMs: breakerMaxOpenMs,

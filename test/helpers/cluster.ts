@@ -28,10 +28,12 @@ export interface ClusterOptions {
   workerEnv?: Record<string, string>;
   /** How long each process may take to start (default 30 s; several starting at once on a busy machine need more). */
   startTimeoutMs?: number;
+  /** The PostgreSQL server to make the schema on (default DATABASE_URL; a benchmark that runs both databases names it). */
+  databaseUrl?: string;
 }
 
 export async function startCluster(count: number, env: Record<string, string>, options: ClusterOptions = {}): Promise<Cluster> {
-  const { config, cleanup } = await testConfig();
+  const { config, cleanup } = await testConfig({}, options.databaseUrl);
   const deps = createDeps(config, { log: createLogger(config), poolSize: options.poolSize ?? 2 });
   await migrate(deps.database);
   // The rate limit and the bound on a key's costly requests in progress are lifted: the tests drive many requests of one key at once.

@@ -125,3 +125,38 @@ export async function startSilentReceiver(): Promise<SilentReceiver> {
       }),
   };
 }
+
+/** A receiver that answers 200 after `delayMs`, counting the requests it holds at once. */
+export interface SlowReceiver extends Receiver {
+  /** Requests held right now (not yet answered). */
+  open: () => number;
+  /** The most requests held at once since the start or the last `resetMax()`. */
+  maxOpen: () => number;
+  resetMax: () => void;
+  /** Requests answered so far. */
+  answered: () => number;
+}
+
+export async function startSlowReceiver(delayMs: number): Promise<SlowReceiver> {
+  let open = 0;
+  let maxOpen = 0;
+  let answered = 0;
+  const rx = await startReceiver(() => {
+    open++;
+    maxOpen = Math.max(maxOpen, open);
+    setTimeout(() => {
+      open--;
+      answered++;
+    }, delayMs);
+    return { status: 200, body: 'ok', delayMs };
+  });
+  return {
+    ...rx,
+    open: () => open,
+    maxOpen: () => maxOpen,
+    resetMax: () => {
+      maxOpen = open;
+    },
+    answered: () => answered,
+  };
+}

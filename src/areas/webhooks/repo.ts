@@ -135,6 +135,21 @@ export async function closeCircuits(db: Executor, ids: string[]): Promise<void> 
     .execute();
 }
 
+/**
+ * Applies attempts' durations to an endpoint's mean attempt duration (src/areas/webhooks/pace.ts) in one
+ * statement, to the mean as the row holds it then: `first` when it has none, else `mean × factor + add`.
+ * The factors are cast, so PostgreSQL does not take them for integers beside the integer column.
+ */
+export async function recordEndpointLatency(db: Executor, id: string, u: { factor: number; add: number; first: number }): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({
+      latency_ms: sql<number>`case when latency_ms is null then ${Math.round(u.first)} else cast(round(latency_ms * cast(${u.factor} as double precision) + cast(${u.add} as double precision)) as integer) end`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** A partner's endpoint in one environment: only whether it exists and is enabled. */
 export function endpointStateOf(db: Executor, partnerId: string, environment: Environment) {
   return db

@@ -145,6 +145,8 @@ export async function setConfig(deps: Deps, caller: Caller, body: WebhookConfigB
       created_at: now,
       updated_at: now,
       ...CLOSED,
+      // Not timed yet (its first recorded attempt sets it).
+      latency_ms: null,
     };
     await insertEndpoint(trx, row);
     return { ...toConfig(row, now), secret, previous_secret_expires_at: null };

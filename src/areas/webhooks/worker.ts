@@ -1,10 +1,11 @@
 /**
  * The delivery worker. Events come from the outbox (webhook_events); a pass
  * claims due events fairly across endpoints (claim.ts: per-endpoint and sandbox
- * slot bounds, live first, round-robin, circuit breakers; FOR UPDATE SKIP LOCKED
+ * slot bounds, slot time budgeted by each endpoint's pace (pace.ts), live first,
+ * round-robin, circuit breakers; FOR UPDATE SKIP LOCKED
  * on PostgreSQL, a single-statement claim on SQLite), sends each to its partner's
  * endpoint, and writes one delivery record per attempt together with the event's
- * new state and the endpoint's circuit.
+ * new state, the endpoint's circuit and its mean attempt time.
  *
  *   runDeliveryPass(deps)      one pass, awaited to the end (tests, the CLI)
  *   startWebhookWorker(deps)   the background loop: keeps up to WEBHOOK_SLOTS
@@ -18,14 +19,16 @@ import type { Executor } from '../../db/database.js';
 import type { WebhookDeliveriesTable } from '../../db/schema/webhooks.js';
 import { newId } from '../../lib/ids.js';
 import { attemptDelivery, nextAttemptAt, type AttemptResult } from './delivery.js';
-import { claimFairly, DeliverySlots, slotLimits } from './claim.js';
+import { claimFairly, deliverySlots, recordedLatency, type DeliverySlots } from './claim.js';
 import { afterAttempt, circuitOf, CLOSED, isBreakerFailure, sameCircuit, type Circuit } from './circuit.js';
+import { latencyUpdate, shouldRecordLatency } from './pace.js';
 import {
   closeCircuits,
   disableEndpoint,
   insertDeliveries,
   lockCircuits,
   lockExistingEvents,
+  recordEndpointLatency,
   settleDelivered,
   settleEvent,
   writeCircuit,
@@ -61,6 +64,8 @@ export interface Settlement {
   breakerFailure: boolean;
   /** The endpoint's circuit as the claim read it: an answer to a circuit seen closed writes nothing. */
   circuitSeen: Circuit;
+  /** The endpoint's mean attempt duration as the claim read it (null: never timed): a fast one that stays fast writes nothing. */
+  latencySeen: number | null;
 }
 
 export function settle(deps: Deps, ev: EventRow, ep: EndpointRow, token: string, result: AttemptResult, at: number, manual = false): Settlement {
@@ -108,6 +113,7 @@ export function settle(deps: Deps, ev: EventRow, ep: EndpointRow, token: string,
     manual,
     breakerFailure: isBreakerFailure(result),
     circuitSeen: circuitOf(ep),
+    latencySeen: recordedLatency(ep),
   };
 }
 
@@ -173,6 +179,7 @@ async function writeSettlementGroup(deps: Deps, all: Settlement[]): Promise<void
     }
     for (const [token, g] of delivered) await settleDelivered(trx, token, g.ids, g.at);
     await recordCircuits(deps, trx, list);
+    await recordLatencies(deps, trx, list);
     const disabled = new Set<string>();
     for (const s of list) {
       if (s.disable && !disabled.has(s.disable.id)) {
@@ -183,14 +190,8 @@ async function writeSettlementGroup(deps: Deps, all: Settlement[]): Promise<void
   });
 }
 
-/**
- * The endpoints' circuits after these attempts, in the transaction that records them (so an
- * outcome written twice is impossible, and one rolled back leaves its circuit as it was). An
- * endpoint whose attempts all got an answer is closed by one statement that writes nothing
- * when it already is; one with a failure is read under its row lock (PostgreSQL) and its
- * attempts applied in the order they ended.
- */
-async function recordCircuits(deps: Deps, trx: Executor, list: Settlement[]): Promise<void> {
+/** Settlements by the endpoint they were sent to (those of a deleted configuration have none). */
+function settlementsByEndpoint(list: Settlement[]): Map<string, Settlement[]> {
   const byEndpoint = new Map<string, Settlement[]>();
   for (const s of list) {
     const id = s.delivery.endpoint_id;
@@ -199,6 +200,18 @@ async function recordCircuits(deps: Deps, trx: Executor, list: Settlement[]): Pr
     g.push(s);
     byEndpoint.set(id, g);
   }
+  return byEndpoint;
+}
+
+/**
+ * The endpoints' circuits after these attempts, in the transaction that records them (so an
+ * outcome written twice is impossible, and one rolled back leaves its circuit as it was). An
+ * endpoint whose attempts all got an answer is closed by one statement that writes nothing
+ * when it already is; one with a failure is read under its row lock (PostgreSQL) and its
+ * attempts applied in the order they ended.
+ */
+async function recordCircuits(deps: Deps, trx: Executor, list: Settlement[]): Promise<void> {
+  const byEndpoint = settlementsByEndpoint(list);
   const answered: string[] = [];
   const failing: string[] = [];
   for (const [id, g] of byEndpoint) {
@@ -224,6 +237,23 @@ async function recordCircuits(deps: Deps, trx: Executor, list: Settlement[]): Pr
   }
 }
 
+/**
+ * The endpoints' mean attempt durations after these attempts (pace.ts), in the transaction that records
+ * them. Each is one statement that applies the attempts, in the order they ended, to the mean as the row
+ * holds it then (another process may have moved it meanwhile). An endpoint that was timed fast and stays
+ * fast costs no statement.
+ */
+async function recordLatencies(deps: Deps, trx: Executor, list: Settlement[]): Promise<void> {
+  const byEndpoint = settlementsByEndpoint(list);
+  // In id order, as the circuits are locked: two processes' transactions take the rows in one order.
+  for (const id of [...byEndpoint.keys()].sort()) {
+    const g = byEndpoint.get(id)!.sort((a, b) => a.delivery.created_at - b.delivery.created_at);
+    const durations = g.map((s) => s.delivery.duration_ms);
+    if (!shouldRecordLatency(g[0].latencySeen, durations, deps.config.webhookSlowMs)) continue;
+    await recordEndpointLatency(trx, id, latencyUpdate(durations));
+  }
+}
+
 export interface PassResult {
   claimed: number;
   delivered: number;
@@ -234,12 +264,13 @@ export interface PassResult {
 
 /**
  * One delivery pass: claim up to `limit` due events with the worker's fairness rules (at most
- * WEBHOOK_SLOTS_PER_ENDPOINT of one endpoint, the sandbox share, live first, circuits), send
+ * WEBHOOK_SLOTS_PER_ENDPOINT of one endpoint, fewer for a slow one, the sandbox share, the reserve
+ * kept from slow endpoints, live first, circuits), send
  * them all, write the outcomes.
  */
 export async function runDeliveryPass(deps: Deps, opts: { limit?: number } = {}): Promise<PassResult> {
   const token = newId('clm', deps.clock.now());
-  const slots = new DeliverySlots(slotLimits(deps.config, opts.limit ?? 100));
+  const slots = deliverySlots(deps.config, opts.limit ?? 100);
   const { deliver, skipped } = await claimFairly(deps, slots, { token, leaseMs: leaseMs(deps) });
   const settlements = await Promise.all(deliver.map(({ ev, ep }) => deliverOne(deps, ev, ep, token)));
   await writeSettlements(deps, settlements);
@@ -276,15 +307,16 @@ export interface WorkerOptions {
 
 /**
  * The background delivery loop. It claims due events for its free delivery slots
- * (claim.ts decides which: no endpoint beyond its bound, sandbox within its share,
- * live first, round-robin, open circuits passed over), sends each as soon as it is
+ * (claim.ts decides which: no endpoint beyond its bound or its share of slot time, sandbox
+ * within its share, slow endpoints never in the reserve, live first, round-robin, open
+ * circuits passed over), sends each as soon as it is
  * claimed, and writes outcomes with group commit (all outcomes that finished while
  * the previous write ran go in the next transaction). It wakes when an event is
  * enqueued in this process or an outcome is written, and otherwise polls (other
  * processes' events, retries, circuits whose retry time comes).
  */
 export function startWebhookWorker(deps: Deps, options: WorkerOptions = {}): WorkerHandle & { slots: DeliverySlots } {
-  const slots = new DeliverySlots(slotLimits(deps.config, options.concurrency ?? deps.config.webhookSlots));
+  const slots = deliverySlots(deps.config, options.concurrency ?? deps.config.webhookSlots);
   const pollMs = options.pollMs ?? 500;
   const name = options.name ?? 'webhook-delivery';
   const log = deps.log.child({ worker: name });
@@ -373,15 +405,19 @@ export function startWebhookWorker(deps: Deps, options: WorkerOptions = {}): Wor
         // Events skipped take no slot: more of them may be waiting.
         if (skipped > 0) pending = true;
         for (const { ev, ep } of deliver) {
-          slots.take(ev.partner_id, ev.environment);
+          const slot = slots.take(ev.partner_id, ev.environment, recordedLatency(ep));
+          let took: number | undefined;
           const p: Promise<void> = deliverOne(deps, ev, ep, token)
             .then((s) => {
+              took = s.delivery.duration_ms;
               queue.push(s);
               void flush();
             })
             .catch((err) => log.error({ err, event: ev.id }, 'webhook delivery failed unexpectedly'))
             .finally(() => {
-              slots.release(ev.partner_id, ev.environment);
+              // The slot comes back before the outcome is written: its duration goes with it, so the next claim
+              // knows an endpoint whose first answer took seconds before its row says so.
+              slots.release(ev.partner_id, ev.environment, slot, took);
               released++;
               inflightDone.delete(p);
               wake();

@@ -22,6 +22,7 @@ import * as m0021 from './0021_service_keys.js';
 import * as m0022 from './0022_sandbox_recorded_runs.js';
 import * as m0023 from './0023_sandbox_transfer_settlement.js';
 import * as m0024 from './0024_probe_microseconds.js';
+import * as m0025 from './0025_endpoint_latency.js';
 import * as m0026 from './0026_signup_requests.js';
 import * as m0027 from './0027_deletion_request_receipts.js';
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0022_sandbox_recorded_runs': m0022,
   '0023_sandbox_transfer_settlement': m0023,
   '0024_probe_microseconds': m0024,
+  '0025_endpoint_latency': m0025,
   '0026_signup_requests': m0026,
   '0027_deletion_request_receipts': m0027,
 };

@@ -118,6 +118,8 @@ export interface WebhookEndpointsTable {
   circuit_retry_at?: number | null;
   /** While half-open: until when the process sending the probe holds it. */
   circuit_probe_until?: number | null;
+  /** Recent mean duration of its delivery attempts, ms (migration 0025); null until one is recorded. */
+  latency_ms?: number | null;
 }
 
 /** The outbox: one row per event, written in the transaction of the change that causes it. */
