@@ -48,7 +48,9 @@ describe('hostile input', () => {
   let creds: Record<string, string>[];
   before(async () => {
     // Every operation is called with a wrong credential set too: the failed-credential budget has its own tests.
-    t = await buildTestApp({ env: { USAGE_FLUSH_MS: '60000', CREDENTIAL_FAILURE_LIMIT: '100000' } });
+    // Every operation is called many times within a second with one key, costly ones weighing several requests
+    // (src/routes/partner-api/weights.ts): the key's rate limit has its own tests.
+    t = await buildTestApp({ env: { USAGE_FLUSH_MS: '60000', CREDENTIAL_FAILURE_LIMIT: '100000', RATE_LIMIT_PER_SECOND: '1000000' } });
     p = await t.partner();
     other = await t.partner();
     partnerSession = await t.session('partner', p.id);
