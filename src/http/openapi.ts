@@ -189,7 +189,7 @@ function header(name: string) {
   return { $ref: `#/components/headers/${name}` };
 }
 
-/** Whether the limiter answers this operation with its headers (src/areas/usage). */
+/** Whether the limiter answers this operation with its headers (src/areas/metering). */
 function rateLimited(op: Operation): boolean {
   const security = (op.security ?? []) as Record<string, unknown>[];
   // The API-key scope limits every authenticated request (usageKeyScopeHooks); the public writes

@@ -170,7 +170,7 @@ describe('partner key slots: list, paste, clear, rotate', () => {
   it('rotation invalidates the key in other processes too (PostgreSQL NOTIFY) or on the next request here', async () => {
     // The same deps' cache is what every request of this process reads: already covered above.
     // Here: a key resolved before a rotation made by a direct service call is refused right after.
-    const { rotateKey } = await import('../../src/areas/accounts/keys.js');
+    const { rotateKey } = await import('../../src/areas/api-keys/service.js');
     assert.equal((await me(p.testKey)).statusCode, 200);
     const r = await rotateKey(t.deps, { type: 'partner', id: p.id }, p.id, 'sandbox', 'test');
     assert.equal((await me(p.testKey)).statusCode, 401);

@@ -18,7 +18,7 @@ import { createDeps, createLogger } from '../../src/deps.js';
 import { createPartner } from '../../src/areas/partners/service.js';
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '../../src/http/error-codes.js';
 import { errors } from '../../src/http/errors.js';
-import { findContentDir } from '../../src/areas/public/content.js';
+import { findContentDir } from '../../src/areas/content/content.js';
 import { buildTestApp, keyHeaders, testConfig, type TestApp } from '../helpers/app.js';
 import { inlineRefs } from '../helpers/openapi.js';
 import { outbox, verificationToken } from '../helpers/mail.js';

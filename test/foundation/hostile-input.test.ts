@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { sql } from 'kysely';
-import { isManaged } from '../../src/areas/usage/meter.js';
+import { isManaged } from '../../src/areas/metering/meter.js';
 import type { AddressInfo } from 'node:net';
 import { buildTestApp, keyHeaders, PLATFORM_SECRET, type TestApp, type TestPartner } from '../helpers/app.js';
 

@@ -9,9 +9,9 @@ import addFormatsModule from 'ajv-formats';
 import { PDFParse } from 'pdf-parse';
 import matter from 'gray-matter';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { ContentError, findContentDir, loadChangelog, loadGuide, loadPosts } from '../../src/areas/public/content.js';
+import { ContentError, findContentDir, loadChangelog, loadGuide, loadPosts } from '../../src/areas/content/content.js';
 import { compareSemver } from '../../src/domain/semver.js';
-import { pdfText } from '../../src/areas/public/pages.js';
+import { pdfText } from '../../src/areas/content/pages.js';
 import { assert422 } from './helpers.js';
 import { inlineRefs } from '../helpers/openapi.js';
 

@@ -28,7 +28,7 @@ import matter from 'gray-matter';
 import { Lexer, type Tokens } from 'marked';
 import { buildTestApp, keyHeaders, PLATFORM_SECRET, type TestApp, type TestPartner } from '../helpers/app.js';
 import { runDeliveryPass } from '../../src/areas/webhooks/worker.js';
-import { findContentDir } from '../../src/areas/public/content.js';
+import { findContentDir } from '../../src/areas/content/content.js';
 import { EVENT_SCHEMAS } from '../../src/areas/webhooks/event-schemas.js';
 
 const run = promisify(execFile);

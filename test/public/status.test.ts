@@ -1,8 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildTestApp, keyHeaders, PLATFORM_SECRET, TestClock, type TestApp } from '../helpers/app.js';
-import { startStatusProbes } from '../../src/areas/public/worker.js';
-import { runProbes } from '../../src/areas/public/probes.js';
+import { startStatusProbes } from '../../src/areas/status/worker.js';
+import { runProbes } from '../../src/areas/status/probes.js';
 import { applyPendingRollups } from '../../src/areas/usage-events/rollups.js';
 import { newId } from '../../src/lib/ids.js';
 import { assert422, assertAdminOnly, bearer } from './helpers.js';

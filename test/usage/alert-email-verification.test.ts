@@ -6,7 +6,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { evaluateAlerts } from '../../src/areas/usage/service.js';
+import { evaluateAlerts } from '../../src/areas/metering/service.js';
 import { buildTestApp, keyHeaders, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
 import { outbox, verificationToken, verifyEmail, type OutboxMail } from '../helpers/mail.js';
 

@@ -1,7 +1,7 @@
 /** Usage alerts: configuration routes, firing once per threshold and month at 80 % and 100 %, email over real SMTP, webhook outbox event, mail outbox. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { evaluateAlerts } from '../../src/areas/usage/service.js';
+import { evaluateAlerts } from '../../src/areas/metering/service.js';
 import { newId } from '../../src/lib/ids.js';
 import { buildTestApp, keyHeaders, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
 import { startSmtp } from './smtp.js';

@@ -11,7 +11,7 @@ import { buildApp } from '../../src/app.js';
 import { createDeps, createLogger } from '../../src/deps.js';
 import type { Deps } from '../../src/context.js';
 import type { DB } from '../../src/db/schema/index.js';
-import { anonymiseEndUser } from '../../src/areas/usage/repo.js';
+import { anonymiseEndUser } from '../../src/areas/metering/repo.js';
 import * as m0014 from '../../src/db/migrations/0014_usage_end_user_counts.js';
 import { buildTestApp, keyHeaders, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
 

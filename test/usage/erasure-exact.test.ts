@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { createPartner } from '../../src/areas/partners/service.js';
-import { lockUsage } from '../../src/areas/usage/repo.js';
+import { lockUsage } from '../../src/areas/metering/repo.js';
 import type { Deps } from '../../src/context.js';
 import { buildTestApp, DIALECT, keyHeaders, type TestApp, type TestPartner } from '../helpers/app.js';
 import { callWithSecret, startCluster, type Cluster } from '../helpers/cluster.js';

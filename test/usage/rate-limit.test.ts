@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { createDeps, createLogger } from '../../src/deps.js';
 import { errorHandler } from '../../src/http/errors.js';
-import { limiterFor, publicWriteLimit, PUBLIC_WRITE_LIMIT, RateLimiter, RateLimitHeaders } from '../../src/areas/usage/rate-limit.js';
+import { limiterFor, publicWriteLimit, PUBLIC_WRITE_LIMIT, RateLimiter, RateLimitHeaders } from '../../src/areas/metering/rate-limit.js';
 import { loadConfig } from '../../src/config.js';
 import { systemClock } from '../../src/lib/time.js';
 import { buildTestApp, keyHeaders, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';

@@ -1,4 +1,4 @@
-/** Contact form and data-deletion requests (public), and their administration. */
+/** Data-deletion requests (public) and their administration. */
 import type { Deps } from '../../context.js';
 import type { Executor } from '../../db/database.js';
 import type { DeletionRequestsTable } from '../../db/schema/public.js';
@@ -12,94 +12,11 @@ import { emailKey } from '../../lib/email.js';
 import { newId } from '../../lib/ids.js';
 import { quoted } from '../../lib/mail-text.js';
 import { iso, isoOrNull } from '../../lib/time.js';
+import { deleteLeadsByEmail } from '../contact/repo.js';
 import * as repo from './repo.js';
-import type { ContactBody, DeletionRequestBody, DeletionRequestUpdate, DeletionStatus } from './schemas.js';
-
-function blankToNull(s: string | null | undefined): string | null {
-  if (s === undefined || s === null) return null;
-  const t = s.trim();
-  return t === '' ? null : t;
-}
-
-async function notifyOperator(deps: Deps, subject: string, text: string, kind: string): Promise<boolean> {
-  const to = deps.config.operatorEmail;
-  if (!to) return false;
-  try {
-    await deps.mailer.send({ to, subject, text, kind });
-    return true;
-  } catch (err) {
-    deps.log.warn({ err: (err as Error).message, kind }, 'operator notification failed');
-    return false;
-  }
-}
-
-// ---------- contact ----------
-
-export async function submitContact(deps: Deps, body: ContactBody, clientIp: string | null) {
-  const now = deps.clock.now();
-  const id = newId('lead', now);
-  const spam = blankToNull(body.website) !== null;
-  const email = body.email.trim();
-  const row = {
-    id,
-    name: body.name.trim(),
-    email,
-    email_lower: email.toLowerCase(),
-    company: blankToNull(body.company),
-    topic: blankToNull(body.topic) ?? 'general',
-    message: body.message,
-    website: blankToNull(body.website),
-    spam: spam ? 1 : 0,
-    client_ip: clientIp,
-    notified: 0,
-    created_at: now,
-  };
-  await repo.insertLead(deps.database.db, row);
-  // The answer is the same for spam, so the trap does not teach bots anything.
-  if (!spam) {
-    // What the visitor wrote is data: never in the subject's words (the topic only as a bare slug tag), each
-    // field quoted on its own line, the message below a rule.
-    const tag = /^[a-z0-9_-]{1,40}$/i.test(row.topic) ? `[contact:${row.topic.toLowerCase()}]` : '[contact]';
-    const sent = await notifyOperator(
-      deps,
-      `${tag} New message from the contact form (${id})`,
-      [
-        `New message from the contact form (lead ${id}).`,
-        '',
-        `Name:    ${quoted(row.name, 120)}`,
-        `Email:   ${quoted(row.email, 320)}`,
-        `Company: ${row.company ? quoted(row.company, 160) : '-'}`,
-        `Topic:   ${quoted(row.topic, 40)}`,
-        `Sent:    ${iso(now)}`,
-        '',
-        'Message, as written by the visitor:',
-        '----',
-        row.message,
-      ].join('\n'),
-      'contact',
-    );
-    if (sent) await repo.markLeadNotified(deps.database.db, id);
-  }
-  return { received: true, lead_id: id, message: 'Thanks: we received your message and will reply by email, usually within one business day.' };
-}
-
-export async function listLeads(deps: Deps, limit: number, includeSpam: boolean) {
-  const rows = await repo.listLeads(deps.database.db, limit, includeSpam);
-  const items = rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    company: r.company,
-    topic: r.topic,
-    message: r.message,
-    spam: Number(r.spam) === 1,
-    notified: Number(r.notified) === 1,
-    created_at: iso(r.created_at),
-  }));
-  return { items, count: items.length };
-}
-
-// ---------- deletion requests ----------
+import type { DeletionRequestBody, DeletionRequestUpdate, DeletionStatus } from './schemas.js';
+import { blankToNull } from '../../lib/text.js';
+import { notifyOperator } from '../mail/service.js';
 
 const OPEN: DeletionStatus[] = ['pending', 'in_progress'];
 
@@ -251,7 +168,7 @@ async function eraseByEmail(deps: Deps, trx: Executor, email: string, emailLower
     sessions += await deletePartnerSessions(trx, id);
     rows.partners = (rows.partners ?? 0) + (await deletePartnerRow(trx, id));
   }
-  rows.contact_leads = await repo.deleteLeadsByEmail(trx, emailLower);
+  rows.contact_leads = await deleteLeadsByEmail(trx, emailLower);
   if (sessions) rows.sessions = sessions;
   return {
     partner_ids: partnerIds,

@@ -10,7 +10,7 @@ import { COMPONENTS, probedHere, runProbes, wholeMs } from './probes.js';
 import { countCalculations } from '../calculations/repo.js';
 import { countUsageEvents } from '../usage-events/repo.js';
 import { countActivePartners, countPartners } from '../partners/repo.js';
-import { countCallsServed, countEndUsersThisMonth } from '../usage/repo.js';
+import { countCallsServed, countEndUsersThisMonth } from '../metering/repo.js';
 import { countDeliveredEvents } from '../webhooks/repo.js';
 import * as repo from './repo.js';
 import type { IncidentCreate, IncidentPatch } from './schemas.js';

@@ -16,12 +16,12 @@ import type { DB, Environment } from '../../db/schema/index.js';
 import { errors } from '../../http/errors.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { iso, isoOrNull } from '../../lib/time.js';
-import { generateApiKey, KEY_PREFIX, KEY_TYPE, maskKey } from '../partners/keys.js';
+import { generateApiKey, KEY_PREFIX, KEY_TYPE, maskKey } from './values.js';
 import { findPartnerByEmail, findPartnerById, keyByHash, keyById, keySlot, keysOfPartner, updatePartnerMetadata, updateSlot } from '../partners/repo.js';
 import { createPartner, insertKeySlot } from '../partners/service.js';
-import { audit, isUniqueViolation, type Actor } from './common.js';
-import { deleteUnboundKeySessions } from './repo.js';
-import type { ApiKeyOut, KeySyncBody, KeySyncResult } from './schemas.js';
+import { audit, isUniqueViolation, type Actor } from '../accounts/common.js';
+import { deleteUnboundKeySessions } from '../accounts/repo.js';
+import type { ApiKeyOut, KeySyncBody, KeySyncResult } from '../accounts/schemas.js';
 
 const OTHER: Record<Environment, Environment> = { test: 'live', live: 'test' };
 
