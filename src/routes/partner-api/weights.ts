@@ -12,7 +12,7 @@
  * KEY_COSTLY_IN_FLIGHT of weight in progress at once, and its costly requests are paced over its second
  * (src/areas/metering/index.ts). Every route the partner-API
  * scope registers must have a row here (`weighPartnerRoutes` refuses to register one without), in both path
- * forms; test/usage/route-weights.test.ts holds the table and the routes equal.
+ * forms; test/metering/route-weights.test.ts holds the table and the routes equal.
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 

@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import * as m0012 from '../../src/db/migrations/0012_end_user_email_key.js';
 import { buildTestApp, keyHeaders, TestClock, type TestApp } from '../helpers/app.js';
-import { assert422, assertAdminOnly, bearer } from './helpers.js';
+import { assert422, assertAdminOnly, bearer } from '../helpers/checks.js';
 
 const OPERATOR = 'ops@svc.example';
 let ipCounter = 1;

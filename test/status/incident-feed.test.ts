@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import Parser from 'rss-parser';
 import { buildTestApp, TestClock, type TestApp } from '../helpers/app.js';
-import { bearer } from './helpers.js';
+import { bearer } from '../helpers/checks.js';
 
 const BASE = 'http://localhost:8000';
 const RFC822 = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
-import { assert422, assertAdminOnly, bearer } from './helpers.js';
+import { assert422, assertAdminOnly, bearer } from '../helpers/checks.js';
 
 const KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 const BASE = 'https://api.svc.example';

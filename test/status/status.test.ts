@@ -5,7 +5,7 @@ import { startStatusProbes } from '../../src/areas/status/worker.js';
 import { runProbes } from '../../src/areas/status/probes.js';
 import { applyPendingRollups } from '../../src/areas/usage-events/rollups.js';
 import { newId } from '../../src/lib/ids.js';
-import { assert422, assertAdminOnly, bearer } from './helpers.js';
+import { assert422, assertAdminOnly, bearer } from '../helpers/checks.js';
 
 const DAY = 86_400_000;
 

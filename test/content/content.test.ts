@@ -12,7 +12,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { ContentError, findContentDir, loadChangelog, loadGuide, loadPosts } from '../../src/areas/content/content.js';
 import { compareSemver } from '../../src/domain/semver.js';
 import { pdfText } from '../../src/areas/content/pages.js';
-import { assert422 } from './helpers.js';
+import { assert422 } from '../helpers/checks.js';
 import { inlineRefs } from '../helpers/openapi.js';
 
 const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;

@@ -1,7 +1,7 @@
 /** Shared checks for the public area's tests. */
 import assert from 'node:assert/strict';
 import type { InjectOptions } from 'fastify';
-import type { TestApp } from '../helpers/app.js';
+import type { TestApp } from './app.js';
 
 /** Every admin route: no credential 401, unknown token 401, partner session 403, expired admin session 401. */
 export async function assertAdminOnly(t: TestApp, req: InjectOptions): Promise<void> {
