@@ -15,6 +15,7 @@ const layers = [
   { target: './src/domain', from: ['./src/areas', './src/routes', './src/http', './src/workers', './src/db'], message: 'src/domain is pure logic: no I/O, no area.' },
   { target: REPOS, from: ['./src/**/service.ts', './src/routes/**'], message: 'A repository is SQL only: it imports no service and no route.' },
   { target: './src/routes', from: REPOS, message: 'A route calls its area\'s service, never a repository.' },
+  { target: './src/http', from: ['./src/areas/*/repo.ts', './src/areas/**/*-repo.ts'], message: 'src/http (guards, errors, schemas) calls an area\'s service, never its repository.' },
 ];
 
 // The web app (docs/development.md, "The web app"): three entries that share web/src/shared and web/src/api and

@@ -75,7 +75,7 @@ const SERVE_JS = `
 import { loadConfig } from './src/config.js';
 import { createDeps, createLogger } from './src/deps.js';
 import { buildApp } from './src/app.js';
-import { RateLimitHeaders } from './src/areas/usage/rate-limit.js';
+import { RateLimitHeaders } from './src/areas/metering/rate-limit.js';
 const mode = process.argv[2];
 const config = loadConfig(process.env);
 const deps = createDeps(config, { log: createLogger(config) });

@@ -17,7 +17,7 @@ import type { AuthCache } from './http/auth-cache.js';
 import type { CredentialBudget } from './http/credential-budget.js';
 import type { SelfProbe } from './http/self-probe.js';
 import type { ExportGate } from './http/csv.js';
-import type { RateLimiter } from './areas/usage/rate-limit.js';
+import type { RateLimiter } from './areas/metering/rate-limit.js';
 import type { WebhookRuntime } from './areas/webhooks/runtime.js';
 import type { CalculationWriters } from './areas/calculations/writer.js';
 import type { UsageEventWriter } from './areas/usage-events/events.js';

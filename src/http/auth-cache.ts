@@ -21,7 +21,7 @@ import type { Database, DatabaseLog } from '../db/database.js';
 import { listen, notify, sharedWithOtherProcesses, unlisten } from '../db/notify.js';
 import type { Environment } from '../db/schema/index.js';
 import { sha256Hex } from '../lib/crypto.js';
-import { keyWithPartnerByHash } from '../areas/partners/repo.js';
+import { keyAndPartnerByHash } from '../areas/partners/credentials.js';
 
 export interface AuthedPartner {
   id: string;
@@ -122,7 +122,7 @@ export class AuthCache {
   }
 
   private async read(hash: string, now: number, epoch: number): Promise<ResolvedKey | null> {
-    const row = await keyWithPartnerByHash(this.database.db, hash);
+    const row = await keyAndPartnerByHash(this.database.db, hash);
     if (!row) {
       this.byHash.delete(hash);
       return null;

@@ -26,8 +26,8 @@ import { safeEqual, sha256Hex } from '../lib/crypto.js';
 import type { AuthedPartner, ResolvedKey } from './auth-cache.js';
 import { errors } from './errors.js';
 import { SELF_PROBE_ID, SELF_PROBE_PARTNER } from './self-probe.js';
-import { deleteSession, sessionPrincipalByHash, touchSession } from '../areas/accounts/repo.js';
-import { authPartnerById } from '../areas/partners/repo.js';
+import { endSession, markSessionUsed, sessionOfToken } from '../areas/accounts/session-guard.js';
+import { partnerOfSession } from '../areas/partners/credentials.js';
 
 export const SESSION_COOKIE = 'svc_session';
 export const INGEST_SECRET_HEADER = 'x-service-ingest-secret';
@@ -311,10 +311,10 @@ export function makeGuards(deps: Deps) {
     refuseCrossSiteCookie(request, presented);
     const token = presented.token;
     const now = deps.clock.now();
-    const row = await sessionPrincipalByHash(deps.database.db, sha256Hex(token));
+    const row = await sessionOfToken(deps.database.db, token);
     if (!row || row.expires_at <= now) throw errors.sessionExpired('Session expired or invalid: sign in again');
     if (Number(row.bound) !== 1) {
-      await deleteSession(deps.database.db, row.id);
+      await endSession(deps.database.db, row.id);
       throw errors.sessionExpired('Session ended: the API key that opened it has changed; sign in again');
     }
     return {
@@ -331,13 +331,13 @@ export function makeGuards(deps: Deps) {
   async function touch(s: SessionPrincipal): Promise<void> {
     const now = deps.clock.now();
     if (s.lastUsedAt !== null && now - s.lastUsedAt < SESSION_TOUCH_MS) return;
-    await touchSession(deps.database.db, s.sessionId, now, now - SESSION_TOUCH_MS);
+    await markSessionUsed(deps.database.db, s.sessionId, now, now - SESSION_TOUCH_MS);
   }
 
   async function partnerSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const s = await loadSession(request);
     if (s.subjectType !== 'partner') throw errors.forbidden('This operation needs a partner session');
-    const p = await authPartnerById(deps.database.db, s.subjectId);
+    const p = await partnerOfSession(deps.database.db, s.subjectId);
     if (!p) throw errors.sessionExpired('Session expired or invalid: sign in again');
     if (Number(p.active) !== 1) throw errors.suspended();
     // A session opened with a live key acts as that key: before production access, not at all (one opened before

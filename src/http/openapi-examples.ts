@@ -2,7 +2,7 @@
  * Examples of the partner-API operations in the OpenAPI document, by operationId: the request
  * body and the answer of each documented status (the integration guide's samples, with its ids);
  * also of the administrator operations whose body a reader must get right (production access).
- * test/foundation/openapi.test.ts validates each against its schema and sends each request body to
+ * test/http/openapi.test.ts validates each against its schema and sends each request body to
  * its operation on the server, expecting the example's 2xx status.
  */
 export interface OperationExamples {

@@ -14,7 +14,7 @@
  *   - the partner-API operations carry the examples of ./openapi-examples.ts;
  *   - the top-level `webhooks` describe every event the service sends and its signature headers.
  *
- * test/foundation/openapi.test.ts holds the rules (no anonymous body or answer, every operation
+ * test/http/openapi.test.ts holds the rules (no anonymous body or answer, every operation
  * states its security, every example valid and accepted by the server) and openapi-lint.test.ts
  * runs Redocly's recommended rules on the result.
  */
@@ -189,7 +189,7 @@ function header(name: string) {
   return { $ref: `#/components/headers/${name}` };
 }
 
-/** Whether the limiter answers this operation with its headers (src/areas/usage). */
+/** Whether the limiter answers this operation with its headers (src/areas/metering). */
 function rateLimited(op: Operation): boolean {
   const security = (op.security ?? []) as Record<string, unknown>[];
   // The API-key scope limits every authenticated request (usageKeyScopeHooks); the public writes

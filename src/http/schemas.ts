@@ -73,3 +73,14 @@ export const security = {
   /** No credential (still stated, so a generated client sends none). */
   none: [] as Security,
 };
+
+/** The answer of a delete by id. */
+export const DeletedResponse = Type.Object({ deleted: Type.Boolean(), id: Type.String() }, { title: 'Deleted' });
+
+/** A string from a closed set: one `enum` error that lists every value. */
+export function StrEnum<const T extends string[]>(values: T, opts: Record<string, unknown> = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: values, ...opts });
+}
+
+/** A string of min to max characters. */
+export const Str = (min: number, max: number, extra: Record<string, unknown> = {}) => Type.String({ minLength: min, maxLength: max, ...extra });

@@ -6,8 +6,8 @@
 import type { Deps } from '../context.js';
 import type { WorkerHandle } from '../lib/loop.js';
 import { startWebhookWorker } from '../areas/webhooks/worker.js';
-import { startUsageWorkers } from '../areas/usage/worker.js';
-import { startStatusProbes } from '../areas/public/worker.js';
+import { startUsageWorkers } from '../areas/metering/worker.js';
+import { startStatusProbes } from '../areas/status/worker.js';
 import { startRollupWorker } from '../areas/usage-events/worker.js';
 import { startSettlementWorker } from '../areas/sandbox/settlement.js';
 import { startMaintenanceWorker } from './maintenance.js';

@@ -9,7 +9,7 @@ import { listAudit } from '../audit/repo.js';
 import { countCalculations } from '../calculations/repo.js';
 import { countKeysOfPartner, deletePartnerRow, externalKeys, findPartnerById, keysOfPartners, pagePartners, setPartnerActive, setProductionAccess as setPartnerProductionAccess } from '../partners/repo.js';
 import { countEndpointsOfPartner, countEvents } from '../webhooks/repo.js';
-import { currentUsageOfPartners } from '../usage/service.js';
+import { currentUsageOfPartners } from '../metering/service.js';
 import { audit, toPartnerAccount, type Actor } from './common.js';
 import { deletePartnerSessions, deleteSessionsOfSubject } from './repo.js';
 import type { AuditQuery } from './schemas.js';

@@ -17,7 +17,7 @@ import { dummyPasswordHash, hashPassword, randomBase62, sha256Hex, verifyPasswor
 import { emailKey } from '../../lib/email.js';
 import { passwordViolation, type PasswordContext } from '../../domain/password-policy.js';
 import { findPartnerByEmail, findPartnerById, setPartnerPasswordHash } from '../partners/repo.js';
-import { tooMany } from '../usage/rate-limit.js';
+import { tooMany } from '../metering/rate-limit.js';
 import { audit } from './common.js';
 import { beginAttempt, clearScope, emailScope, ipScope } from './lockout.js';
 import {

@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { EnvironmentParam, IsoDateTime, Nullable } from '../../http/schemas.js';
 import { PASSWORD_RULES } from '../../domain/password-policy.js';
-import { UsageRecord } from '../usage/schemas.js';
+import { UsageRecord } from '../metering/schemas.js';
 
 const Email = Type.String({ format: 'email', maxLength: 320 });
 // Control characters (C0, DEL) are refused: a key holding CR/LF or NUL could split a header or a log line,

@@ -27,7 +27,7 @@ import { newId } from '../../lib/ids.js';
 import { iso } from '../../lib/time.js';
 import { findPartnerByEmail } from '../partners/repo.js';
 import { createPartner } from '../partners/service.js';
-import { tooMany } from '../usage/rate-limit.js';
+import { tooMany } from '../metering/rate-limit.js';
 import { audit, isUniqueViolation } from './common.js';
 import { beginAttempt, ipScope } from './lockout.js';
 import { requireAcceptablePassword } from './passwords.js';

@@ -26,3 +26,16 @@ export async function listOutbox(deps: Deps, q: { limit: number; cursor?: string
     transport: deps.mailer.transport,
   };
 }
+
+/** Mails the operator (OPERATOR_EMAIL), if one is configured; false when none is or the send failed. */
+export async function notifyOperator(deps: Deps, subject: string, text: string, kind: string): Promise<boolean> {
+  const to = deps.config.operatorEmail;
+  if (!to) return false;
+  try {
+    await deps.mailer.send({ to, subject, text, kind });
+    return true;
+  } catch (err) {
+    deps.log.warn({ err: (err as Error).message, kind }, 'operator notification failed');
+    return false;
+  }
+}

@@ -7,7 +7,7 @@
 import type { Deps } from '../../context.js';
 import { idTime } from '../../lib/ids.js';
 import type { MetricSources } from '../../lib/metrics.js';
-import { isManaged } from '../usage/meter.js';
+import { isManaged } from '../metering/meter.js';
 import { pendingDeltasSummary } from '../usage-events/repo.js';
 import { dueEventsSummary } from '../webhooks/repo.js';
 

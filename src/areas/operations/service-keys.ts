@@ -1,7 +1,7 @@
 /**
  * Keys the service keeps in its own database (service_keys), sealed under SECRETS_KEY.
  *
- * The end-user pseudonym key: erasures store keyed pseudonyms (src/areas/usage/erasure.ts) and later
+ * The end-user pseudonym key: erasures store keyed pseudonyms (src/areas/metering/erasure.ts) and later
  * flushes compare against them, so the key must not change when SECRETS_KEY is rotated. It was derived
  * from SECRETS_KEY; a database that has none stored gets that same derived key, stored once, and from
  * then on every process reads it from here. Reading it at start is also the start's check that

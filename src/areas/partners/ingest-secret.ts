@@ -22,7 +22,7 @@ import { sha256Hex } from '../../lib/crypto.js';
 import { iso, isoOrNull } from '../../lib/time.js';
 import type { Actor } from '../accounts/common.js';
 import { writeAudit } from '../audit/repo.js';
-import { generateIngestSecret, maskKey } from './keys.js';
+import { generateIngestSecret, maskKey } from '../api-keys/values.js';
 import { findPartnerById, replaceIngestSecret } from './repo.js';
 
 export const INGEST_SECRET_HEADER_NAME = 'X-Service-Ingest-Secret';

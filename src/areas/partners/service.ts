@@ -5,10 +5,10 @@ import type { Environment } from '../../db/schema/index.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { errors } from '../../http/errors.js';
-import { generateApiKey, generateIngestSecret, maskKey } from './keys.js';
+import { generateApiKey, generateIngestSecret, maskKey } from '../api-keys/values.js';
 import { findPartnerByEmail, findPartnerById, insertKey, insertPartner, keysOfPartner } from './repo.js';
 import { endpointState } from '../webhooks/service.js';
-import { KEY_TYPE } from './keys.js';
+import { KEY_TYPE } from '../api-keys/values.js';
 import { iso, isoOrNull } from '../../lib/time.js';
 
 export interface NewPartnerInput {

@@ -1,7 +1,7 @@
 /** GET /api/admin/contact-messages. */
 import { errorResponses, security } from '../../http/schemas.js';
-import { listLeads } from '../../areas/public/requests.js';
-import { ContactLeadList, ContactLeadQuery } from '../../areas/public/schemas.js';
+import { listLeads } from '../../areas/contact/service.js';
+import { ContactLeadList, ContactLeadQuery } from '../../areas/contact/schemas.js';
 import { typed, type Routes } from '../scope.js';
 
 export const contactMessageRoutes: Routes = async (app, { deps }) => {

@@ -1,7 +1,7 @@
 /** Data-deletion requests: /api/admin/deletion-requests[/{request_id}]. */
-import { errorResponses, security } from '../../http/schemas.js';
-import { deleteDeletionRequest, listDeletionRequests, updateDeletionRequest } from '../../areas/public/requests.js';
-import { DeletedResponse, DeletionListQuery, DeletionParams, DeletionRequestList, DeletionRequestOut, DeletionRequestUpdate } from '../../areas/public/schemas.js';
+import { DeletedResponse, errorResponses, security } from '../../http/schemas.js';
+import { deleteDeletionRequest, listDeletionRequests, updateDeletionRequest } from '../../areas/deletion-requests/service.js';
+import { DeletionListQuery, DeletionParams, DeletionRequestList, DeletionRequestOut, DeletionRequestUpdate } from '../../areas/deletion-requests/schemas.js';
 import { typed, type Routes } from '../scope.js';
 
 export const deletionRequestRoutes: Routes = async (app, { deps }) => {

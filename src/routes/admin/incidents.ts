@@ -1,8 +1,8 @@
 /** Incidents shown on the status page: /api/admin/incidents[/{incident_id}[/resolve]]. */
 import { Type } from 'typebox';
-import { errorResponses, security } from '../../http/schemas.js';
-import { DeletedResponse, IncidentCreate, IncidentEntry, IncidentList, IncidentListQuery, IncidentParams, IncidentPatch, IncidentResolve } from '../../areas/public/schemas.js';
-import { createIncident, deleteIncident, listIncidents, updateIncident } from '../../areas/public/status.js';
+import { DeletedResponse, errorResponses, security } from '../../http/schemas.js';
+import { IncidentCreate, IncidentEntry, IncidentList, IncidentListQuery, IncidentParams, IncidentPatch, IncidentResolve } from '../../areas/status/schemas.js';
+import { createIncident, deleteIncident, listIncidents, updateIncident } from '../../areas/status/service.js';
 import { typed, type Routes } from '../scope.js';
 
 export const incidentRoutes: Routes = async (app, { deps }) => {

@@ -1,9 +1,9 @@
 /** IndexNow: /api/admin/indexnow/status, /api/admin/indexnow/submit, /api/admin/indexnow/submit-all-sitemap. */
 import { errorResponses, security } from '../../http/schemas.js';
-import { sitemapEntries } from '../../areas/public/blog.js';
-import { content } from '../../areas/public/content.js';
-import { checkUrls, indexNowStatus, submitUrls } from '../../areas/public/indexnow.js';
-import { IndexNowStatus, IndexNowSubmitBody, IndexNowSubmitResult } from '../../areas/public/schemas.js';
+import { sitemapEntries } from '../../areas/content/blog.js';
+import { content } from '../../areas/content/content.js';
+import { checkUrls, indexNowStatus, submitUrls } from '../../areas/indexnow/service.js';
+import { IndexNowStatus, IndexNowSubmitBody, IndexNowSubmitResult } from '../../areas/indexnow/schemas.js';
 import { typed, type Routes } from '../scope.js';
 
 export const indexNowRoutes: Routes = async (app, { deps }) => {

@@ -2,7 +2,7 @@
 import { errorResponses, security } from '../../http/schemas.js';
 import { iso } from '../../lib/time.js';
 import * as admin from '../../areas/accounts/admin.js';
-import * as keys from '../../areas/accounts/keys.js';
+import * as keys from '../../areas/api-keys/service.js';
 import * as S from '../../areas/accounts/schemas.js';
 import { rotateIngestSecretByAdmin } from '../../areas/partners/ingest-secret.js';
 import { AdminIngestSecretRotation, IngestSecretRotateBody } from '../../areas/partners/schemas.js';

@@ -4,7 +4,7 @@
  * under /api/v1 and /v1 (see ../v1-alias.ts). Nested scopes: with-ingest-secret/ (key + the
  * partner's ingest secret) and sandbox/ (the sandbox layer: 402 for a live key before activation).
  */
-import { usageKeyScopeHooks } from '../../areas/usage/index.js';
+import { usageKeyScopeHooks } from '../../areas/metering/index.js';
 import type { Routes } from '../scope.js';
 import { withV1Alias } from '../v1-alias.js';
 import { calculateRoutes } from './calculate.js';

@@ -1,7 +1,7 @@
 /** The key's usage this month and its alert thresholds: /api/v1/usage, /api/v1/usage/alerts, /api/v1/usage/alerts/verify-email/resend (also under /v1). */
 import { errorResponses, security } from '../../http/schemas.js';
-import { AlertsDeleted, UsageAlertBody, UsageAlertConfig, UsageRecord } from '../../areas/usage/schemas.js';
-import { currentUsage, deleteAlerts, getAlerts, putAlerts, resendNotifyEmailVerification } from '../../areas/usage/service.js';
+import { AlertsDeleted, UsageAlertBody, UsageAlertConfig, UsageRecord } from '../../areas/metering/schemas.js';
+import { currentUsage, deleteAlerts, getAlerts, putAlerts, resendNotifyEmailVerification } from '../../areas/metering/service.js';
 import { VerificationSent } from '../../areas/accounts/schemas.js';
 import { typed, type Routes } from '../scope.js';
 import type { V1Options } from '../v1-alias.js';

@@ -10,9 +10,9 @@
  *
  * A request weighing more than 1 is costly: besides its weight in the key's budget, a key may have at most
  * KEY_COSTLY_IN_FLIGHT of weight in progress at once, and its costly requests are paced over its second
- * (src/areas/usage/index.ts). Every route the partner-API
+ * (src/areas/metering/index.ts). Every route the partner-API
  * scope registers must have a row here (`weighPartnerRoutes` refuses to register one without), in both path
- * forms; test/usage/route-weights.test.ts holds the table and the routes equal.
+ * forms; test/metering/route-weights.test.ts holds the table and the routes equal.
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 

@@ -1,6 +1,6 @@
 /** Server-to-server key administration: /api/v1/admin/keys/*, /api/v1/admin/partners/by-email/{email} (no /v1 form). */
 import { errorResponses, security } from '../../http/schemas.js';
-import * as keys from '../../areas/accounts/keys.js';
+import * as keys from '../../areas/api-keys/service.js';
 import * as S from '../../areas/accounts/schemas.js';
 import { serverActor } from '../actors.js';
 import { typed, type Routes } from '../scope.js';

@@ -1,7 +1,7 @@
 /** The signed-in partner's key slots: /api/partners/me/api-keys[/{environment}[/rotate]]. */
 import { requireSessionEnvironment, sessionCovers } from '../../http/auth.js';
 import { errorResponses, security } from '../../http/schemas.js';
-import * as keys from '../../areas/accounts/keys.js';
+import * as keys from '../../areas/api-keys/service.js';
 import * as S from '../../areas/accounts/schemas.js';
 import { partnerActor } from '../actors.js';
 import { typed, type Routes } from '../scope.js';

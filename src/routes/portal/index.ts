@@ -13,7 +13,7 @@ import { keyRoutes } from './keys.js';
 import { passwordRoutes } from './password.js';
 import { myReportRoutes } from './reports.js';
 import { sessionRoutes } from './sessions.js';
-import { usageEventRoutes } from './usage-events.js';
+import { usageEventRoutes } from './usage-dashboard.js';
 import { myUsageRoutes } from './usage.js';
 import { myWebhookRoutes } from './webhooks.js';
 import { usageCallRoutes } from './usage-calls.js';

@@ -3,7 +3,7 @@ import { requireSessionEnvironment } from '../../http/auth.js';
 import { errors } from '../../http/errors.js';
 import { errorResponses, security } from '../../http/schemas.js';
 import { iso } from '../../lib/time.js';
-import * as keys from '../../areas/accounts/keys.js';
+import * as keys from '../../areas/api-keys/service.js';
 import * as S from '../../areas/accounts/schemas.js';
 import { partnerActor } from '../actors.js';
 import { typed, type Routes } from '../scope.js';

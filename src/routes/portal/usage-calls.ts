@@ -1,8 +1,8 @@
 /** The signed-in partner's partner-API calls: GET /api/partners/me/usage/calls (this month's figures and a daily series). */
 import { sessionEnvironment } from '../../http/auth.js';
 import { errorResponses, security } from '../../http/schemas.js';
-import { PartnerCalls, PartnerCallsQuery } from '../../areas/usage/schemas.js';
-import { callHistory } from '../../areas/usage/service.js';
+import { PartnerCalls, PartnerCallsQuery } from '../../areas/metering/schemas.js';
+import { callHistory } from '../../areas/metering/service.js';
 import { typed, type Routes } from '../scope.js';
 
 export const usageCallRoutes: Routes = async (app, { deps }) => {

@@ -4,8 +4,8 @@
  * (/api/partners/me/usage itself is the usage-events dashboard, usage-events.ts.)
  */
 import { errorResponses, security } from '../../http/schemas.js';
-import { AlertsDeleted, UsageAlertBody, UsageAlertConfig, UsageRecord } from '../../areas/usage/schemas.js';
-import { currentUsage, deleteAlerts, getAlerts, putAlerts } from '../../areas/usage/service.js';
+import { AlertsDeleted, UsageAlertBody, UsageAlertConfig, UsageRecord } from '../../areas/metering/schemas.js';
+import { currentUsage, deleteAlerts, getAlerts, putAlerts } from '../../areas/metering/service.js';
 import { typed, type Routes } from '../scope.js';
 import { EnvironmentQuery, reader, writer } from './environment.js';
 

@@ -5,7 +5,7 @@ import { presentedSessionToken } from '../../areas/accounts/common.js';
 import * as S from '../../areas/accounts/schemas.js';
 import * as sessions from '../../areas/accounts/sessions.js';
 import * as signup from '../../areas/accounts/signup.js';
-import { publicWriteLimit } from '../../areas/usage/rate-limit.js';
+import { publicWriteLimit } from '../../areas/metering/rate-limit.js';
 import { typed, type Routes } from '../scope.js';
 
 const AUTH_TAG = ['auth'];

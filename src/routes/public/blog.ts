@@ -1,8 +1,8 @@
 /** The blog API: /api/blog/categories, /api/blog/posts, /api/blog/posts/{slug}[/related] (no authentication). */
 import { errorResponses } from '../../http/schemas.js';
-import { categories, getPost, listPosts, relatedPosts } from '../../areas/public/blog.js';
-import { content } from '../../areas/public/content.js';
-import { CategoryList, Post, PostList, PostsQuery, RelatedQuery, SlugParams } from '../../areas/public/schemas.js';
+import { categories, getPost, listPosts, relatedPosts } from '../../areas/content/blog.js';
+import { content } from '../../areas/content/content.js';
+import { CategoryList, Post, PostList, PostsQuery, RelatedQuery, SlugParams } from '../../areas/content/schemas.js';
 import { typed, type Routes } from '../scope.js';
 
 export const blogRoutes: Routes = async (app, { deps }) => {

@@ -1,7 +1,7 @@
 /** The changelog feeds: /api/changelog.json, /api/changelog.rss (no authentication). */
-import { content } from '../../areas/public/content.js';
-import { jsonFeed, rssFeed } from '../../areas/public/feeds.js';
-import { ChangelogFeed } from '../../areas/public/schemas.js';
+import { content } from '../../areas/content/content.js';
+import { jsonFeed, rssFeed } from '../../areas/content/feeds.js';
+import { ChangelogFeed } from '../../areas/content/schemas.js';
 import { typed, type Routes } from '../scope.js';
 import { body, sendText } from './send.js';
 

@@ -2,7 +2,7 @@
 import { errorResponses } from '../../http/schemas.js';
 import * as S from '../../areas/accounts/schemas.js';
 import { verifyEmailToken } from '../../areas/accounts/email-verification.js';
-import { publicWriteLimit } from '../../areas/usage/rate-limit.js';
+import { publicWriteLimit } from '../../areas/metering/rate-limit.js';
 import { typed, type Routes } from '../scope.js';
 
 export const emailVerificationRoutes: Routes = async (app, { deps }) => {

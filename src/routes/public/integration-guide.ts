@@ -1,8 +1,8 @@
 /** The integration guide in four forms: viewer, standalone HTML, markdown, PDF (same source); also under /v1. */
 import helmet from '@fastify/helmet';
 import { pageHelmet } from '../../http/security-headers.js';
-import { content } from '../../areas/public/content.js';
-import { guidePdf, guideStandalone, guideViewer, PAGE_CSP } from '../../areas/public/pages.js';
+import { content } from '../../areas/content/content.js';
+import { guidePdf, guideStandalone, guideViewer, PAGE_CSP } from '../../areas/content/pages.js';
 import type { Routes } from '../scope.js';
 import type { V1Options } from '../v1-alias.js';
 import { body, sendText } from './send.js';

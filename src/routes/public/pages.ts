@@ -5,10 +5,10 @@
  */
 import helmet from '@fastify/helmet';
 import { pageHelmet } from '../../http/security-headers.js';
-import { sitemapEntries, sitemapXml } from '../../areas/public/blog.js';
-import { content } from '../../areas/public/content.js';
-import { indexNowKey } from '../../areas/public/indexnow.js';
-import { blogIndexPage, blogPostPage, changelogPage, PAGE_CSP } from '../../areas/public/pages.js';
+import { sitemapEntries, sitemapXml } from '../../areas/content/blog.js';
+import { content } from '../../areas/content/content.js';
+import { indexNowKey } from '../../areas/indexnow/service.js';
+import { blogIndexPage, blogPostPage, changelogPage, PAGE_CSP } from '../../areas/content/pages.js';
 import type { Routes } from '../scope.js';
 import { hidden, sendText } from './send.js';
 

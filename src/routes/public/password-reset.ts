@@ -2,7 +2,7 @@
 import { errorResponses } from '../../http/schemas.js';
 import * as S from '../../areas/accounts/schemas.js';
 import * as passwords from '../../areas/accounts/passwords.js';
-import { publicWriteLimit } from '../../areas/usage/rate-limit.js';
+import { publicWriteLimit } from '../../areas/metering/rate-limit.js';
 import { typed, type Routes } from '../scope.js';
 
 export const passwordResetRoutes: Routes = async (app, { deps }) => {

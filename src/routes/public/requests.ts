@@ -1,8 +1,10 @@
 /** Public writes, limited per client address: POST /api/contact, POST /api/auth/request-deletion. */
 import { errorResponses } from '../../http/schemas.js';
-import { requestDeletion, submitContact } from '../../areas/public/requests.js';
-import { ContactBody, ContactResponse, DeletionRequestBody, DeletionRequestResponse } from '../../areas/public/schemas.js';
-import { publicWriteLimit } from '../../areas/usage/rate-limit.js';
+import { requestDeletion } from '../../areas/deletion-requests/service.js';
+import { submitContact } from '../../areas/contact/service.js';
+import { ContactBody, ContactResponse } from '../../areas/contact/schemas.js';
+import { DeletionRequestBody, DeletionRequestResponse } from '../../areas/deletion-requests/schemas.js';
+import { publicWriteLimit } from '../../areas/metering/rate-limit.js';
 import { typed, type Routes } from '../scope.js';
 
 export const requestRoutes: Routes = async (app, { deps }) => {

@@ -5,10 +5,10 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses } from '../../http/schemas.js';
-import { INCIDENT_FEED_PATHS, incidentAtom, incidentRss } from '../../areas/public/incident-feed.js';
-import { PlatformMetrics, StatusCheck, StatusCheckCreate, StatusCheckQuery, StatusOverview } from '../../areas/public/schemas.js';
-import { INCIDENT_FEED_ENTRIES, STATUS_CHECKS_KEPT, createStatusCheck, incidentFeedUpdates, listStatusChecks, platformMetrics, statusOverview } from '../../areas/public/status.js';
-import { publicWriteLimit } from '../../areas/usage/rate-limit.js';
+import { INCIDENT_FEED_PATHS, incidentAtom, incidentRss } from '../../areas/status/incident-feed.js';
+import { PlatformMetrics, StatusCheck, StatusCheckCreate, StatusCheckQuery, StatusOverview } from '../../areas/status/schemas.js';
+import { INCIDENT_FEED_ENTRIES, STATUS_CHECKS_KEPT, createStatusCheck, incidentFeedUpdates, listStatusChecks, platformMetrics, statusOverview } from '../../areas/status/service.js';
+import { publicWriteLimit } from '../../areas/metering/rate-limit.js';
 import { typed, type Routes } from '../scope.js';
 import { body } from './send.js';
 

@@ -1,6 +1,6 @@
 /** POST /api/v1/key/rotate (key + ingest secret, so a leaked key alone cannot rotate; also under /v1). */
 import { errorResponses, security } from '../../../http/schemas.js';
-import * as keys from '../../../areas/accounts/keys.js';
+import * as keys from '../../../areas/api-keys/service.js';
 import * as S from '../../../areas/accounts/schemas.js';
 import { partnerActor } from '../../actors.js';
 import { typed, type Routes } from '../../scope.js';
