@@ -115,6 +115,10 @@ export interface Config {
    * null: it serves no HTTP. The server ignores it.
    */
   workerMetricsPort: number | null;
+  /** NODE_ENV is `production`. */
+  production: boolean;
+  /** Administrators must have a second factor: until one is confirmed, a session opens only the enrolment (ADMIN_REQUIRE_MFA; default: on in production). */
+  adminRequireMfa: boolean;
 }
 
 export class ConfigError extends Error {
@@ -365,5 +369,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: str(env, 'WEB_DIST_DIR'),
     metricsToken,
     workerMetricsPort,
+    production: str(env, 'NODE_ENV') === 'production',
+    adminRequireMfa: bool(env, 'ADMIN_REQUIRE_MFA', str(env, 'NODE_ENV') === 'production'),
   });
 }

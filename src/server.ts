@@ -51,6 +51,9 @@ async function main(): Promise<void> {
   const demo = await seedDemoPartnerIfEmpty(deps);
 
   await deps.start({ workers: config.runWorkers });
+  if (config.production && !config.adminRequireMfa) {
+    deps.log.warn('ADMIN_REQUIRE_MFA is off in production: administrators can use the console without a second factor');
+  }
   const app = await buildApp(deps);
 
   // The orderly steps below always run: at the end of the grace period the connections still

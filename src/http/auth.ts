@@ -28,6 +28,7 @@ import { errors } from './errors.js';
 import { SELF_PROBE_ID, SELF_PROBE_PARTNER } from './self-probe.js';
 import { endSession, markSessionUsed, sessionOfToken } from '../areas/accounts/session-guard.js';
 import { partnerOfSession } from '../areas/partners/credentials.js';
+import { adminHasSecondFactor } from '../areas/mfa/guard.js';
 
 export const SESSION_COOKIE = 'svc_session';
 export const INGEST_SECRET_HEADER = 'x-service-ingest-secret';
@@ -52,6 +53,8 @@ declare module 'fastify' {
     liveBeforeActivation?: 'forbidden' | 'payment_required';
     /** The process's own status probe may call this route with its credential (src/http/self-probe.ts). */
     selfProbe?: boolean;
+    /** An administrator held to second-factor enrolment may call this route (the others answer 403 `mfa_enrolment_required`). */
+    mfaEnrolment?: boolean;
   }
   interface FastifyRequest {
     /** Set by the apiKey guard. */
@@ -351,6 +354,10 @@ export function makeGuards(deps: Deps) {
   async function adminSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const s = await loadSession(request);
     if (s.subjectType !== 'admin') throw errors.forbidden('This operation needs an administrator session');
+    // Where administrators must have a second factor, one without it may only set it up.
+    if (deps.config.adminRequireMfa && request.routeOptions.config.mfaEnrolment !== true && !(await adminHasSecondFactor(deps.database.db, s.subjectId))) {
+      throw errors.mfaEnrolmentRequired();
+    }
     await touch(s);
     request.session = s;
   }

@@ -17,6 +17,10 @@ export const ERROR_STATUS = {
   invalid_credentials: 401,
   session_required: 401,
   session_expired: 401,
+  mfa_required: 401,
+  mfa_code_invalid: 401,
+  mfa_token_invalid: 401,
+  mfa_token_expired: 401,
   payment_required: 402,
   partner_suspended: 403,
   production_not_enabled: 403,
@@ -24,6 +28,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   csrf_rejected: 403,
   password_session_required: 403,
+  mfa_enrolment_required: 403,
   not_found: 404,
   request_timeout: 408,
   conflict: 409,
@@ -143,6 +148,16 @@ export const ERRORS = {
   invalidCredentials: (detail = 'Incorrect email or password') => raise('invalid_credentials', detail, {}, BEARER),
   sessionRequired: (detail = 'Not signed in: send Authorization: Bearer <session token> or the session cookie') => raise('session_required', detail, {}, BEARER),
   sessionExpired: (detail = 'Session expired or invalid: sign in again') => raise('session_expired', detail, {}, BEARER),
+
+  /** A right password of an account with a second factor: the sign-in goes on with `mfa_token` and a code. */
+  mfaRequired: (mfaToken: string, detail = 'A second factor is needed: send a code of your authenticator app (or a recovery code) with this mfa_token') =>
+    raise('mfa_required', detail, { mfa_token: mfaToken }, BEARER),
+  mfaCodeInvalid: (detail = 'Incorrect code') => raise('mfa_code_invalid', detail, {}, BEARER),
+  mfaTokenInvalid: (detail = 'This sign-in step is not valid (unknown or already used): sign in again') => raise('mfa_token_invalid', detail, {}, BEARER),
+  mfaTokenExpired: (detail = 'This sign-in step has expired: sign in again') => raise('mfa_token_expired', detail, {}, BEARER),
+  /** An administrator without a second factor where one is required: only the enrolment is open to the session. */
+  mfaEnrolmentRequired: (detail = 'Set up a second factor first: administrators need one (POST /api/auth/admin/mfa/totp/setup, then …/confirm)') =>
+    raise('mfa_enrolment_required', detail),
 
   paymentRequired: (detail = 'Production access is not enabled for this account') => raise('payment_required', detail),
 

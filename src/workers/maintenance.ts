@@ -24,6 +24,7 @@ import { pruneExpiredSessions, pruneLoginThrottle } from '../areas/accounts/repo
 import { pruneVerifications } from '../areas/accounts/verification-repo.js';
 import { VERIFICATION_RETENTION_MS } from '../areas/accounts/email-verification.js';
 import { pruneSignUpRequests } from '../areas/accounts/signup-repo.js';
+import { pruneChallenges } from '../areas/mfa/repo.js';
 import { SIGNUP_RETENTION_MS } from '../areas/accounts/signup.js';
 import { pruneUsageEventKeys } from '../areas/usage-events/repo.js';
 import { pruneRecordedRuns, pruneSandboxIdempotency } from '../areas/sandbox/repo.js';
@@ -87,6 +88,7 @@ export async function runMaintenancePass(deps: Deps): Promise<MaintenanceResult>
     sandbox_recorded_runs: await drain((d, b) => pruneRecordedRuns(d, now - IDEMPOTENCY_WINDOW_MS, b), db),
     email_verifications: await drain((d, b) => pruneVerifications(d, now - VERIFICATION_RETENTION_MS, b), db),
     signup_requests: await drain((d, b) => pruneSignUpRequests(d, now - SIGNUP_RETENTION_MS, b), db),
+    mfa_challenges: await drain((d, b) => pruneChallenges(d, now, b), db),
   };
   const checkpoint = checkpointWal(deps.database);
   const vacuumed: string[] = [];

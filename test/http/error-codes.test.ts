@@ -19,7 +19,8 @@ import { createPartner } from '../../src/areas/partners/service.js';
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '../../src/http/error-codes.js';
 import { errors } from '../../src/http/errors.js';
 import { findContentDir } from '../../src/areas/content/content.js';
-import { buildTestApp, keyHeaders, testConfig, type TestApp } from '../helpers/app.js';
+import { buildTestApp, keyHeaders, testConfig, TestClock, type TestApp } from '../helpers/app.js';
+import { codeAt } from '../../src/areas/mfa/totp.js';
 import { inlineRefs } from '../helpers/openapi.js';
 import { outbox, verificationToken } from '../helpers/mail.js';
 
@@ -308,6 +309,37 @@ describe('error codes', () => {
     // Suspension ends the partner's sessions; signing in again answers the suspension.
     await check('session of a suspended partner', 'session_expired', { method: 'GET', url: '/api/auth/partner/me', headers: { authorization: `Bearer ${partnerToken}` } });
     await check('suspended partner sign-in', 'partner_suspended', { method: 'POST', url: '/api/auth/partner/key-login', payload: { key: p.testKey }, remoteAddress: '10.9.2.1' });
+  });
+
+  it('the second factor\'s answers carry their codes', async () => {
+    const clock = new TestClock();
+    const m = await buildTestApp({ clock, env: { NODE_ENV: 'production' } });
+    try {
+      const check = async (what: string, code: ErrorCode, opts: Parameters<TestApp['inject']>[0]) => {
+        const r = await m.inject(opts);
+        expectCode(what, r.statusCode, r.body, code);
+        return r;
+      };
+      const adm = await m.admin();
+      const bearer = { authorization: `Bearer ${adm.token}` };
+      await check('administrator without a second factor', 'mfa_enrolment_required', { method: 'GET', url: '/api/admin/partners', headers: bearer });
+      const secret = (await m.inject({ method: 'POST', url: '/api/auth/admin/mfa/totp/setup', headers: bearer })).json().secret as string;
+      const wrong = codeAt(secret, clock.now()) === '000000' ? '111111' : '000000';
+      await check('wrong code', 'mfa_code_invalid', { method: 'POST', url: '/api/auth/admin/mfa/totp/confirm', headers: bearer, payload: { code: wrong }, remoteAddress: '10.9.5.1' });
+      const confirmed = await m.inject({ method: 'POST', url: '/api/auth/admin/mfa/totp/confirm', headers: bearer, payload: { code: codeAt(secret, clock.now()) } });
+      assert.equal(confirmed.statusCode, 200, confirmed.body);
+      const login = { method: 'POST' as const, url: '/api/auth/admin/login', payload: { email: adm.email, password: 'admin-password-1' }, remoteAddress: '10.9.5.2' };
+      const challenge = await check('password of an account with a second factor', 'mfa_required', login);
+      await check('unknown sign-in step', 'mfa_token_invalid', { method: 'POST', url: '/api/auth/admin/login/mfa', payload: { mfa_token: 'mfa_nope', code: '123456' } });
+      clock.advance(5 * 60_000 + 1);
+      await check('expired sign-in step', 'mfa_token_expired', {
+        method: 'POST',
+        url: '/api/auth/admin/login/mfa',
+        payload: { mfa_token: challenge.json().mfa_token, code: codeAt(secret, clock.now()) },
+      });
+    } finally {
+      await m.close();
+    }
   });
 
   it('rate limits, exports, server faults and outages carry their codes', async () => {

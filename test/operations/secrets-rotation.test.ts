@@ -16,6 +16,7 @@ import type { Deps } from '../../src/context.js';
 import { migrate } from '../../src/db/database.js';
 import { createDeps, createLogger } from '../../src/deps.js';
 import { createPartner } from '../../src/areas/partners/service.js';
+import { setupTotp } from '../../src/areas/mfa/service.js';
 import { rotateSecretsKey, SEALED_COLUMNS, surveySealedValues } from '../../src/areas/operations/secrets-rotation.js';
 import { runDeliveryPass } from '../../src/areas/webhooks/worker.js';
 import { randomBase62, SecretBox, sha256Hex } from '../../src/lib/crypto.js';
@@ -160,6 +161,8 @@ describe('rotate-secrets-key', () => {
       const rotated = await s1.inject({ method: 'POST', url: '/api/v1/webhooks/rotate-secret', headers: h1 });
       assert.equal(rotated.statusCode, 200, rotated.body);
       const webhookSecret = (rotated.json() as { secret: string }).secret;
+      // A second factor being set up (its TOTP secret sealed).
+      await setupTotp(s1.deps, { sessionId: 'none', subjectType: 'partner', subjectId: p1.id, expiresAt: 0, keyEnvironment: null, lastUsedAt: null });
       const pseudonym = s1.deps.secrets.pseudonym('partner|test|end-user');
       // The pseudonym key the database keeps is the one derived from the key before it was kept: stored pseudonyms stay valid.
       assert.equal(pseudonym, new SecretBox(A).pseudonym('partner|test|end-user'));

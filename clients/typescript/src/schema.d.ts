@@ -211,7 +211,7 @@ export interface paths {
         put?: never;
         /**
          * Partner sign-in with email and password
-         * @description Answers {token, token_type: "bearer", expires_at, partner} and sets the HttpOnly, SameSite=Lax svc_session cookie; either authenticates later calls. Sessions last SESSION_TTL_HOURS (12 h). 5 failed attempts for an email (or from one address) within 15 minutes lock it for 15 minutes: 429 with Retry-After. An unknown email and a wrong password give the same 401. A suspended account answers 403 `partner_suspended` whether the password is right or wrong (each attempt on it counts toward the lockout). An account keeps at most 20 live sessions: opening one more ends the oldest.
+         * @description Answers {token, token_type: "bearer", expires_at, partner} and sets the HttpOnly, SameSite=Lax svc_session cookie; either authenticates later calls. Sessions last SESSION_TTL_HOURS (12 h). 5 failed attempts for an email (or from one address) within 15 minutes lock it for 15 minutes: 429 with Retry-After. An unknown email and a wrong password give the same 401. A suspended account answers 403 `partner_suspended` whether the password is right or wrong (each attempt on it counts toward the lockout). An account keeps at most 20 live sessions: opening one more ends the oldest. An account with a second factor answers a right password with 401 `mfa_required` and an `mfa_token`: finish with `POST /api/auth/partner/login/mfa`.
          */
         post: operations["loginPartner"];
         delete?: never;
@@ -251,7 +251,7 @@ export interface paths {
         put?: never;
         /**
          * Administrator sign-in
-         * @description Answers {token, token_type: "bearer", expires_at, admin} and sets the svc_session cookie. Same lockout as the partner sign-in, and the same cap of 20 live sessions per account (opening one more ends the oldest).
+         * @description Answers {token, token_type: "bearer", expires_at, admin} and sets the svc_session cookie. Same lockout as the partner sign-in, and the same cap of 20 live sessions per account (opening one more ends the oldest). With a second factor, a right password answers 401 `mfa_required` and an `mfa_token`: finish with `POST /api/auth/admin/login/mfa`. Where administrators must have one (ADMIN_REQUIRE_MFA) and this one has none, the session opens only `GET /api/auth/admin/me` and the enrolment (`…/mfa/totp/setup`, `…/confirm`); everything else answers 403 `mfa_enrolment_required`.
          */
         post: operations["loginAdmin"];
         delete?: never;
@@ -294,6 +294,46 @@ export interface paths {
          * @description Deletes the presented session (Bearer token or cookie) and clears the cookie; the token stops working at once.
          */
         post: operations["logoutAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/partner/login/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner sign-in, second step: the code of the second factor
+         * @description The second step of a password sign-in that answered 401 `mfa_required`: its `mfa_token` (it works for 5 minutes, once) and a code of the authenticator app (a code works once: a replayed one is refused) or one of the recovery codes (each works once). Answers the session as the sign-in does and sets the svc_session cookie. A wrong code is 401 `mfa_code_invalid` and counts toward the sign-in lockout of the account and the client address (5 failures within 15 minutes: 429 `locked_out` with Retry-After); an unknown or used token is 401 `mfa_token_invalid`, an expired one 401 `mfa_token_expired` (sign in again). A suspended account answers 403 `partner_suspended`.
+         */
+        post: operations["loginPartnerMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/admin/login/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Administrator sign-in, second step: the code of the second factor
+         * @description The second step of a password sign-in that answered 401 `mfa_required`: its `mfa_token` (it works for 5 minutes, once) and a code of the authenticator app (a code works once: a replayed one is refused) or one of the recovery codes (each works once). Answers the session as the sign-in does and sets the svc_session cookie. A wrong code is 401 `mfa_code_invalid` and counts toward the sign-in lockout of the account and the client address (5 failures within 15 minutes: 429 `locked_out` with Retry-After); an unknown or used token is 401 `mfa_token_invalid`, an expired one 401 `mfa_token_expired` (sign in again).
+         */
+        post: operations["loginAdminMfa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1155,6 +1195,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/partner/mfa/totp/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up an authenticator app as the signed-in partner's second factor
+         * @description Answers a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s), its `otpauth://` URI and that URI's QR code as an SVG. The secret is kept sealed and stays pending (signing in does not ask for it) until a code of it is confirmed with `…/mfa/totp/confirm`; asking again replaces a pending secret. 409 `conflict` when a second factor is already on (turn it off first). A session opened by pasting an API key cannot manage it: 403 `password_session_required`.
+         */
+        post: operations["setupPartnerTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/partner/mfa/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn the second factor on with a code of the app being set up; answers the recovery codes, once
+         * @description A current code of the pending secret turns the factor on: from then on a password sign-in answers 401 `mfa_required` and finishes with `…/login/mfa`. Answers ten single-use recovery codes, shown this once (only their hashes are kept). A wrong code is 401 `mfa_code_invalid`; A wrong code counts toward the sign-in lockout of the account and of the client address (429 `locked_out` once locked). 409 `conflict` when nothing is being set up or the factor is already on.
+         */
+        post: operations["confirmPartnerTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/partner/mfa/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Turn the second factor off (with the password or a current code)
+         * @description Needs `password` (the account password: a wrong one is 401 `invalid_credentials`) or `code` (of the app, or a recovery code: a wrong one is 401 `mfa_code_invalid`). A wrong code counts toward the sign-in lockout of the account and of the client address (429 `locked_out` once locked). Removes the secret and every recovery code; 409 `conflict` when no second factor is on.
+         */
+        delete: operations["disablePartnerTotp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/partner/mfa/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes (a current code of the app needed); the old ones stop working
+         * @description Answers ten new single-use recovery codes, shown this once. A wrong code is 401 `mfa_code_invalid`; A wrong code counts toward the sign-in lockout of the account and of the client address (429 `locked_out` once locked). 409 `conflict` when no second factor is on.
+         */
+        post: operations["regeneratePartnerRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/partner/verify-email/resend": {
         parameters: {
             query?: never;
@@ -1816,6 +1936,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/admin/mfa/totp/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up an authenticator app as the signed-in administrator's second factor
+         * @description Answers a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s), its `otpauth://` URI and that URI's QR code as an SVG. The secret is kept sealed and stays pending (signing in does not ask for it) until a code of it is confirmed with `…/mfa/totp/confirm`; asking again replaces a pending secret. 409 `conflict` when a second factor is already on (turn it off first).
+         */
+        post: operations["setupAdminTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/admin/mfa/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn the second factor on with a code of the app being set up; answers the recovery codes, once
+         * @description A current code of the pending secret turns the factor on: from then on a password sign-in answers 401 `mfa_required` and finishes with `…/login/mfa`. Answers ten single-use recovery codes, shown this once (only their hashes are kept). A wrong code is 401 `mfa_code_invalid`; A wrong code counts toward the sign-in lockout of the account and of the client address (429 `locked_out` once locked). 409 `conflict` when nothing is being set up or the factor is already on.
+         */
+        post: operations["confirmAdminTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/admin/mfa/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Turn the second factor off (with the password or a current code)
+         * @description Needs `password` (the account password: a wrong one is 401 `invalid_credentials`) or `code` (of the app, or a recovery code: a wrong one is 401 `mfa_code_invalid`). A wrong code counts toward the sign-in lockout of the account and of the client address (429 `locked_out` once locked). Removes the secret and every recovery code; 409 `conflict` when no second factor is on.
+         */
+        delete: operations["disableAdminTotp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/admin/mfa/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes (a current code of the app needed); the old ones stop working
+         * @description Answers ten new single-use recovery codes, shown this once. A wrong code is 401 `mfa_code_invalid`; A wrong code counts toward the sign-in lockout of the account and of the client address (429 `locked_out` once locked). 409 `conflict` when no second factor is on.
+         */
+        post: operations["regenerateAdminRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/admin/sessions": {
         parameters: {
             query?: never;
@@ -2457,7 +2657,7 @@ export interface components {
          * @description Stable machine-readable error code; every value is described in docs/errors.md.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "reset_token_invalid" | "verification_token_invalid" | "missing_api_key" | "invalid_api_key" | "missing_ingest_secret" | "invalid_ingest_secret" | "invalid_credentials" | "session_required" | "session_expired" | "payment_required" | "partner_suspended" | "production_not_enabled" | "environment_mismatch" | "forbidden" | "csrf_rejected" | "password_session_required" | "not_found" | "request_timeout" | "conflict" | "in_progress" | "reset_token_expired" | "reset_token_used" | "verification_token_expired" | "verification_token_used" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "locked_out" | "too_many_failed_credentials" | "export_in_progress" | "costly_request_in_progress" | "verification_mail_limited" | "headers_too_large" | "internal_error" | "upstream_error" | "not_configured" | "database_unavailable" | "service_unavailable" | "storage_full";
+        ErrorCode: "bad_request" | "reset_token_invalid" | "verification_token_invalid" | "missing_api_key" | "invalid_api_key" | "missing_ingest_secret" | "invalid_ingest_secret" | "invalid_credentials" | "session_required" | "session_expired" | "mfa_required" | "mfa_code_invalid" | "mfa_token_invalid" | "mfa_token_expired" | "payment_required" | "partner_suspended" | "production_not_enabled" | "environment_mismatch" | "forbidden" | "csrf_rejected" | "password_session_required" | "mfa_enrolment_required" | "not_found" | "request_timeout" | "conflict" | "in_progress" | "reset_token_expired" | "reset_token_used" | "verification_token_expired" | "verification_token_used" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "locked_out" | "too_many_failed_credentials" | "export_in_progress" | "costly_request_in_progress" | "verification_mail_limited" | "headers_too_large" | "internal_error" | "upstream_error" | "not_configured" | "database_unavailable" | "service_unavailable" | "storage_full";
         /**
          * ErrorDetail
          * @description Every non-validation error: a human-readable message and its code (extra fields where documented).
@@ -2632,6 +2832,13 @@ export interface components {
         /** LogoutResponse */
         LogoutResponse: {
             logged_out: boolean;
+        };
+        /** MfaLogin */
+        MfaLogin: {
+            /** @description The `mfa_token` of the sign-in's 401 `mfa_required` */
+            mfa_token: string;
+            /** @description A 6-digit code of the authenticator app, or one of the recovery codes (spaces and hyphens are ignored) */
+            code: string;
         };
         /** PasswordResetRequest */
         PasswordResetRequest: {
@@ -3399,6 +3606,8 @@ export interface components {
             signup_source: string | null;
             sandbox_key_masked: string | null;
             production_key_masked: string | null;
+            /** @description Whether signing in with the password also needs a second factor (an authenticator app code) */
+            mfa_enabled: boolean;
             /** @description ISO 8601 UTC timestamp */
             session_expires_at: string;
             /** @description `password`, `signup` or `api_key` */
@@ -3410,6 +3619,49 @@ export interface components {
             current_password: string;
             /** @description The new password: 8 to 128 characters after NFKC normalisation; not blank, no control characters, not a common or breached password, not the account's email address, not one character or a short group repeated nor a run of consecutive characters */
             new_password: string;
+        };
+        /**
+         * TotpSetup
+         * @description A pending second factor: it works once a code of it is confirmed (`POST …/mfa/totp/confirm`).
+         */
+        TotpSetup: {
+            /** @description The `otpauth://totp/…` URI (SHA-1, 6 digits, 30 s) an authenticator app reads */
+            otpauth_uri: string;
+            /** @description The secret in base32, for typing into an app that cannot scan the QR code */
+            secret: string;
+            /** @description The QR code of `otpauth_uri`, an SVG document */
+            qr_svg: string;
+        };
+        /** TotpConfirm */
+        TotpConfirm: {
+            /** @description A 6-digit code of the authenticator app (spaces are ignored) */
+            code: string;
+        };
+        /** RecoveryCodes */
+        RecoveryCodes: {
+            /** @description Ten single-use codes that stand in for the app: shown this once (only their hashes are kept) */
+            recovery_codes: string[];
+        };
+        /**
+         * MfaDisable
+         * @description Either the account password or a current code (of the app, or a recovery code).
+         */
+        MfaDisable: {
+            /** @description The account password */
+            password?: string;
+            /** @description A 6-digit code of the authenticator app, or one of the recovery codes (spaces and hyphens are ignored) */
+            code?: string;
+        };
+        /** MfaDisabled */
+        MfaDisabled: {
+            /** @enum {boolean} */
+            mfa_enabled: false;
+            detail: string;
+        };
+        /** RecoveryRegenerate */
+        RecoveryRegenerate: {
+            /** @description A 6-digit code of the authenticator app (spaces are ignored) */
+            code: string;
         };
         /** ApiKeyOut */
         ApiKeyOut: {
@@ -3671,6 +3923,10 @@ export interface components {
             created_at: string;
             /** @description ISO 8601 UTC timestamp */
             session_expires_at: string;
+            /** @description Whether signing in also needs a second factor */
+            mfa_enabled: boolean;
+            /** @description A second factor is required (ADMIN_REQUIRE_MFA) and none is set up: every operation but this one and the enrolment answers 403 `mfa_enrolment_required` */
+            mfa_enrolment_required: boolean;
         };
         /** KeySlotSummary */
         KeySlotSummary: {
@@ -5055,6 +5311,193 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    loginPartnerMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaLogin"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerSession"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    loginAdminMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaLogin"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSession"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9558,6 +10001,336 @@ export interface operations {
             };
         };
     };
+    setupPartnerTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A pending second factor: it works once a code of it is confirmed (`POST …/mfa/totp/confirm`). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpSetup"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    confirmPartnerTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpConfirm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    disablePartnerTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Either the account password or a current code (of the app, or a recovery code). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaDisable"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaDisabled"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    regeneratePartnerRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoveryRegenerate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     resendPartnerEmailVerification: {
         parameters: {
             query?: never;
@@ -11854,6 +12627,336 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    setupAdminTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A pending second factor: it works once a code of it is confirmed (`POST …/mfa/totp/confirm`). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpSetup"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    confirmAdminTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpConfirm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    disableAdminTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Either the account password or a current code (of the app, or a recovery code). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaDisable"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaDisabled"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    regenerateAdminRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoveryRegenerate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -49,8 +49,11 @@ async function lock(deps: Deps, keyHash: string, until: number): Promise<void> {
 }
 
 export interface Attempt {
-  /** Call when the credentials were right. */
-  succeeded(): Promise<void>;
+  /**
+   * Call when the credentials were right. `keepFailures`: a step of the sign-in only (a password whose
+   * second factor is still to come): every scope gives its attempt back and keeps its earlier failures.
+   */
+  succeeded(opts?: { keepFailures?: boolean }): Promise<void>;
   /** Call when they were wrong: locks the scopes that reached the limit. */
   failed(): Promise<void>;
 }
@@ -78,10 +81,10 @@ export async function beginAttempt(deps: Deps, scopes: { scope: string; resetOnS
     throw errors.lockedOut((retryAt - now) / 1000, LOCKED_DETAIL);
   }
   return {
-    async succeeded() {
+    async succeeded(opts = {}) {
       await Promise.all(
         counted.map((c, i) =>
-          scopes[i].resetOnSuccess ? deleteThrottleScope(deps.database.db, c.keyHash) : giveBack(deps, c.keyHash),
+          scopes[i].resetOnSuccess && opts.keepFailures !== true ? deleteThrottleScope(deps.database.db, c.keyHash) : giveBack(deps, c.keyHash),
         ),
       );
     },

@@ -129,6 +129,7 @@ export const AdminSession = Type.Object({ ...SessionFields, admin: AdminAccount 
 export const PartnerMe = Type.Object(
   {
     ...PartnerAccount.properties,
+    mfa_enabled: Type.Boolean({ description: 'Whether signing in with the password also needs a second factor (an authenticator app code)' }),
     session_expires_at: IsoDateTime,
     session_method: Type.String({ description: '`password`, `signup` or `api_key`' }),
     session_environment: Nullable(
@@ -140,7 +141,14 @@ export const PartnerMe = Type.Object(
   { title: 'PartnerMe' },
 );
 export const AdminMe = Type.Object(
-  { ...AdminAccount.properties, session_expires_at: IsoDateTime },
+  {
+    ...AdminAccount.properties,
+    session_expires_at: IsoDateTime,
+    mfa_enabled: Type.Boolean({ description: 'Whether signing in also needs a second factor' }),
+    mfa_enrolment_required: Type.Boolean({
+      description: 'A second factor is required (ADMIN_REQUIRE_MFA) and none is set up: every operation but this one and the enrolment answers 403 `mfa_enrolment_required`',
+    }),
+  },
   { title: 'AdminMe' },
 );
 

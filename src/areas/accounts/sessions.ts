@@ -16,8 +16,10 @@ import { dummyPasswordHash, randomBase62, sha256Hex, verifyPassword } from '../.
 import { newId } from '../../lib/ids.js';
 import { iso } from '../../lib/time.js';
 import { findPartnerByEmail, findPartnerById, keyByHash, keysOfPartner } from '../partners/repo.js';
+import { adminEnrolmentPending, finishChallenge, mfaEnabled, openChallenge, startChallenge, useCode } from '../mfa/service.js';
+import type { MfaLogin } from '../mfa/schemas.js';
 import { audit, toPartnerAccount } from './common.js';
-import { beginAttempt, emailScope, ipScope } from './lockout.js';
+import { beginAttempt, emailScope, ipScope, type Attempt } from './lockout.js';
 import {
   deleteExpiredSessions,
   deleteLiveSessionOfSubject,
@@ -165,6 +167,7 @@ export async function partnerLogin(deps: Deps, email: string, password: string, 
     await attempt.failed();
     throw errors.invalidCredentials(BAD_CREDENTIALS);
   }
+  await requireNoSecondFactor(deps, attempt, { type: 'partner', id: p!.id });
   await attempt.succeeded();
   const s = await openSession(deps, 'partner', p!.id, 'password', null, client);
   return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, p!.id) } };
@@ -204,6 +207,7 @@ export async function adminLogin(deps: Deps, email: string, password: string, cl
     await attempt.failed();
     throw errors.invalidCredentials(BAD_CREDENTIALS);
   }
+  await requireNoSecondFactor(deps, attempt, { type: 'admin', id: a!.id });
   await attempt.succeeded();
   const s = await openSession(deps, 'admin', a!.id, 'password', null, client);
   await audit(deps.database.db, { type: 'admin', id: a!.id }, deps.clock.now(), 'admin.login', 'admin', a!.id);
@@ -211,10 +215,14 @@ export async function adminLogin(deps: Deps, email: string, password: string, cl
 }
 
 export async function partnerMe(deps: Deps, partnerId: string, session: SessionPrincipal) {
-  const account = await partnerAccount(deps, partnerId);
-  const s = await findSessionMethod(deps.database.db, session.sessionId);
+  const [account, s, mfa] = await Promise.all([
+    partnerAccount(deps, partnerId),
+    findSessionMethod(deps.database.db, session.sessionId),
+    mfaEnabled(deps, { type: 'partner', id: partnerId }),
+  ]);
   return {
     ...account,
+    mfa_enabled: mfa,
     session_expires_at: iso(session.expiresAt),
     session_method: s?.method ?? 'password',
     session_environment: session.keyEnvironment,
@@ -224,7 +232,69 @@ export async function partnerMe(deps: Deps, partnerId: string, session: SessionP
 export async function adminMe(deps: Deps, adminId: string, expiresAt: number) {
   const a = await findAdminById(deps.database.db, adminId);
   if (!a) throw errors.sessionExpired('Session expired or invalid: sign in again');
-  return { ...adminAccount(a), session_expires_at: iso(expiresAt) };
+  const mfa = await mfaEnabled(deps, { type: 'admin', id: adminId });
+  return {
+    ...adminAccount(a),
+    session_expires_at: iso(expiresAt),
+    mfa_enabled: mfa,
+    mfa_enrolment_required: !mfa && (await adminEnrolmentPending(deps, adminId)),
+  };
+}
+
+// ---------- the second factor's step ----------
+
+/**
+ * After a right password: an account with a second factor gets no session yet but 401 `mfa_required` with the
+ * token of its second step. The password's attempt is given back without clearing earlier failures, so wrong
+ * codes keep counting toward the lockout across sign-ins.
+ */
+async function requireNoSecondFactor(deps: Deps, attempt: Attempt, subject: { type: 'partner' | 'admin'; id: string }): Promise<void> {
+  if (!(await mfaEnabled(deps, subject))) return;
+  await attempt.succeeded({ keepFailures: true });
+  throw errors.mfaRequired(await startChallenge(deps, subject));
+}
+
+/**
+ * The sign-in's second step: the token of a right password and a code (of the app, or a recovery code).
+ * A wrong code counts toward the lockout of the account's email and of the client address, as a wrong
+ * password does; the token works until it is used or expires.
+ */
+async function completeMfa(deps: Deps, role: 'partner' | 'admin', body: MfaLogin, client: ClientInfo): Promise<{ id: string; email: string }> {
+  const challenge = await openChallenge(deps, role, body.mfa_token);
+  const db = deps.database.db;
+  const account = role === 'partner' ? await findPartnerById(db, challenge.subject.id) : await findAdminById(db, challenge.subject.id);
+  if (!account) throw errors.mfaTokenInvalid();
+  const attempt = await beginAttempt(deps, [
+    { scope: emailScope(role, account.email), resetOnSuccess: true },
+    { scope: ipScope(client.ip), resetOnSuccess: false },
+  ]);
+  if ('active' in account && Number(account.active) !== 1) {
+    await attempt.failed();
+    throw errors.suspended();
+  }
+  const checked = await useCode(deps, challenge.subject, body.code, { recovery: true });
+  if (!checked.ok) {
+    await attempt.failed();
+    throw errors.mfaCodeInvalid(checked.detail);
+  }
+  await attempt.succeeded();
+  if (!(await finishChallenge(deps, challenge.id))) throw errors.mfaTokenInvalid();
+  return { id: account.id, email: account.email };
+}
+
+export async function partnerLoginMfa(deps: Deps, body: MfaLogin, client: ClientInfo) {
+  const p = await completeMfa(deps, 'partner', body, client);
+  const s = await openSession(deps, 'partner', p.id, 'password', null, client);
+  return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, p.id) } };
+}
+
+export async function adminLoginMfa(deps: Deps, body: MfaLogin, client: ClientInfo) {
+  const a = await completeMfa(deps, 'admin', body, client);
+  const s = await openSession(deps, 'admin', a.id, 'password', null, client);
+  await audit(deps.database.db, { type: 'admin', id: a.id }, deps.clock.now(), 'admin.login', 'admin', a.id, { second_factor: true });
+  const row = await findAdminById(deps.database.db, a.id);
+  if (!row) throw errors.sessionExpired();
+  return { session: s, body: { ...sessionBody(s), admin: adminAccount(row) } };
 }
 
 /**

@@ -15,6 +15,7 @@ import { UnreadableSealedValue, type SealingKey } from '../../lib/crypto.js';
 import { resealIngestSecret, resealKey, sealedIngestSecretsPage, sealedKeysPage } from '../partners/repo.js';
 import { resealEndpointSecret, sealedEndpointSecretsPage } from '../webhooks/repo.js';
 import { resealServiceKey, sealedServiceKeysPage } from './repo.js';
+import { resealFactorSecret, sealedFactorSecretsPage } from '../mfa/repo.js';
 
 /** One column of sealed values: read in pages by row id, replaced only if unchanged since read. */
 export interface SealedColumn {
@@ -41,6 +42,7 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
     replace: (db, id, from, to) => resealEndpointSecret(db, 'previous', id, from, to),
   },
   { table: 'service_keys', column: 'value_enc', page: sealedServiceKeysPage, replace: resealServiceKey },
+  { table: 'mfa_factors', column: 'secret_enc', page: sealedFactorSecretsPage, replace: resealFactorSecret },
 ];
 
 /** What the rotation did to one column. */

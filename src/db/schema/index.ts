@@ -6,6 +6,7 @@ import type { IngestTables } from './ingest.js';
 import type { SandboxTables } from './sandbox.js';
 import type { PublicTables } from './public.js';
 import type { OperationsTables } from './operations.js';
+import type { MfaTables } from './mfa.js';
 
 export type * from './core.js';
 
@@ -18,4 +19,5 @@ export interface DB
     IngestTables,
     SandboxTables,
     PublicTables,
-    OperationsTables {}
+    OperationsTables,
+    MfaTables {}

@@ -10,6 +10,7 @@ export const accountRoutes: Routes = async (app, { deps }) => {
   r.get(
     '/api/auth/admin/me',
     {
+      config: { mfaEnrolment: true },
       schema: {
         operationId: 'getAdminAccount',
         tags: ['auth'],

@@ -9,6 +9,7 @@ import { incidentRoutes } from './incidents.js';
 import { indexNowRoutes } from './indexnow.js';
 import { mailOutboxRoutes } from './mail-outbox.js';
 import { partnerRoutes } from './partners.js';
+import { mfaRoutes } from './mfa.js';
 import { passwordRoutes } from './password.js';
 import { platformSecretRoutes } from './platform-secret.js';
 import { sessionRoutes } from './sessions.js';
@@ -18,6 +19,7 @@ export const adminScope: Routes = async (app, opts) => {
   app.addHook('onRequest', opts.guards.adminSession);
   await app.register(accountRoutes, opts);
   await app.register(passwordRoutes, opts);
+  await app.register(mfaRoutes, opts);
   await app.register(sessionRoutes, opts);
   await app.register(partnerRoutes, opts);
   await app.register(externalKeyRoutes, opts);

@@ -10,6 +10,7 @@ import { myCalculationRoutes } from './calculations.js';
 import { ingestSecretRoutes } from './ingest-secret.js';
 import { emailVerificationRoutes } from './email-verification.js';
 import { keyRoutes } from './keys.js';
+import { mfaRoutes } from './mfa.js';
 import { passwordRoutes } from './password.js';
 import { myReportRoutes } from './reports.js';
 import { sessionRoutes } from './sessions.js';
@@ -22,6 +23,7 @@ export const portalScope: Routes = async (app, opts) => {
   app.addHook('onRequest', opts.guards.partnerSession);
   await app.register(accountRoutes, opts);
   await app.register(passwordRoutes, opts);
+  await app.register(mfaRoutes, opts);
   await app.register(emailVerificationRoutes, opts);
   await app.register(apiKeyRoutes, opts);
   await app.register(sessionRoutes, opts);

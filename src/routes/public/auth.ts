@@ -77,7 +77,8 @@ export const authRoutes: Routes = async (app, { deps, guards }) => {
           'Answers {token, token_type: "bearer", expires_at, partner} and sets the HttpOnly, SameSite=Lax svc_session cookie; either authenticates later calls. ' +
           'Sessions last SESSION_TTL_HOURS (12 h). 5 failed attempts for an email (or from one address) within 15 minutes lock it for 15 minutes: 429 with Retry-After. ' +
           'An unknown email and a wrong password give the same 401. A suspended account answers 403 `partner_suspended` whether the password is right or wrong ' +
-          '(each attempt on it counts toward the lockout). An account keeps at most 20 live sessions: opening one more ends the oldest.',
+          '(each attempt on it counts toward the lockout). An account keeps at most 20 live sessions: opening one more ends the oldest. ' +
+          'An account with a second factor answers a right password with 401 `mfa_required` and an `mfa_token`: finish with `POST /api/auth/partner/login/mfa`.',
         security: [],
         body: S.LoginPayload,
         response: { 200: S.PartnerSession, ...errorResponses(401, 403, 413, 422, 429) },
@@ -127,7 +128,9 @@ export const authRoutes: Routes = async (app, { deps, guards }) => {
         summary: 'Administrator sign-in',
         description:
           'Answers {token, token_type: "bearer", expires_at, admin} and sets the svc_session cookie. Same lockout as the partner sign-in, ' +
-          'and the same cap of 20 live sessions per account (opening one more ends the oldest).',
+          'and the same cap of 20 live sessions per account (opening one more ends the oldest). With a second factor, a right password answers 401 `mfa_required` ' +
+          'and an `mfa_token`: finish with `POST /api/auth/admin/login/mfa`. Where administrators must have one (ADMIN_REQUIRE_MFA) and this one has none, the session ' +
+          'opens only `GET /api/auth/admin/me` and the enrolment (`…/mfa/totp/setup`, `…/confirm`); everything else answers 403 `mfa_enrolment_required`.',
         security: [],
         body: S.LoginPayload,
         response: { 200: S.AdminSession, ...errorResponses(401, 413, 422, 429) },

@@ -14,6 +14,7 @@ import { changelogRoutes } from './changelog.js';
 import { emailVerificationRoutes } from './email-verification.js';
 import { healthRoutes } from './health.js';
 import { integrationGuideRoutes } from './integration-guide.js';
+import { mfaSignInRoutes } from './mfa-sign-in.js';
 import { pageRoutes } from './pages.js';
 import { passwordResetRoutes } from './password-reset.js';
 import { probeRoutes } from './probes.js';
@@ -30,6 +31,7 @@ export const publicScope: Routes = async (app, opts) => {
   await withV1Alias(app, opts, healthRoutes);
   await withV1Alias(app, opts, integrationGuideRoutes);
   await app.register(authRoutes, opts);
+  await app.register(mfaSignInRoutes, opts);
   await app.register(passwordResetRoutes, opts);
   await app.register(emailVerificationRoutes, opts);
   await app.register(statusRoutes, opts);

@@ -2,6 +2,7 @@ import { NavLink, Outlet } from 'react-router';
 import icon from '../shared/icon.svg';
 import { SignOutButton } from '../shared/session';
 import { useMe, useSignOut } from './session';
+import { MfaEnrolment } from './pages/MfaEnrolment';
 
 /** The console's pages, in the product's order. */
 const NAV = [
@@ -20,6 +21,8 @@ const NAV = [
 export function Layout() {
   const me = useMe();
   const signOut = useSignOut();
+  // Held to enrolment (ADMIN_REQUIRE_MFA): nothing else opens until a second factor is confirmed.
+  const enrolling = me.mfa_enrolment_required;
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -33,12 +36,15 @@ export function Layout() {
             <span className="brand-company">{me.email}</span>
           </div>
           <div className="topbar-tools">
-            <NavLink to="/account" className="topbar-link">
-              Account
-            </NavLink>
+            {enrolling ? null : (
+              <NavLink to="/account" className="topbar-link">
+                Account
+              </NavLink>
+            )}
             <SignOutButton signOut={signOut} />
           </div>
         </div>
+        {enrolling ? null : (
         <nav className="nav" aria-label="Admin console">
           <ul>
             {NAV.map((n) => (
@@ -48,9 +54,10 @@ export function Layout() {
             ))}
           </ul>
         </nav>
+        )}
       </header>
       <main id="main" className="main" tabIndex={-1}>
-        <Outlet />
+        {enrolling ? <MfaEnrolment /> : <Outlet />}
       </main>
       <footer className="footer">
         <a href="/status">Service status</a>

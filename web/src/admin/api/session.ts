@@ -12,5 +12,15 @@ export function useMeQuery() {
   return useQuery(meQuery);
 }
 
-export const signIn = (body: { email: string; password: string }) => unwrap(api.POST('/api/auth/admin/login', { body }));
+/**
+ * The password sign-in: the session, or `{ mfa_token }` when the account has a second factor (its 401
+ * `mfa_required`), which `completeMfa` finishes with a code.
+ */
+export const signIn = async (body: { email: string; password: string }) => {
+  const r = await api.POST('/api/auth/admin/login', { body });
+  const err = r.error as { code?: unknown; mfa_token?: unknown } | undefined;
+  if (r.response.status === 401 && err?.code === 'mfa_required' && typeof err.mfa_token === 'string') return { mfa_token: err.mfa_token };
+  return unwrap(Promise.resolve(r));
+};
+export const completeMfa = (body: { mfa_token: string; code: string }) => unwrap(api.POST('/api/auth/admin/login/mfa', { body }));
 export const signOut = () => unwrap(api.POST('/api/auth/admin/logout'));

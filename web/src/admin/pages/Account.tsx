@@ -1,5 +1,6 @@
 import { PasswordCard, SessionsCard, type AccountOps } from '../../shared/account';
-import { adminAccount } from '../api/account';
+import { SecurityCard } from '../../shared/mfa';
+import { adminAccount, adminMfa } from '../api/account';
 import { useMe, useSignOut } from '../session';
 import { useTitle } from '../title';
 
@@ -17,6 +18,7 @@ export function Account() {
         <code>npm run svc -- admin set-password --email …</code>
       </p>
       <PasswordCard ops={ops} />
+      <SecurityCard calls={adminMfa} enabled={me.mfa_enabled} />
       <SessionsCard ops={ops} />
     </div>
   );

@@ -1,6 +1,6 @@
 import icon from '../../shared/icon.svg';
 import { PasswordSignIn } from '../../shared';
-import { signIn } from '../api/session';
+import { completeMfa, signIn } from '../api/session';
 import { useTitle } from '../title';
 
 export function SignIn() {
@@ -13,7 +13,7 @@ export function SignIn() {
           <span>Admin console</span>
         </div>
         <h1>Sign in</h1>
-        <PasswordSignIn signIn={signIn} />
+        <PasswordSignIn signIn={signIn} completeMfa={completeMfa} />
       </main>
     </div>
   );

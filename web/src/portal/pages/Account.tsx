@@ -1,10 +1,12 @@
 import { useTitle } from '../../shared';
 import { PasswordCard, SessionsCard, type AccountOps } from '../../shared/account';
-import { partnerAccount } from '../api/account';
-import { useSignOut } from '../session';
+import { SecurityCard } from '../../shared/mfa';
+import { partnerAccount, partnerMfa } from '../api/account';
+import { useMe, useSignOut } from '../session';
 
 export function Account() {
   useTitle('Account');
+  const me = useMe();
   const ops: AccountOps = { ...partnerAccount, signOut: useSignOut() };
   return (
     <div className="page">
@@ -12,6 +14,7 @@ export function Account() {
         <h1>Account</h1>
       </div>
       <PasswordCard ops={ops} />
+      {me.session_method === 'api_key' ? null : <SecurityCard calls={partnerMfa} enabled={me.mfa_enabled} />}
       <SessionsCard ops={ops} />
     </div>
   );
