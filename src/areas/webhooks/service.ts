@@ -182,16 +182,32 @@ export async function rotateSecret(deps: Deps, caller: Caller): Promise<WebhookC
  * The endpoint's circuit as the delivery log's `Webhook-Circuit` header states it
  * (`closed`, or `open; failures=5; retry_at=…`); null when no webhook is configured.
  */
-export async function circuitHeader(deps: Deps, caller: Caller): Promise<string | null> {
+export async function circuitHeader(deps: Pick<Deps, 'database' | 'clock'>, caller: Caller): Promise<string | null> {
   const ep = await getEndpoint(deps.database.db, caller.partnerId, caller.environment);
   if (!ep) return null;
   const c = circuitView(ep, deps.clock.now());
   return c.state === 'closed' ? 'closed' : `${c.state}; failures=${c.failures}${c.retry_at ? `; retry_at=${c.retry_at}` : ''}`;
 }
 
-export async function deliveries(deps: Deps, caller: Caller, limit: number, filter: DeliveryFilter): Promise<WebhookDelivery[]> {
+export async function deliveries(deps: Pick<Deps, 'database'>, caller: Caller, limit: number, filter: DeliveryFilter): Promise<WebhookDelivery[]> {
   const rows = await listDeliveries(deps.database.db, caller.partnerId, caller.environment, limit, filter);
   return rows.map(toDelivery);
+}
+
+/**
+ * The delivery log as an operation answers it: the records, the retention (days) its header states, and
+ * (when asked: the key form) the endpoint's circuit as its `Webhook-Circuit` header states it.
+ */
+export async function deliveryLog(
+  deps: Pick<Deps, 'database' | 'clock' | 'config'>,
+  caller: Caller,
+  limit: number,
+  filter: DeliveryFilter,
+  with_: { circuit: boolean },
+): Promise<{ deliveries: WebhookDelivery[]; retentionDays: string; circuit: string | null }> {
+  const retentionDays = String(deps.config.webhookRetentionDays);
+  const circuit = with_.circuit ? await circuitHeader(deps, caller) : null;
+  return { deliveries: await deliveries(deps, caller, limit, filter), retentionDays, circuit };
 }
 
 /**
