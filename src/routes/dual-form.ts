@@ -31,6 +31,7 @@ export interface DualContext<P extends TSchema, Q extends TObject, B extends TSc
   params: Static<P>;
   query: Static<Q>;
   body: Static<B>;
+  request: FastifyRequest;
   reply: FastifyReply;
 }
 
@@ -52,9 +53,19 @@ export interface DualOperation<P extends TSchema = TSchema, Q extends TObject = 
   /** The key form's query; the portal form's adds `environment`. */
   query?: Q;
   body?: B;
+  /** The answer's media types when not JSON (e.g. ['text/csv']). */
+  produces?: string[];
   keyDoc: { operationId: string; summary?: string; description?: string };
-  /** The portal form's description follows "The session form of <METHOD key path>: …" and, for a write, the live-access note. */
-  portalDoc: { operationId: string; summary?: string; description?: string };
+  /**
+   * The portal form's description: "The session form of <METHOD key path>: …" then `description`, or `whole` in its place;
+   * for a write, the live-access note after either.
+   */
+  portalDoc: { operationId: string; summary?: string; description?: string; whole?: string };
+  /**
+   * Where the portal form's environment comes from: the `environment` query (default), or, for an operation that
+   * answers both environments, the session's key environment else live (no query).
+   */
+  portalEnvironment?: 'query' | 'session';
   handler: (ctx: DualContext<P, Q, B>) => unknown;
 }
 
@@ -97,6 +108,7 @@ export function keyForm(group: DualOperation[], doc: KeyFormOptions): Routes<V1O
           ...(op.query ? { querystring: op.query } : {}),
           ...(op.params ? { params: op.params } : {}),
           ...(op.body ? { body: op.body } : {}),
+          ...(op.produces ? { produces: op.produces } : {}),
           response: { ...op.response, ...errorResponses(...withCodes(op.errors, 429)) },
         },
         handler: async (request: FastifyRequest, reply: FastifyReply) =>
@@ -107,6 +119,7 @@ export function keyForm(group: DualOperation[], doc: KeyFormOptions): Routes<V1O
             params: request.params as never,
             query: (request.query ?? {}) as never,
             body: request.body as never,
+            request,
             reply,
           }),
       });
@@ -118,8 +131,10 @@ export function keyForm(group: DualOperation[], doc: KeyFormOptions): Routes<V1O
 export function portalForm(group: DualOperation[], security: Security): Routes<ScopeOptions> {
   return async (app, { deps }) => {
     for (const op of group) {
-      const query = op.query ? Type.Object({ ...op.query.properties, environment: EnvironmentParam }) : EnvironmentQuery;
-      const description = SEE(`${op.method} ${specPath(op.key)}`) + (op.portalDoc.description ? ` ${op.portalDoc.description}` : '') + (op.write ? LIVE_WRITE : '');
+      const fromQuery = op.portalEnvironment !== 'session';
+      const query = !fromQuery ? op.query : op.query ? Type.Object({ ...op.query.properties, environment: EnvironmentParam }) : EnvironmentQuery;
+      const text = op.portalDoc.whole ?? SEE(`${op.method} ${specPath(op.key)}`) + (op.portalDoc.description ? ` ${op.portalDoc.description}` : '');
+      const description = text + (op.write ? LIVE_WRITE : '');
       app.route({
         method: op.method,
         url: op.portal,
@@ -130,15 +145,20 @@ export function portalForm(group: DualOperation[], security: Security): Routes<S
           summary: op.portalDoc.summary ?? op.summary,
           description,
           security,
-          querystring: query,
+          ...(query ? { querystring: query } : {}),
           ...(op.params ? { params: op.params } : {}),
           ...(op.body ? { body: op.body } : {}),
-          response: { ...op.response, ...errorResponses(...withCodes(op.errors, 422)) },
+          ...(op.produces ? { produces: op.produces } : {}),
+          response: { ...op.response, ...errorResponses(...(fromQuery ? withCodes(op.errors, 422) : op.errors)) },
         },
         handler: async (request: FastifyRequest, reply: FastifyReply) => {
           const { environment, ...rest } = (request.query ?? {}) as { environment?: Caller['environment'] };
-          const caller = op.write ? writer(request, environment) : reader(request, environment);
-          return op.handler({ deps, form: 'portal', caller, params: request.params as never, query: rest as never, body: request.body as never, reply });
+          const caller = !fromQuery
+            ? { partnerId: request.partner.id, environment: request.session.keyEnvironment ?? 'live' }
+            : op.write
+              ? writer(request, environment)
+              : reader(request, environment);
+          return op.handler({ deps, form: 'portal', caller, params: request.params as never, query: rest as never, body: request.body as never, request, reply });
         },
       });
     }
