@@ -81,14 +81,14 @@ export function toDelivery(d: DeliveryRow): WebhookDelivery {
   };
 }
 
-async function requireEndpoint(deps: Deps, caller: Caller): Promise<EndpointRow> {
+async function requireEndpoint(deps: Pick<Deps, 'database'>, caller: Caller): Promise<EndpointRow> {
   const ep = await getEndpoint(deps.database.db, caller.partnerId, caller.environment);
   if (!ep) throw errors.notFound(`No webhook configured for the ${caller.environment} environment`);
   return ep;
 }
 
 /** The endpoint's URL and whether it is enabled, for the partner profile; undefined when none is configured. */
-export async function endpointState(deps: Deps, caller: Caller): Promise<{ url: string; enabled: boolean } | undefined> {
+export async function endpointState(deps: Pick<Deps, 'database'>, caller: Caller): Promise<{ url: string; enabled: boolean } | undefined> {
   const row = await endpointStateOf(deps.database.db, caller.partnerId, caller.environment);
   return row ? { url: row.url, enabled: Number(row.enabled) === 1 } : undefined;
 }
@@ -153,14 +153,14 @@ export async function setConfig(deps: Deps, caller: Caller, body: WebhookConfigB
   });
 }
 
-export async function removeConfig(deps: Deps, caller: Caller) {
+export async function removeConfig(deps: Pick<Deps, 'database'>, caller: Caller) {
   const n = await deleteEndpoint(deps.database.db, caller.partnerId, caller.environment);
   if (n === 0) throw errors.notFound(`No webhook configured for the ${caller.environment} environment`);
   return { deleted: true, environment: caller.environment };
 }
 
 /** New secret, returned once; the previous one keeps signing for 24 hours. */
-export async function rotateSecret(deps: Deps, caller: Caller): Promise<WebhookConfigCreated> {
+export async function rotateSecret(deps: Pick<Deps, 'clock' | 'database' | 'secrets'>, caller: Caller): Promise<WebhookConfigCreated> {
   const now = deps.clock.now();
   return deps.database.tx(async (trx) => {
     const ep = await getEndpoint(trx, caller.partnerId, caller.environment);
@@ -255,7 +255,7 @@ export async function sendTestEvent(deps: Deps, caller: Caller) {
  * then the events themselves (the records would go with them by cascade; erasing
  * them first gives the erasure answer their real count).
  */
-export function registerWebhookErasers(deps: Deps): void {
+export function registerWebhookErasers(deps: Pick<Deps, 'erasers'>): void {
   deps.erasers.set('webhook_deliveries', (trx, p, env, u) => deleteUserDeliveries(trx, p, env, u));
   deps.erasers.set('webhook_events', (trx, p, env, u) => deleteUserEvents(trx, p, env, u));
 }
@@ -278,7 +278,7 @@ export const CSV_COLUMNS = [
 const PAGE = 500;
 
 /** The delivery log as a CSV stream, newest first, read page by page. */
-export function deliveriesCsv(deps: Deps, caller: Caller, filter: Omit<DeliveryFilter, 'before' | 'eventId'>): Readable {
+export function deliveriesCsv(deps: Pick<Deps, 'database'>, caller: Caller, filter: Omit<DeliveryFilter, 'before' | 'eventId'>): Readable {
   async function* rows() {
     let before: [number, string] | undefined;
     for (;;) {
