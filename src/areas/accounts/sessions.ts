@@ -229,7 +229,7 @@ export async function partnerMe(deps: Deps, partnerId: string, session: SessionP
   };
 }
 
-export async function adminMe(deps: Pick<Deps, 'database'>, adminId: string, expiresAt: number) {
+export async function adminMe(deps: Deps, adminId: string, expiresAt: number) {
   const a = await findAdminById(deps.database.db, adminId);
   if (!a) throw errors.sessionExpired('Session expired or invalid: sign in again');
   const mfa = await mfaEnabled(deps, { type: 'admin', id: adminId });
