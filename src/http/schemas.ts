@@ -59,7 +59,7 @@ export function Money(opts: { min?: number; description?: string; default?: numb
 
 export const IsoDateTime = Type.String({ description: 'ISO 8601 UTC timestamp' });
 
-type Security = { [scheme: string]: string[] }[];
+export type Security = { [scheme: string]: string[] }[];
 /** OpenAPI security requirements of the auth scopes. */
 export const security = {
   key: [{ apiKey: [] }, { bearerKey: [] }] as Security,

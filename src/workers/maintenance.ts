@@ -72,7 +72,7 @@ async function drain(prune: (db: Executor, batch: number) => Promise<number>, db
   return total;
 }
 
-export function webhookRetentionMs(deps: Deps): number {
+export function webhookRetentionMs(deps: Pick<Deps, 'config'>): number {
   return Math.round(deps.config.webhookRetentionDays * DAY_MS);
 }
 
@@ -172,7 +172,7 @@ const EXPECTED: { name: string; expected: string; advice: string }[] = [
 ];
 
 /** PostgreSQL: reads the settings above once and logs one warning per setting that is not as expected; returns the warnings (none on SQLite). */
-export async function checkDatabaseSettings(deps: Deps): Promise<string[]> {
+export async function checkDatabaseSettings(deps: Pick<Deps, 'database' | 'log'>): Promise<string[]> {
   // Empty on SQLite: nothing to check there.
   const found = await postgresSettings(deps.database, EXPECTED.map((e) => e.name));
   const warnings: string[] = [];

@@ -59,7 +59,7 @@ async function mustFindIn(db: Executor, partnerId: string) {
   return p;
 }
 
-function mustFind(deps: Deps, partnerId: string) {
+function mustFind(deps: Pick<Deps, 'database'>, partnerId: string) {
   return mustFindIn(deps.database.db, partnerId);
 }
 
@@ -76,7 +76,7 @@ function stateOf(p: PartnersTable, changed: boolean) {
  * of the partner ends (deleted in the same transaction), so activating the partner again brings
  * none back: the partner signs in anew. Production access is left as it is.
  */
-export async function suspend(deps: Deps, actor: Actor, partnerId: string) {
+export async function suspend(deps: Pick<Deps, 'auth' | 'clock' | 'database'>, actor: Actor, partnerId: string) {
   const now = deps.clock.now();
   const r = await deps.database.tx(async (trx) => {
     await mustFindIn(trx, partnerId);
@@ -93,7 +93,7 @@ export async function suspend(deps: Deps, actor: Actor, partnerId: string) {
  * Activate: undoes a suspension, and nothing else. Production access is its own operation
  * (setProductionAccess): reactivating a sandbox-only partner must not start billing it.
  */
-export async function activate(deps: Deps, actor: Actor, partnerId: string) {
+export async function activate(deps: Pick<Deps, 'auth' | 'clock' | 'database'>, actor: Actor, partnerId: string) {
   const now = deps.clock.now();
   const r = await deps.database.tx(async (trx) => {
     await mustFindIn(trx, partnerId);
@@ -110,7 +110,7 @@ export async function activate(deps: Deps, actor: Actor, partnerId: string) {
  * or answers 403 production_not_enabled from it. Enabling sets `activated_at` (kept when it is
  * already enabled); disabling clears it. A suspended partner stays suspended either way.
  */
-export async function setProductionAccess(deps: Deps, actor: Actor, partnerId: string, enabled: boolean) {
+export async function setProductionAccess(deps: Pick<Deps, 'auth' | 'clock' | 'database'>, actor: Actor, partnerId: string, enabled: boolean) {
   const now = deps.clock.now();
   const r = await deps.database.tx(async (trx) => {
     await mustFindIn(trx, partnerId);
@@ -127,7 +127,7 @@ export async function setProductionAccess(deps: Deps, actor: Actor, partnerId: s
  * webhooks, events and every other area's rows go with it through ON DELETE CASCADE)
  * and its sessions (no foreign key: deleted here). The audit row stays.
  */
-export async function deletePartner(deps: Deps, actor: Actor, partnerId: string) {
+export async function deletePartner(deps: Pick<Deps, 'auth' | 'clock' | 'database'>, actor: Actor, partnerId: string) {
   const now = deps.clock.now();
   const removed = await deps.database.tx(async (trx) => {
     const p = await findPartnerById(trx, partnerId);
@@ -146,7 +146,7 @@ export async function deletePartner(deps: Deps, actor: Actor, partnerId: string)
   return { deleted: true, partner_id: partnerId, removed };
 }
 
-export async function listExternalKeys(deps: Deps) {
+export async function listExternalKeys(deps: Pick<Deps, 'database'>) {
   const rows = await externalKeys(deps.database.db);
   return {
     items: rows.map((r) => ({
@@ -164,7 +164,7 @@ export async function listExternalKeys(deps: Deps) {
   };
 }
 
-export async function platformIngestSecret(deps: Deps, actor: Actor) {
+export async function platformIngestSecret(deps: Pick<Deps, 'clock' | 'config' | 'database'>, actor: Actor) {
   const configured = deps.config.ingestSecret;
   await audit(deps.database.db, actor, deps.clock.now(), 'ingest_secret.read', 'platform', null, { configured: !!configured });
   return {
@@ -175,7 +175,7 @@ export async function platformIngestSecret(deps: Deps, actor: Actor) {
   };
 }
 
-export async function auditLog(deps: Deps, query: AuditQuery) {
+export async function auditLog(deps: Pick<Deps, 'database'>, query: AuditQuery) {
   const before = query.cursor ? decodeCursor(query.cursor, ['string'])[0] : undefined;
   const rows = await listAudit(deps.database.db, query.limit + 1, {
     actorType: query.actor_type,

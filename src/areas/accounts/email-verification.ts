@@ -161,7 +161,7 @@ export function isVerifiedAlertAddress(db: Executor, partnerId: string, address:
  * another browser); the token alone proves the mailbox. Unknown: 400; used: 410; expired, replaced
  * by a newer link, or for an address the account no longer has: 410.
  */
-export async function verifyEmailToken(deps: Deps, token: string): Promise<{ detail: string; purpose: VerificationPurpose }> {
+export async function verifyEmailToken(deps: Pick<Deps, 'clock' | 'database'>, token: string): Promise<{ detail: string; purpose: VerificationPurpose }> {
   const now = deps.clock.now();
   return deps.database.tx(async (trx) => {
     const row = await findVerificationByHash(trx, sha256Hex(token));

@@ -38,13 +38,13 @@ interface Counted {
 }
 
 /** Counts one attempt in the scope, atomically; returns the count in the window and any lock. */
-async function count(deps: Deps, scope: string, now: number): Promise<Counted> {
+async function count(deps: Pick<Deps, 'database'>, scope: string, now: number): Promise<Counted> {
   const keyHash = sha256Hex(scope);
   const row = await countThrottleAttempt(deps.database.db, keyHash, now, now - WINDOW_MS);
   return { keyHash, failures: Number(row.failures), lockedUntil: row.locked_until === null ? null : Number(row.locked_until) };
 }
 
-async function lock(deps: Deps, keyHash: string, until: number): Promise<void> {
+async function lock(deps: Pick<Deps, 'database'>, keyHash: string, until: number): Promise<void> {
   await lockThrottleScope(deps.database.db, keyHash, until);
 }
 
@@ -100,10 +100,10 @@ export async function beginAttempt(deps: Deps, scopes: { scope: string; resetOnS
 }
 
 /** Forgets a scope's count and lock (a password reset proved control of the account's email). */
-export async function clearScope(deps: Deps, scope: string): Promise<void> {
+export async function clearScope(deps: Pick<Deps, 'database'>, scope: string): Promise<void> {
   await deleteThrottleScope(deps.database.db, sha256Hex(scope));
 }
 
-async function giveBack(deps: Deps, keyHash: string): Promise<void> {
+async function giveBack(deps: Pick<Deps, 'database'>, keyHash: string): Promise<void> {
   await giveBackThrottleAttempt(deps.database.db, keyHash);
 }

@@ -60,7 +60,7 @@ async function passwordMatches(password: string, stored: string | null | undefin
  * A session opened by pasting an API key proves the key, not the password, and acts in one
  * environment only: an account-wide credential is changed from a password (or sign-up) session.
  */
-async function refuseKeySession(deps: Deps, session: SessionPrincipal): Promise<void> {
+async function refuseKeySession(deps: Pick<Deps, 'database'>, session: SessionPrincipal): Promise<void> {
   if (session.keyEnvironment !== null) throw errors.passwordSessionRequired();
   const s = await findSessionMethod(deps.database.db, session.sessionId);
   if (s?.method === 'api_key') throw errors.passwordSessionRequired();
@@ -113,7 +113,7 @@ export async function changePassword(deps: Deps, role: 'partner' | 'admin', sess
 
 export const RESET_ACCEPTED = 'If an account uses this email address, a link to reset its password has been sent to it. The link works once, for 30 minutes.';
 
-async function limit(deps: Deps, name: string, bucket: string, max: number): Promise<void> {
+async function limit(deps: Pick<Deps, 'limiter' | 'metrics'>, name: string, bucket: string, max: number): Promise<void> {
   const d = await deps.limiter.hit(bucket, max, RESET_LIMIT_WINDOW_MS);
   if (!d.allowed) {
     deps.metrics.rateLimitRejected(name);
@@ -134,7 +134,7 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
 }
 
 /** Issues the token and mails the link when the email is a partner's; does nothing otherwise. */
-export async function issuePasswordReset(deps: Deps, email: string): Promise<void> {
+export async function issuePasswordReset(deps: Pick<Deps, 'clock' | 'database' | 'mailer' | 'publicUrl'>, email: string): Promise<void> {
   const p = await findPartnerByEmail(deps.database.db, email.trim());
   if (!p) return;
   const token = `pwr_${randomBase62(43)}`;

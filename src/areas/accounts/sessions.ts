@@ -110,7 +110,7 @@ async function openSession(
 }
 
 /** Sets the session cookie (HttpOnly, SameSite=Lax, Secure when the service is served over https). */
-export function setSessionCookie(deps: Deps, reply: FastifyReply, s: Opened): void {
+export function setSessionCookie(deps: Pick<Deps, 'clock' | 'publicUrl'>, reply: FastifyReply, s: Opened): void {
   reply.setCookie(SESSION_COOKIE, s.token, {
     path: '/',
     httpOnly: true,
@@ -120,11 +120,11 @@ export function setSessionCookie(deps: Deps, reply: FastifyReply, s: Opened): vo
   });
 }
 
-export function clearSessionCookie(deps: Deps, reply: FastifyReply): void {
+export function clearSessionCookie(deps: Pick<Deps, 'publicUrl'>, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.publicUrl.base.startsWith('https://') });
 }
 
-async function partnerAccount(deps: Deps, partnerId: string): Promise<PartnerAccount> {
+async function partnerAccount(deps: Pick<Deps, 'database'>, partnerId: string): Promise<PartnerAccount> {
   const db = deps.database.db;
   const [p, keys] = await Promise.all([findPartnerById(db, partnerId), keysOfPartner(db, partnerId)]);
   if (!p) throw errors.sessionExpired('Session expired or invalid: sign in again');
@@ -301,7 +301,7 @@ export async function adminLoginMfa(deps: Deps, body: MfaLogin, client: ClientIn
  * Ends the presented session of the given role. Works for a suspended partner too
  * (signing out is always allowed); another role's session is a 403.
  */
-export async function logout(deps: Deps, token: string | null, role: 'partner' | 'admin'): Promise<void> {
+export async function logout(deps: Pick<Deps, 'clock' | 'database'>, token: string | null, role: 'partner' | 'admin'): Promise<void> {
   if (!token) throw errors.sessionRequired('Not signed in: send Authorization: Bearer <session token> or the session cookie');
   const s = await findSessionByHash(deps.database.db, sha256Hex(token));
   if (!s || Number(s.expires_at) <= deps.clock.now()) throw errors.sessionExpired('Session expired or invalid: sign in again');
@@ -314,7 +314,7 @@ export async function logout(deps: Deps, token: string | null, role: 'partner' |
 const METHODS = new Set(['password', 'api_key', 'signup']);
 
 /** The account's live sessions, newest first; `current` marks the one presented. Never a token or hash. */
-export async function listSessions(deps: Deps, session: SessionPrincipal): Promise<SessionList> {
+export async function listSessions(deps: Pick<Deps, 'clock' | 'database'>, session: SessionPrincipal): Promise<SessionList> {
   const rows = await liveSessionsOfSubject(deps.database.db, session.subjectType, session.subjectId, deps.clock.now());
   const items: SessionInfo[] = rows.map((r) => {
     const createdAt = Number(r.created_at);
@@ -338,7 +338,7 @@ export async function listSessions(deps: Deps, session: SessionPrincipal): Promi
  * Ends one of the account's live sessions: 404 for any id that is not one (another account's
  * included, so ids of other accounts cannot be probed). Ending the presented one is signing out.
  */
-export async function revokeSession(deps: Deps, session: SessionPrincipal, sessionId: string) {
+export async function revokeSession(deps: Pick<Deps, 'clock' | 'database'>, session: SessionPrincipal, sessionId: string) {
   const db = deps.database.db;
   const now = deps.clock.now();
   const n = await deleteLiveSessionOfSubject(db, session.subjectType, session.subjectId, sessionId, now);
@@ -349,7 +349,7 @@ export async function revokeSession(deps: Deps, session: SessionPrincipal, sessi
 }
 
 /** Ends every session of the account but the presented one; answers how many ended. */
-export async function revokeOtherSessions(deps: Deps, session: SessionPrincipal) {
+export async function revokeOtherSessions(deps: Pick<Deps, 'clock' | 'database'>, session: SessionPrincipal) {
   const db = deps.database.db;
   const now = deps.clock.now();
   // Expired rows first, so the count is of sessions that were still alive.

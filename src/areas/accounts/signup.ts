@@ -71,7 +71,7 @@ interface SignUpRequest {
 }
 
 /** Mails the link of a new sign-up, or tells the owner of an existing account that someone tried. */
-export async function issueSignUp(deps: Deps, r: SignUpRequest): Promise<void> {
+export async function issueSignUp(deps: Pick<Deps, 'clock' | 'database' | 'mailer' | 'publicUrl'>, r: SignUpRequest): Promise<void> {
   const base = deps.publicUrl.base;
   const now = deps.clock.now();
   const existing = await findPartnerByEmail(deps.database.db, r.email);

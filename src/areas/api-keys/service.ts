@@ -334,7 +334,7 @@ export async function deleteExternalKey(deps: Deps, actor: Actor, keyId: string)
   });
 }
 
-export async function updateMetadataByEmail(deps: Deps, actor: Actor, email: string, body: { partner_company_name?: string; partner_contact_name?: string }) {
+export async function updateMetadataByEmail(deps: Pick<Deps, 'clock' | 'database'>, actor: Actor, email: string, body: { partner_company_name?: string; partner_contact_name?: string }) {
   const now = deps.clock.now();
   return deps.database.tx(async (trx) => {
     const p = await findPartnerByEmail(trx, email);

@@ -96,7 +96,7 @@ function toRow(r: { end_user_id: string; user_email: string | null; result: stri
  * serialized CalculateResponse, so it is spliced in as it is rather than parsed and
  * serialized again (a page is 100 nested objects).
  */
-export async function listCalculationsJson(deps: Deps, caller: Caller, limit: number, cursor: string | undefined): Promise<string> {
+export async function listCalculationsJson(deps: Pick<Deps, 'database'>, caller: Caller, limit: number, cursor: string | undefined): Promise<string> {
   const after = cursor ? decodeCursor(cursor, ['number', 'string']) : null;
   // One extra row tells whether another page exists.
   const rows = await pageCalculations(deps.database.db, caller.partnerId, caller.environment, limit + 1, after as [number, string] | null);
@@ -110,14 +110,14 @@ export async function listCalculationsJson(deps: Deps, caller: Caller, limit: nu
   return `{"items":[${items.join(',')}],"next_cursor":${JSON.stringify(next)},"count":${page.length}}`;
 }
 
-export async function getCached(deps: Deps, caller: Caller, endUserId: string) {
+export async function getCached(deps: Pick<Deps, 'database'>, caller: Caller, endUserId: string) {
   const row = await getCalculation(deps.database.db, caller.partnerId, caller.environment, endUserId);
   if (!row) throw errors.notFound(`No cached calculation for end user '${endUserId}'`);
   return toRow(row);
 }
 
 /** Registers this area's eraser: the cached calculation (the webhooks area erases the end-user's events). */
-export function registerCalculationErasers(deps: Deps): void {
+export function registerCalculationErasers(deps: Pick<Deps, 'erasers'>): void {
   deps.erasers.set('calculations', (trx, p, env, u) => deleteCalculation(trx, p, env, u));
 }
 

@@ -56,7 +56,7 @@ export async function submitContact(deps: Deps, body: ContactBody, clientIp: str
   return { received: true, lead_id: id, message: 'Thanks: we received your message and will reply by email, usually within one business day.' };
 }
 
-export async function listLeads(deps: Deps, limit: number, includeSpam: boolean) {
+export async function listLeads(deps: Pick<Deps, 'database'>, limit: number, includeSpam: boolean) {
   const rows = await repo.listLeads(deps.database.db, limit, includeSpam);
   const items = rows.map((r) => ({
     id: r.id,

@@ -130,7 +130,7 @@ async function resolveRequestId(db: Executor, id: string): Promise<string> {
   return (await repo.deletionRequestIdByReceipt(db, id)) ?? id;
 }
 
-export async function listDeletionRequests(deps: Deps, limit: number, status?: string) {
+export async function listDeletionRequests(deps: Pick<Deps, 'database'>, limit: number, status?: string) {
   const rows = await repo.listDeletionRequests(deps.database.db, limit, status);
   const receipts = new Map<string, string[]>();
   for (const r of await repo.repeatReceiptsOf(deps.database.db, rows.map((row) => row.id))) {
@@ -246,7 +246,7 @@ export async function updateDeletionRequest(deps: Deps, adminId: string, request
   return requestOut(row!, receipts.map((r) => r.id));
 }
 
-export async function deleteDeletionRequest(deps: Deps, adminId: string, requestOrReceiptId: string) {
+export async function deleteDeletionRequest(deps: Pick<Deps, 'clock' | 'database'>, adminId: string, requestOrReceiptId: string) {
   const now = deps.clock.now();
   const id = await resolveRequestId(deps.database.db, requestOrReceiptId);
   await deps.database.tx(async (trx) => {

@@ -4,7 +4,7 @@ import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { iso } from '../../lib/time.js';
 import { listMailOutbox } from './repo.js';
 
-export async function listOutbox(deps: Deps, q: { limit: number; cursor?: string; status?: string; kind?: string }) {
+export async function listOutbox(deps: Pick<Deps, 'database' | 'mailer'>, q: { limit: number; cursor?: string; status?: string; kind?: string }) {
   const before = q.cursor ? (decodeCursor(q.cursor, ['number', 'string']) as [number, string]) : null;
   const rows = await listMailOutbox(deps.database.db, { limit: q.limit + 1, status: q.status, kind: q.kind, before });
   const page = rows.slice(0, q.limit);
@@ -28,7 +28,7 @@ export async function listOutbox(deps: Deps, q: { limit: number; cursor?: string
 }
 
 /** Mails the operator (OPERATOR_EMAIL), if one is configured; false when none is or the send failed. */
-export async function notifyOperator(deps: Deps, subject: string, text: string, kind: string): Promise<boolean> {
+export async function notifyOperator(deps: Pick<Deps, 'config' | 'log' | 'mailer'>, subject: string, text: string, kind: string): Promise<boolean> {
   const to = deps.config.operatorEmail;
   if (!to) return false;
   try {

@@ -51,7 +51,7 @@ interface StoredResult {
  * memory stays flat whatever the size of the export, and the stream honours the
  * client's pace (the next batch is read only when the previous one was taken).
  */
-export function calculationsCsv(deps: Deps, caller: Caller, range: { since: number | null; until: number | null }): Readable {
+export function calculationsCsv(deps: Pick<Deps, 'database' | 'log'>, caller: Caller, range: { since: number | null; until: number | null }): Readable {
   async function* chunks() {
     let after: [number, string] | null = null;
     let header = true;
@@ -122,6 +122,6 @@ export async function usageCsv(deps: Deps, caller: Caller, months: number): Prom
   return Readable.from(rows).pipe(stringify({ ...csvOptions(), header: true, columns: [...USAGE_COLUMNS] }));
 }
 
-export function today(deps: Deps): string {
+export function today(deps: Pick<Deps, 'clock'>): string {
   return utcDay(deps.clock.now());
 }

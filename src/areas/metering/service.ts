@@ -59,7 +59,7 @@ async function partnerOrThrow(db: Executor, partnerId: string) {
 }
 
 /** Writes what this process has counted so far, so a partner reads its own calls (a failure only leaves them for the next flush). */
-async function flushQuietly(deps: Deps): Promise<void> {
+async function flushQuietly(deps: Pick<Deps, 'log' | 'usage'>): Promise<void> {
   try {
     await deps.usage.flush();
   } catch (err) {
@@ -249,7 +249,7 @@ export async function resendNotifyEmailVerification(deps: Deps, caller: Caller) 
   return { sent: true, detail: 'A new verification link was sent to notify_email; earlier links for it no longer work', expires_at: iso(expiresAt) };
 }
 
-export async function deleteAlerts(deps: Deps, caller: Caller) {
+export async function deleteAlerts(deps: Pick<Deps, 'database'>, caller: Caller) {
   const n = await deleteAlertConfig(deps.database.db, caller.partnerId, caller.environment);
   return { deleted: n > 0, environment: caller.environment };
 }

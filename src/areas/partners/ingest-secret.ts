@@ -43,7 +43,7 @@ function overlapEnd(p: { ingest_secret_previous_hash: string | null; ingest_secr
 }
 
 /** GET /api/v1/secrets: the partner's ingest secret, opened from its sealed form, and its rotation state. */
-export async function ingestSecretOf(deps: Deps, partnerId: string) {
+export async function ingestSecretOf(deps: Pick<Deps, 'clock' | 'database' | 'secrets'>, partnerId: string) {
   const p = await findPartnerById(deps.database.db, partnerId);
   if (!p) throw errors.unauthorized('Invalid API key');
   return {
@@ -63,7 +63,7 @@ export interface Rotated {
 }
 
 /** Writes a new secret (the replaced one valid for `graceHours`), audits it, then invalidates the partner's cached keys. 404 for an unknown partner. */
-export async function rotateIngestSecret(deps: Deps, actor: Actor, partnerId: string, graceHours: number, action: string, via: string): Promise<Rotated> {
+export async function rotateIngestSecret(deps: Pick<Deps, 'auth' | 'clock' | 'database' | 'secrets'>, actor: Actor, partnerId: string, graceHours: number, action: string, via: string): Promise<Rotated> {
   const now = deps.clock.now();
   const secret = generateIngestSecret();
   const previousValidUntil = graceHours > 0 ? now + graceHours * HOUR_MS : null;

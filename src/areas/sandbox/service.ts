@@ -363,6 +363,6 @@ export function cashflowRef(f: Forecast, generatedAt: string) {
   };
 }
 
-export function registerSandboxEraser(deps: Deps): void {
+export function registerSandboxEraser(deps: Pick<Deps, 'erasers'>): void {
   deps.erasers.set('sandbox', (trx, p, env, u) => eraseUser(trx, p, env, u));
 }

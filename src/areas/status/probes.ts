@@ -78,7 +78,7 @@ const KNOWN_POOL = 850;
 const KNOWN_DAILY = 28.33;
 export const PARTNER_API_PROBE_PATH = '/api/v1/calculate/safe-to-spend';
 
-async function probePartnerApi(deps: Deps): Promise<ProbeResult | null> {
+async function probePartnerApi(deps: Pick<Deps, 'selfProbe'>): Promise<ProbeResult | null> {
   const start = performance.now();
   let answer;
   try {
@@ -105,7 +105,7 @@ async function probePartnerApi(deps: Deps): Promise<ProbeResult | null> {
   }
 }
 
-async function probeDatabase(deps: Deps): Promise<ProbeResult> {
+async function probeDatabase(deps: Pick<Deps, 'database'>): Promise<ProbeResult> {
   const start = performance.now();
   try {
     await roundTrip(deps.database.db);
@@ -116,7 +116,7 @@ async function probeDatabase(deps: Deps): Promise<ProbeResult> {
   }
 }
 
-async function probeIngest(deps: Deps): Promise<ProbeResult> {
+async function probeIngest(deps: Pick<Deps, 'clock' | 'config' | 'database'>): Promise<ProbeResult> {
   const start = performance.now();
   const figures = computeSafeToSpend(KNOWN_INPUT);
   if (figures.breakdown.discretionary_pool !== KNOWN_POOL || figures.daily_allowance !== KNOWN_DAILY) {
@@ -139,7 +139,7 @@ async function probeIngest(deps: Deps): Promise<ProbeResult> {
   return { component: 'ingest', status: us > SLOW_US ? 'degraded' : 'operational', response_us: us, detail: `write path ok in ${formatDuration(us)}` };
 }
 
-async function probeWebhooks(deps: Deps): Promise<ProbeResult> {
+async function probeWebhooks(deps: Pick<Deps, 'clock' | 'database'>): Promise<ProbeResult> {
   const start = performance.now();
   const now = deps.clock.now();
   try {

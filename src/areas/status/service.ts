@@ -55,7 +55,7 @@ function incidentOut(row: IncidentRow, updates: IncidentUpdatesTable[]) {
   };
 }
 
-async function withUpdates(deps: Deps, rows: IncidentRow[]) {
+async function withUpdates(deps: Pick<Deps, 'database'>, rows: IncidentRow[]) {
   const updates = await repo.updatesOf(deps.database.db, rows.map((r) => r.id));
   return rows.map((r) => incidentOut(r, updates));
 }
@@ -111,7 +111,7 @@ export async function statusOverview(deps: Deps) {
 export const INCIDENT_FEED_ENTRIES = 50;
 
 /** The newest incident updates for the incidents feed, each with its incident and the names of the components it affects. */
-export async function incidentFeedUpdates(deps: Deps): Promise<FeedUpdate[]> {
+export async function incidentFeedUpdates(deps: Pick<Deps, 'database'>): Promise<FeedUpdate[]> {
   const rows = await repo.recentIncidentUpdates(deps.database.db, INCIDENT_FEED_ENTRIES);
   const names = new Map<string, string>(COMPONENTS.map((c) => [c.id, c.name]));
   return rows.map((r) => ({
@@ -161,7 +161,7 @@ export async function platformMetrics(deps: Deps) {
 /** How many status checks are kept (the newest); GET /api/status lists at most this many. */
 export const STATUS_CHECKS_KEPT = 1000;
 
-export async function createStatusCheck(deps: Deps, clientName: string) {
+export async function createStatusCheck(deps: Pick<Deps, 'clock' | 'database'>, clientName: string) {
   const now = deps.clock.now();
   const row = { id: newId('chk', now), client_name: clientName.trim() || clientName, created_at: now };
   await deps.database.tx(async (trx) => {
@@ -171,7 +171,7 @@ export async function createStatusCheck(deps: Deps, clientName: string) {
   return { id: row.id, client_name: row.client_name, timestamp: iso(now) };
 }
 
-export async function listStatusChecks(deps: Deps, limit: number) {
+export async function listStatusChecks(deps: Pick<Deps, 'database'>, limit: number) {
   const rows = await repo.listStatusChecks(deps.database.db, limit);
   return rows.map((r) => ({ id: r.id, client_name: r.client_name, timestamp: iso(r.created_at) }));
 }
@@ -271,7 +271,7 @@ export async function updateIncident(deps: Deps, actor: Actor, id: string, body:
   return loadIncident(deps, id);
 }
 
-export async function deleteIncident(deps: Deps, actor: Actor, id: string) {
+export async function deleteIncident(deps: Pick<Deps, 'clock' | 'database'>, actor: Actor, id: string) {
   const now = deps.clock.now();
   await deps.database.tx(async (trx) => {
     const row = await repo.getIncident(trx, id);

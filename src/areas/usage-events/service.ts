@@ -97,7 +97,7 @@ function zeroCounts(): UsageCounts {
   return { events: 0, user_signup: 0, account_link: 0, transaction: 0, transaction_volume_cents: 0, active_users: 0 };
 }
 
-async function windowUsage(deps: Deps, f: PartnerFilter, environment: Environment, w: Window) {
+async function windowUsage(deps: Pick<Deps, 'database'>, f: PartnerFilter, environment: Environment, w: Window) {
   const db = deps.database.db;
   // Fold in every delta acknowledged so far (waiting for any the worker is applying right now).
   await applyPendingRollups(deps.database, db, { environment, ...(f.partnerId !== null ? { partnerId: f.partnerId } : {}) });
@@ -153,7 +153,7 @@ export async function adminPartnerUsage(deps: Deps, partnerId: string, days: num
   return partnerUsage(deps, partnerId, days, environment);
 }
 
-async function partnerRows(deps: Deps, w: Window, environment: Environment, distinct: Map<string, number>): Promise<PartnerUsageRow[]> {
+async function partnerRows(deps: Pick<Deps, 'database'>, w: Window, environment: Environment, distinct: Map<string, number>): Promise<PartnerUsageRow[]> {
   const db = deps.database.db;
   const [partners, totals] = await Promise.all([listPartnerSummaries(db), partnerTotals(db, environment, w.startDay, w.endDay)]);
   const rows = new Map<string, PartnerUsageRow>();
@@ -243,13 +243,13 @@ export async function partnerExportRows(deps: Deps, environment: Environment, w:
   return partnerRows(deps, w, environment, distinct);
 }
 
-export async function requirePartner(deps: Deps, partnerId: string) {
+export async function requirePartner(deps: Pick<Deps, 'database'>, partnerId: string) {
   const p = await partnerSummary(deps.database.db, partnerId);
   if (!p) throw errors.notFound(`Partner '${partnerId}' not found`);
   return p;
 }
 
-export async function allPartnerIds(deps: Deps): Promise<string[]> {
+export async function allPartnerIds(deps: Pick<Deps, 'database'>): Promise<string[]> {
   return (await listPartnerSummaries(deps.database.db)).map((p) => p.id);
 }
 
@@ -291,7 +291,7 @@ export async function seedDemo(deps: Deps, partnerId: string, days: number, admi
 
 // ---------------------------------------------------------------- erasure
 
-export function registerIngestErasers(deps: Deps): void {
+export function registerIngestErasers(deps: Pick<Deps, 'database' | 'erasers'>): void {
   deps.erasers.set('usage_events', async (trx, p, env, u) => {
     // The user's (user, day) pairs must be in the rollups before they can be taken out again.
     await applyPendingRollups(deps.database, trx, { partnerId: p, environment: env });

@@ -10,7 +10,7 @@ import { applyPendingRollups } from './rollups.js';
 
 export const ROLLUP_INTERVAL_MS = 1000;
 
-export function startRollupWorker(deps: Deps, intervalMs = ROLLUP_INTERVAL_MS): WorkerHandle {
+export function startRollupWorker(deps: Pick<Deps, 'database' | 'log'>, intervalMs = ROLLUP_INTERVAL_MS): WorkerHandle {
   return startLoop(
     'usage-rollups',
     intervalMs,

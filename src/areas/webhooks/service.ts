@@ -81,14 +81,14 @@ export function toDelivery(d: DeliveryRow): WebhookDelivery {
   };
 }
 
-async function requireEndpoint(deps: Deps, caller: Caller): Promise<EndpointRow> {
+async function requireEndpoint(deps: Pick<Deps, 'database'>, caller: Caller): Promise<EndpointRow> {
   const ep = await getEndpoint(deps.database.db, caller.partnerId, caller.environment);
   if (!ep) throw errors.notFound(`No webhook configured for the ${caller.environment} environment`);
   return ep;
 }
 
 /** The endpoint's URL and whether it is enabled, for the partner profile; undefined when none is configured. */
-export async function endpointState(deps: Deps, caller: Caller): Promise<{ url: string; enabled: boolean } | undefined> {
+export async function endpointState(deps: Pick<Deps, 'database'>, caller: Caller): Promise<{ url: string; enabled: boolean } | undefined> {
   const row = await endpointStateOf(deps.database.db, caller.partnerId, caller.environment);
   return row ? { url: row.url, enabled: Number(row.enabled) === 1 } : undefined;
 }
@@ -153,14 +153,14 @@ export async function setConfig(deps: Deps, caller: Caller, body: WebhookConfigB
   });
 }
 
-export async function removeConfig(deps: Deps, caller: Caller) {
+export async function removeConfig(deps: Pick<Deps, 'database'>, caller: Caller) {
   const n = await deleteEndpoint(deps.database.db, caller.partnerId, caller.environment);
   if (n === 0) throw errors.notFound(`No webhook configured for the ${caller.environment} environment`);
   return { deleted: true, environment: caller.environment };
 }
 
 /** New secret, returned once; the previous one keeps signing for 24 hours. */
-export async function rotateSecret(deps: Deps, caller: Caller): Promise<WebhookConfigCreated> {
+export async function rotateSecret(deps: Pick<Deps, 'clock' | 'database' | 'secrets'>, caller: Caller): Promise<WebhookConfigCreated> {
   const now = deps.clock.now();
   return deps.database.tx(async (trx) => {
     const ep = await getEndpoint(trx, caller.partnerId, caller.environment);
@@ -182,16 +182,32 @@ export async function rotateSecret(deps: Deps, caller: Caller): Promise<WebhookC
  * The endpoint's circuit as the delivery log's `Webhook-Circuit` header states it
  * (`closed`, or `open; failures=5; retry_at=…`); null when no webhook is configured.
  */
-export async function circuitHeader(deps: Deps, caller: Caller): Promise<string | null> {
+export async function circuitHeader(deps: Pick<Deps, 'database' | 'clock'>, caller: Caller): Promise<string | null> {
   const ep = await getEndpoint(deps.database.db, caller.partnerId, caller.environment);
   if (!ep) return null;
   const c = circuitView(ep, deps.clock.now());
   return c.state === 'closed' ? 'closed' : `${c.state}; failures=${c.failures}${c.retry_at ? `; retry_at=${c.retry_at}` : ''}`;
 }
 
-export async function deliveries(deps: Deps, caller: Caller, limit: number, filter: DeliveryFilter): Promise<WebhookDelivery[]> {
+export async function deliveries(deps: Pick<Deps, 'database'>, caller: Caller, limit: number, filter: DeliveryFilter): Promise<WebhookDelivery[]> {
   const rows = await listDeliveries(deps.database.db, caller.partnerId, caller.environment, limit, filter);
   return rows.map(toDelivery);
+}
+
+/**
+ * The delivery log as an operation answers it: the records, the retention (days) its header states, and
+ * (when asked: the key form) the endpoint's circuit as its `Webhook-Circuit` header states it.
+ */
+export async function deliveryLog(
+  deps: Pick<Deps, 'database' | 'clock' | 'config'>,
+  caller: Caller,
+  limit: number,
+  filter: DeliveryFilter,
+  with_: { circuit: boolean },
+): Promise<{ deliveries: WebhookDelivery[]; retentionDays: string; circuit: string | null }> {
+  const retentionDays = String(deps.config.webhookRetentionDays);
+  const circuit = with_.circuit ? await circuitHeader(deps, caller) : null;
+  return { deliveries: await deliveries(deps, caller, limit, filter), retentionDays, circuit };
 }
 
 /**
@@ -239,7 +255,7 @@ export async function sendTestEvent(deps: Deps, caller: Caller) {
  * then the events themselves (the records would go with them by cascade; erasing
  * them first gives the erasure answer their real count).
  */
-export function registerWebhookErasers(deps: Deps): void {
+export function registerWebhookErasers(deps: Pick<Deps, 'erasers'>): void {
   deps.erasers.set('webhook_deliveries', (trx, p, env, u) => deleteUserDeliveries(trx, p, env, u));
   deps.erasers.set('webhook_events', (trx, p, env, u) => deleteUserEvents(trx, p, env, u));
 }
@@ -262,7 +278,7 @@ export const CSV_COLUMNS = [
 const PAGE = 500;
 
 /** The delivery log as a CSV stream, newest first, read page by page. */
-export function deliveriesCsv(deps: Deps, caller: Caller, filter: Omit<DeliveryFilter, 'before' | 'eventId'>): Readable {
+export function deliveriesCsv(deps: Pick<Deps, 'database'>, caller: Caller, filter: Omit<DeliveryFilter, 'before' | 'eventId'>): Readable {
   async function* rows() {
     let before: [number, string] | undefined;
     for (;;) {

@@ -39,12 +39,12 @@ import {
 import { webhookAgent } from './runtime.js';
 
 /** How long a claim holds an event: longer than one attempt can take, short enough to recover from a crash. */
-export function leaseMs(deps: Deps): number {
+export function leaseMs(deps: Pick<Deps, 'config'>): number {
   return 2 * deps.config.webhookTimeoutMs + 10_000;
 }
 
 /** The secrets a delivery is signed with: the current one, then the previous one during its 24 h overlap. */
-export function signingSecrets(deps: Deps, ep: EndpointRow, now: number): string[] {
+export function signingSecrets(deps: Pick<Deps, 'secrets'>, ep: EndpointRow, now: number): string[] {
   const out = [deps.secrets.open(ep.secret_enc)];
   if (ep.previous_secret_enc && ep.previous_secret_expires_at !== null && Number(ep.previous_secret_expires_at) > now) {
     out.push(deps.secrets.open(ep.previous_secret_enc));
@@ -68,7 +68,7 @@ export interface Settlement {
   latencySeen: number | null;
 }
 
-export function settle(deps: Deps, ev: EventRow, ep: EndpointRow, token: string, result: AttemptResult, at: number, manual = false): Settlement {
+export function settle(deps: Pick<Deps, 'config' | 'metrics'>, ev: EventRow, ep: EndpointRow, token: string, result: AttemptResult, at: number, manual = false): Settlement {
   const attempt = Number(ev.attempts) + 1;
   let state: EventOutcome['state'];
   let next: number | null = null;
@@ -210,7 +210,7 @@ function settlementsByEndpoint(list: Settlement[]): Map<string, Settlement[]> {
  * when it already is; one with a failure is read under its row lock (PostgreSQL) and its
  * attempts applied in the order they ended.
  */
-async function recordCircuits(deps: Deps, trx: Executor, list: Settlement[]): Promise<void> {
+async function recordCircuits(deps: Pick<Deps, 'config' | 'database' | 'log'>, trx: Executor, list: Settlement[]): Promise<void> {
   const byEndpoint = settlementsByEndpoint(list);
   const answered: string[] = [];
   const failing: string[] = [];

@@ -2,6 +2,11 @@
  * Partner session (the portal): every route here has `request.session` and `request.partner`.
  * Operations that act in one environment take it from the `environment` query (environment.ts).
  */
+import { security } from '../../http/schemas.js';
+import { portalForm } from '../dual-form.js';
+import { reportOperations } from '../dual/reports.js';
+import { usageOperations } from '../dual/usage.js';
+import { webhookOperations } from '../dual/webhooks.js';
 import type { Routes } from '../scope.js';
 import { withV1Alias } from '../v1-alias.js';
 import { accountRoutes } from './account.js';
@@ -12,11 +17,8 @@ import { emailVerificationRoutes } from './email-verification.js';
 import { keyRoutes } from './keys.js';
 import { mfaRoutes } from './mfa.js';
 import { passwordRoutes } from './password.js';
-import { myReportRoutes } from './reports.js';
 import { sessionRoutes } from './sessions.js';
 import { usageEventRoutes } from './usage-dashboard.js';
-import { myUsageRoutes } from './usage.js';
-import { myWebhookRoutes } from './webhooks.js';
 import { usageCallRoutes } from './usage-calls.js';
 
 export const portalScope: Routes = async (app, opts) => {
@@ -31,9 +33,9 @@ export const portalScope: Routes = async (app, opts) => {
   await withV1Alias(app, opts, keyRoutes);
   await app.register(usageEventRoutes, opts);
   // The session forms of key and key + secret operations (the ingest secret never reaches a browser).
-  await app.register(myWebhookRoutes, opts);
-  await app.register(myUsageRoutes, opts);
+  await app.register(portalForm(webhookOperations, security.partnerSession), opts);
+  await app.register(portalForm(usageOperations, security.partnerSession), opts);
   await app.register(myCalculationRoutes, opts);
-  await app.register(myReportRoutes, opts);
+  await app.register(portalForm(reportOperations, security.partnerSession), opts);
   await app.register(usageCallRoutes, opts);
 };
