@@ -9,7 +9,8 @@ export type WebhookEvent =
   | Schemas['UsageThresholdReachedEvent']
   | Schemas['WebhookTestEvent']
   | Schemas['TransferSettledEvent']
-  | Schemas['TransferFailedEvent'];
+  | Schemas['TransferFailedEvent']
+  | Schemas['TransferReturnedEvent'];
 export type WebhookEventType = WebhookEvent['type'];
 /** The event of one type. */
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>;
