@@ -11,7 +11,7 @@
 import createClient from 'openapi-fetch';
 import type { components, paths } from '@svc/client';
 
-export type { paths };
+export type { components, paths };
 
 export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin', headers: { accept: 'application/json' } });
 

@@ -25,6 +25,9 @@ const EVENT_TYPES: { type: EventType; label: string }[] = [
   { type: 'calculation.updated', label: 'calculation.updated: an end-user’s cached calculation changed' },
   { type: 'usage.threshold_reached', label: 'usage.threshold_reached: a usage alert threshold fired' },
   { type: 'webhook.test', label: 'webhook.test: a test event you send from this page' },
+  { type: 'transfer.settled', label: 'transfer.settled: a sandbox transfer settled' },
+  { type: 'transfer.failed', label: 'transfer.failed: a sandbox transfer failed' },
+  { type: 'transfer.returned', label: 'transfer.returned: a settled sandbox transfer was returned' },
 ];
 const PAGE_SIZE = 20;
 
