@@ -524,6 +524,43 @@ async function runOn(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
         },
       },
       {
+        route: 'GET /api/v1/sandbox/transfers/:transfer_id',
+        label: 'GET /api/v1/sandbox/transfers/{transfer_id}, a settled transfer',
+        status: 200,
+        prepare: async (n) => {
+          const out: (() => Promise<Res>)[] = [];
+          for (let i = 0; i < n; i++) {
+            const u = fresh('st');
+            const acc = ok(await call(base, 'GET', `/api/v1/accounts?user_id=${u}`, A), 200, 'accounts setup').json as { accounts: { account_id: string }[] };
+            const tr = ok(await call(base, 'POST', '/api/v1/transfers', A, { account_id: acc.accounts[0].account_id, amount_cents: 1, direction: 'credit' }), 200, 'transfer setup').json as { transfer_id: string };
+            ok(await call(base, 'POST', `/api/v1/sandbox/transfers/${tr.transfer_id}/simulate`, A, { outcome: 'settled' }), 200, 'settle setup');
+            out.push(go('GET', `/api/v1/sandbox/transfers/${tr.transfer_id}`, A));
+          }
+          return out;
+        },
+      },
+      {
+        route: 'POST /api/v1/sandbox/transfers/:transfer_id/simulate',
+        label: 'POST /api/v1/sandbox/transfers/{transfer_id}/simulate (settled), with its event',
+        status: 200,
+        prepare: async (n) => {
+          const out: (() => Promise<Res>)[] = [];
+          for (let i = 0; i < n; i++) {
+            const u = fresh('sim');
+            const acc = ok(await call(base, 'GET', `/api/v1/accounts?user_id=${u}`, A), 200, 'accounts setup').json as { accounts: { account_id: string }[] };
+            const tr = ok(await call(base, 'POST', '/api/v1/transfers', A, { account_id: acc.accounts[0].account_id, amount_cents: 1, direction: 'credit' }), 200, 'transfer setup').json as { transfer_id: string };
+            out.push(go('POST', `/api/v1/sandbox/transfers/${tr.transfer_id}/simulate`, A, { outcome: 'settled' }));
+          }
+          return out;
+        },
+      },
+      {
+        route: 'POST /api/v1/sandbox/webhooks/fire',
+        label: 'POST /api/v1/sandbox/webhooks/fire (transfer.settled)',
+        status: 202,
+        prepare: async (n) => times(n, () => go('POST', '/api/v1/sandbox/webhooks/fire', A, { event_type: 'transfer.settled' })),
+      },
+      {
         route: 'GET /api/v1/insights/cashflow',
         label: 'GET /api/v1/insights/cashflow?horizon_days=90, a new end-user',
         status: 200,

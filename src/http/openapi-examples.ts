@@ -318,6 +318,57 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
       },
     },
   },
+  getSandboxTransfer: {
+    responses: {
+      200: {
+        transfer_id: 'tr_0cdd339605e5810b99167c9d',
+        status: 'settled',
+        account_id: 'acc_61d1cc09d54631afbc45f3f5',
+        to_account_id: null,
+        amount_cents: 2500,
+        direction: 'debit',
+        description: 'Round-up to savings',
+        rail: 'ach',
+        created_at: '2026-11-21T10:30:00.000Z',
+        expected_settlement: '2026-11-23',
+        failure_reason: null,
+        return_reason: null,
+        history: [
+          { status: 'pending', at: '2026-11-21T10:30:00.000Z' },
+          { status: 'settled', at: '2026-11-21T10:31:00.000Z' },
+        ],
+      },
+    },
+  },
+  simulateSandboxTransfer: {
+    request: { outcome: 'failed', failure_reason: 'insufficient_funds' },
+    responses: {
+      200: {
+        transfer_id: 'tr_0cdd339605e5810b99167c9d',
+        status: 'failed',
+        account_id: 'acc_61d1cc09d54631afbc45f3f5',
+        to_account_id: null,
+        amount_cents: 2500,
+        direction: 'debit',
+        description: 'Round-up to savings',
+        rail: 'ach',
+        created_at: '2026-11-21T10:30:00.000Z',
+        expected_settlement: '2026-11-23',
+        failure_reason: { code: 'insufficient_funds', description: "The account's available balance is less than the transfer amount" },
+        return_reason: null,
+        history: [
+          { status: 'pending', at: '2026-11-21T10:30:00.000Z' },
+          { status: 'failed', at: '2026-11-21T10:31:00.000Z', reason: 'insufficient_funds' },
+        ],
+      },
+    },
+  },
+  fireSandboxWebhook: {
+    request: { event_type: 'transfer.settled' },
+    responses: {
+      202: { event_id: 'evt_01jd3t5e7g9j1l3n5q7s9u1w3y', type: 'transfer.settled', created_at: '2026-11-21T10:40:00.000Z', status: 'queued', url: 'https://partner.example/webhooks/svc' },
+    },
+  },
   adminSetProductionAccess: {
     request: { enabled: true },
     responses: {

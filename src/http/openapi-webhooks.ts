@@ -96,7 +96,8 @@ export const WEBHOOK_EVENTS: WebhookEventDoc[] = [
     operationId: 'onTransferFailed',
     summary: 'A sandbox transfer failed',
     description:
-      'Sent when a sandbox transfer (test key) fails: today when POST /api/v1/transfers refuses it for insufficient funds (the answer says `failed` too). ' +
+      'Sent when a sandbox transfer (test key) fails: when POST /api/v1/transfers refuses it for insufficient funds (the answer says `failed` too), ' +
+      'or when POST /api/v1/sandbox/transfers/{transfer_id}/simulate makes it fail. ' +
       'A failed transfer moves no money and never settles.' +
       SIGNING,
     schema: EVENT_SCHEMAS['transfer.failed'],
@@ -116,6 +117,32 @@ export const WEBHOOK_EVENTS: WebhookEventDoc[] = [
           code: 'insufficient_funds',
           description: "The account's available balance ($2743.50) is less than the transfer amount ($1000000.00)",
         },
+      },
+    },
+  },
+  {
+    type: 'transfer.returned',
+    operationId: 'onTransferReturned',
+    summary: 'A settled sandbox transfer was returned',
+    description:
+      'Sent when a settled sandbox transfer (test key) is returned (today on demand: POST /api/v1/sandbox/transfers/{transfer_id}/simulate with outcome `returned`): ' +
+      'its money goes back and its movements leave the transactions. A returned transfer changes no more.' +
+      SIGNING,
+    schema: EVENT_SCHEMAS['transfer.returned'],
+    example: {
+      id: 'evt_01jd6a1c3e5g7j9l1n3q5s7u9w',
+      type: 'transfer.returned',
+      created_at: '2026-11-24T09:12:00.000Z',
+      data: {
+        transfer_id: 'tr_0cdd339605e5810b99167c9d',
+        account_id: 'acc_61d1cc09d54631afbc45f3f5',
+        to_account_id: null,
+        amount_cents: 2500,
+        direction: 'debit',
+        status: 'returned',
+        settled_at: '2026-11-23T00:00:00.000Z',
+        returned_at: '2026-11-24T09:12:00.000Z',
+        return_reason: { code: 'account_closed', description: 'The receiving account is closed' },
       },
     },
   },

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { startReceiver, type Received, type Receiver } from '../webhooks/receiver.js';
 import { runDeliveryPass } from '../../src/areas/webhooks/worker.js';
-import { createClient, paginate, verifyWebhook, WebhookVerificationError, type SvcClient } from '../../clients/typescript/src/index.js';
+import { createClient, paginate, SvcApiError, verifyWebhook, WebhookVerificationError, type SvcClient } from '../../clients/typescript/src/index.js';
 
 describe('the typed client', () => {
   let t: TestApp;
@@ -48,12 +48,15 @@ describe('the typed client', () => {
 
   it('answers typed errors: no key is 401, a bad body 422', async () => {
     const anonymous = createClient({ baseUrl, apiKey: '' });
-    const r1 = await anonymous.GET('/api/v1/me');
-    assert.equal(r1.response.status, 401);
-    assert.equal(r1.error?.code, 'missing_api_key');
-    const r2 = await client.POST('/api/v1/calculate/safe-to-spend', { body: { end_user_id: '' } });
-    assert.equal(r2.response.status, 422);
-    assert.ok(r2.error && 'detail' in r2.error);
+    const e1 = await anonymous.GET('/api/v1/me').then(() => null, (e: unknown) => e);
+    assert.ok(e1 instanceof SvcApiError);
+    assert.equal(e1.status, 401);
+    assert.equal(e1.code, 'missing_api_key');
+    const e2 = await client.POST('/api/v1/calculate/safe-to-spend', { body: { end_user_id: '' } }).then(() => null, (e: unknown) => e);
+    assert.ok(e2 instanceof SvcApiError);
+    assert.equal(e2.status, 422);
+    assert.equal(e2.code, 'validation_failed');
+    assert.deepEqual(e2.validationErrors[0].loc, ['body', 'end_user_id']);
   });
 
   it('ingests with the ingest secret, and without it is refused', async () => {
@@ -61,8 +64,7 @@ describe('the typed client', () => {
     assert.equal(response.status, 201);
     assert.equal(data?.partner_id, p.id);
     const keyOnly = createClient({ baseUrl, apiKey: p.testKey });
-    const refused = await keyOnly.POST('/api/v1/ingest', { body: { end_user_id: 'user_ingest', cash_balance: 100 } });
-    assert.equal(refused.response.status, 401);
+    await assert.rejects(keyOnly.POST('/api/v1/ingest', { body: { end_user_id: 'user_ingest', cash_balance: 100 } }), (e: unknown) => e instanceof SvcApiError && e.status === 401 && e.code === 'missing_ingest_secret');
   });
 
   it('paginates every cached calculation, page after page', async () => {

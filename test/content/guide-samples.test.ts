@@ -5,7 +5,7 @@
  *   through app.inject in document order, with one partner; the status must match,
  *   and the documented ```json response=<name>``` must be a sub-shape of the answer
  *   (and equal in its numbers and booleans with check=values);
- * - the ```js sample=...``` blocks are written to a folder where @svc/client is installed
+ * - the ```js sample=...``` blocks are written to a folder where @svc-platform/client is installed
  *   (a link to clients/typescript, built to its dist/) and imported: the delivery handler,
  *   on the client's verifyWebhook, is checked on real deliveries (signed during a secret
  *   rotation, tampered, repeated) and the receiver on a real delivery;
@@ -175,13 +175,13 @@ function clientBuilt(): Promise<void> {
   return built;
 }
 
-/** A scratch folder (an ES module package) where `import ... from '@svc/client'` finds this repository's client. */
+/** A scratch folder (an ES module package) where `import ... from '@svc-platform/client'` finds this repository's client. */
 async function folderWithClient(prefix: string): Promise<string> {
   await clientBuilt();
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
-  mkdirSync(path.join(dir, 'node_modules', '@svc'), { recursive: true });
-  symlinkSync(CLIENT, path.join(dir, 'node_modules', '@svc', 'client'), 'dir');
+  mkdirSync(path.join(dir, 'node_modules', '@svc-platform'), { recursive: true });
+  symlinkSync(CLIENT, path.join(dir, 'node_modules', '@svc-platform', 'client'), 'dir');
   return dir;
 }
 
@@ -244,7 +244,7 @@ describe('integration guide samples', () => {
     let replaceUrl: [string, string];
     before(async () => {
       const port = await s.listen();
-      replaceUrl = ['https://partner.example/webhooks/svc', `http://127.0.0.1:${port}/webhooks/svc`];
+      replaceUrl = ['https://example.com/webhooks/svc', `http://127.0.0.1:${port}/webhooks/svc`];
       // The replay sends the whole guide within about a second, and its costlier samples (sandbox pages, exports)
       // weigh several requests each (src/routes/partner-api/weights.ts): more than the default 60 a second.
       t = await buildTestApp({ env: { PUBLIC_BASE_URL: 'https://api.svc.example', RATE_LIMIT_PER_SECOND: '1000' } });
@@ -342,10 +342,10 @@ describe('integration guide samples', () => {
     });
     after(() => rmSync(dir, { recursive: true, force: true }));
 
-    it('the verification sample is the client: it imports verifyWebhook from @svc/client', () => {
+    it('the verification sample is the client: it imports verifyWebhook from @svc-platform/client', () => {
       const sample = blocks.find((b) => b.kind === 'js' && b.attrs.sample === 'verify-webhook');
       assert.ok(sample);
-      assert.match(sample.text, /import \{[^}]*\bverifyWebhook\b[^}]*\} from '@svc\/client'/);
+      assert.match(sample.text, /import \{[^}]*\bverifyWebhook\b[^}]*\} from '@svc-platform\/client'/);
       assert.doesNotMatch(sample.text, /createHmac|timingSafeEqual/, 'no hand-written HMAC beside the client');
     });
 
@@ -489,10 +489,10 @@ describe('integration guide samples', () => {
     });
     after(() => rmSync(dir, { recursive: true, force: true }));
 
-    it('type-check against @svc/client, and a call the client does not have is refused', async () => {
+    it('type-check against @svc-platform/client, and a call the client does not have is refused', async () => {
       const setup = clientSamples.find((b) => b.attrs.client === 'setup');
       assert.ok(setup, 'a setup sample creates the client');
-      assert.match(setup.text, /import \{ createClient \} from '@svc\/client'/);
+      assert.match(setup.text, /import \{ createClient \} from '@svc-platform\/client'/);
       const files = clientSamples.filter((b) => b !== setup).map((b) => {
         const file = path.join(dir, `${b.attrs.client}.ts`);
         writeFileSync(file, `${setup.text}\n${b.text}\n`);

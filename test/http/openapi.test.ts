@@ -225,7 +225,7 @@ describe('the OpenAPI document', () => {
       // administrator's operation takes an administrator's session and acts on that partner.
       const asAdmin = (op.security ?? []).some((s: Json) => 'adminSession' in s);
       const headers = asAdmin ? { authorization: `Bearer ${(await t.admin()).token}` } : keyHeaders(p, { secret: true, env: op.operationId === 'rotateIngestSecret' ? 'live' : 'test' });
-      const url = path.replace('{partner_id}', p.id);
+      let url = path.replace('{partner_id}', p.id);
       let body = structuredClone(media.example);
       // The example's receiver and account are the guide's: here they are this test's receiver and
       // an account the sandbox linked for this partner.
@@ -234,8 +234,20 @@ describe('the OpenAPI document', () => {
         const acc = await t.inject({ method: 'GET', url: '/api/v1/accounts?user_id=user_123', headers });
         body = { ...body, account_id: acc.json().accounts[0].account_id };
       }
+      // The sandbox's controls act on a transfer of this partner, and fire at its endpoint.
+      if (op.operationId === 'simulateSandboxTransfer') {
+        const acc = await t.inject({ method: 'GET', url: '/api/v1/accounts?user_id=user_123', headers });
+        const made = await t.inject({ method: 'POST', url: '/api/v1/transfers', headers, payload: { account_id: acc.json().accounts[0].account_id, amount_cents: 1, direction: 'credit' } });
+        url = url.replace('{transfer_id}', made.json().transfer_id);
+      }
+      if (op.operationId === 'fireSandboxWebhook') {
+        const set = await t.inject({ method: 'POST', url: '/api/v1/webhooks', headers, payload: { url: receiver.url, events: ['calculation.updated'], enabled: true } });
+        assert.equal(set.statusCode, 200, set.body);
+      }
       const res = await t.inject({ method: method.toUpperCase() as 'POST', url, headers, payload: body });
       assert.equal(res.statusCode, expected, `${op.operationId}: ${res.body}`);
+      // The fired event is not for this test's receiver: without an endpoint it is never sent.
+      if (op.operationId === 'fireSandboxWebhook') assert.equal((await t.inject({ method: 'DELETE', url: '/api/v1/webhooks', headers })).statusCode, 200);
       const answer = /json/.test(String(res.headers['content-type'])) ? res.json() : res.body;
       check(pointer('paths', path, method, 'responses', String(expected), 'content', 'application/json', 'schema'), answer, `${op.operationId} real answer`);
     }

@@ -283,10 +283,10 @@ describe('sandbox: transfers settle and fail with webhook events', () => {
 
   it('the event kinds are subscribable and documented; an unknown kind is still a 422', async () => {
     const p = await t.partner();
-    const bad = await t.inject({ method: 'POST', url: '/api/v1/webhooks', headers: keyHeaders(p, { secret: true }), payload: { url: rx.url, events: ['transfer.returned'], enabled: true } });
+    const bad = await t.inject({ method: 'POST', url: '/api/v1/webhooks', headers: keyHeaders(p, { secret: true }), payload: { url: rx.url, events: ['transfer.reversed'], enabled: true } });
     assert.equal(bad.statusCode, 422);
     const doc = (await t.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    for (const type of ['transfer.settled', 'transfer.failed']) {
+    for (const type of ['transfer.settled', 'transfer.failed', 'transfer.returned']) {
       assert.ok(doc.webhooks[type], `${type} in the document's webhooks`);
       assert.ok(doc.webhooks[type].post.requestBody.content['application/json'].example);
     }

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyWebhook } from '@svc/client';
+import { verifyWebhook } from '@svc-platform/client';
 import { expect, signUp, snap, test } from './fixtures.js';
 
 interface Received {

@@ -1,11 +1,14 @@
 /**
- * @svc/client: the typed client of the svc partner API.
+ * @svc-platform/client: the typed client of the svc partner API.
  *   createClient   calls, typed from the service's OpenAPI document (openapi-fetch)
  *   verifyWebhook  checks a webhook delivery's signature and returns its typed event
  *   paginate       iterates a cursor-paged list
+ *   SvcApiError    what every call throws on an error answer (after retrying 429 and 503 when it may)
  */
 export { createClient, type ClientOptions, type SvcClient } from './client.js';
 export { paginate, type PagedPath, type PageItem, type PageQuery } from './paginate.js';
+export { SvcApiError, type ValidationErrorItem } from './errors.js';
+export type { RetryOptions } from './retry.js';
 export {
   verifyWebhook,
   WebhookVerificationError,

@@ -1,4 +1,5 @@
 import type { SvcClient } from './client.js';
+import { SvcApiError } from './errors.js';
 import type { paths } from './schema.js';
 
 interface Page<T> {
@@ -19,7 +20,7 @@ export type PageQuery<P extends PagedPath> = GetOf<P> extends { parameters: { qu
 
 /**
  * Every item of a cursor-paged list, page after page (each next page asked with the previous
- * page's `next_cursor`, until it is null). Throws on an error answer, with its status and body.
+ * page's `next_cursor`, until it is null). An error answer throws SvcApiError (status, code, detail, request id).
  *
  *   for await (const row of paginate(client, '/api/v1/ingest/calculations', { limit: 100 })) …
  */
@@ -31,7 +32,8 @@ export async function* paginate<P extends PagedPath>(client: SvcClient, path: P,
     const q: Record<string, unknown> = { ...(query ?? {}) };
     if (cursor !== null) q.cursor = cursor;
     const { data, error, response } = await get(path, { params: { query: q } });
-    if (!data) throw new Error(`GET ${path} answered ${response.status}: ${JSON.stringify(error)}`);
+    // The client throws already; a plain openapi-fetch client answers the error instead.
+    if (!data) throw await SvcApiError.fromResponse(response, 'GET', error ?? null);
     yield* data.items;
     cursor = data.next_cursor;
   } while (cursor !== null);

@@ -1158,6 +1158,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sandbox/transfers/{transfer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sandbox transfer: its status and history
+         * @description Status pending (shape A) or submitted (shape B), then settled, failed, or returned (after settled); `history` lists every status it took, with when and, for failed and returned, why. Test keys only; another partner's or environment's transfer answers 404.
+         */
+        get: operations["getSandboxTransfer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandbox/transfers/{transfer_id}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Play out a sandbox transfer’s outcome now
+         * @description Moves the transfer at once and sends its signed webhook event: `settled` (transfer.settled) or `failed` (transfer.failed) from pending/submitted, `returned` (transfer.returned) from settled. failure_reason (failed, returned; default insufficient_funds) says why. Any other move answers 409: nothing changes after failed or returned. A failed or returned transfer moves no money: its movements leave the transactions and balances. Test keys only. Rate limit: counts as 4 requests of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
+         */
+        post: operations["simulateSandboxTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandbox/webhooks/fire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fire an event of any type at the test endpoint
+         * @description Queues an event of `event_type` with made-up data of its schema (see `webhooks`) to the test environment’s webhook endpoint, whatever the types it subscribes to: signed, retried and logged like any other, and marked `"fired": true` in its payload (a real event never is). 404 with no endpoint, 409 when it is disabled. Test keys only.
+         */
+        post: operations["fireSandboxWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/partner/me": {
         parameters: {
             query?: never;
@@ -2640,9 +2700,29 @@ export interface webhooks {
         put?: never;
         /**
          * A sandbox transfer failed
-         * @description Sent when a sandbox transfer (test key) fails: today when POST /api/v1/transfers refuses it for insufficient funds (the answer says `failed` too). A failed transfer moves no money and never settles. Verify one of the signature headers over the raw body before parsing it (the typed client: verifyWebhook). Deliveries are at-least-once: ignore an id you have processed. Events about one end-user arrive in order.
+         * @description Sent when a sandbox transfer (test key) fails: when POST /api/v1/transfers refuses it for insufficient funds (the answer says `failed` too), or when POST /api/v1/sandbox/transfers/{transfer_id}/simulate makes it fail. A failed transfer moves no money and never settles. Verify one of the signature headers over the raw body before parsing it (the typed client: verifyWebhook). Deliveries are at-least-once: ignore an id you have processed. Events about one end-user arrive in order.
          */
         post: operations["onTransferFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transfer.returned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A settled sandbox transfer was returned
+         * @description Sent when a settled sandbox transfer (test key) is returned (today on demand: POST /api/v1/sandbox/transfers/{transfer_id}/simulate with outcome `returned`): its money goes back and its movements leave the transactions. A returned transfer changes no more. Verify one of the signature headers over the raw body before parsing it (the typed client: verifyWebhook). Deliveries are at-least-once: ignore an id you have processed. Events about one end-user arrive in order.
+         */
+        post: operations["onTransferReturned"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3376,7 +3456,7 @@ export interface components {
             /** @description https URL on a public address (http and private addresses only with WEBHOOK_ALLOW_PRIVATE=true) */
             url: string;
             /** @description Event types to receive (duplicates are ignored) */
-            events: ("calculation.updated" | "usage.threshold_reached" | "webhook.test" | "transfer.settled" | "transfer.failed")[];
+            events: ("calculation.updated" | "usage.threshold_reached" | "webhook.test" | "transfer.settled" | "transfer.failed" | "transfer.returned")[];
             /** @default true */
             enabled?: boolean;
         };
@@ -3586,6 +3666,66 @@ export interface components {
             runway_days: number;
             /** @description Today's available balance of the checking account */
             starting_balance_cents: number;
+        };
+        /** SandboxTransferHistoryEntry */
+        SandboxTransferHistoryEntry: {
+            status: "pending" | "submitted" | "settled" | "failed" | "returned";
+            /** @description When the transfer took this status (ISO 8601 UTC) */
+            at: string;
+            /** @description failed and returned: the reason code */
+            reason?: string;
+        };
+        /** SandboxTransfer */
+        SandboxTransfer: {
+            transfer_id: string;
+            status: "pending" | "submitted" | "settled" | "failed" | "returned";
+            /** @description Shape A: the account; shape B: the account debited */
+            account_id: string;
+            /** @description Shape B: the account credited */
+            to_account_id: string | null;
+            amount_cents: number;
+            direction: "debit" | "credit";
+            description: string;
+            rail: string;
+            created_at: string;
+            /** @description The settlement date POST /api/v1/transfers gave (YYYY-MM-DD) */
+            expected_settlement: string;
+            failure_reason: components["schemas"]["TransferFailure"] | null;
+            return_reason: components["schemas"]["TransferFailure"] | null;
+            /** @description Every status the transfer took, oldest first */
+            history: components["schemas"]["SandboxTransferHistoryEntry"][];
+        };
+        /** SandboxSimulateBody */
+        SandboxSimulateBody: {
+            /** @description settled or failed: from pending/submitted; returned: from settled. Anything else answers 409. */
+            outcome: "settled" | "failed" | "returned";
+            /**
+             * @description Outcomes failed and returned only (default insufficient_funds). One of: insufficient_funds, account_closed, no_account, invalid_account_number, authorization_revoked, payment_stopped
+             * @enum {unknown}
+             */
+            failure_reason?: "insufficient_funds" | "account_closed" | "no_account" | "invalid_account_number" | "authorization_revoked" | "payment_stopped";
+        };
+        /** SandboxWebhookFireBody */
+        SandboxWebhookFireBody: {
+            /**
+             * @description One of: calculation.updated, usage.threshold_reached, webhook.test, transfer.settled, transfer.failed, transfer.returned
+             * @enum {unknown}
+             */
+            event_type: "calculation.updated" | "usage.threshold_reached" | "webhook.test" | "transfer.settled" | "transfer.failed" | "transfer.returned";
+        };
+        /** SandboxWebhookFired */
+        SandboxWebhookFired: {
+            event_id: string;
+            /**
+             * @description One of: calculation.updated, usage.threshold_reached, webhook.test, transfer.settled, transfer.failed, transfer.returned
+             * @enum {unknown}
+             */
+            type: "calculation.updated" | "usage.threshold_reached" | "webhook.test" | "transfer.settled" | "transfer.failed" | "transfer.returned";
+            created_at: string;
+            /** @enum {string} */
+            status: "queued";
+            /** @description The test environment's endpoint it goes to */
+            url: string;
         };
         /** PartnerMe */
         PartnerMe: {
@@ -4289,6 +4429,11 @@ export interface components {
             /** @description When the event happened (ISO 8601 UTC) */
             created_at: string;
             data: components["schemas"]["CalculationUpdatedData"];
+            /**
+             * @description Present (true) only on an event fired by POST /api/v1/sandbox/webhooks/fire: its data is made up, nothing happened. Absent on every real event.
+             * @constant
+             */
+            fired?: true;
         };
         /** UsageThresholdData */
         UsageThresholdData: {
@@ -4317,6 +4462,11 @@ export interface components {
             /** @description When the event happened (ISO 8601 UTC) */
             created_at: string;
             data: components["schemas"]["UsageThresholdData"];
+            /**
+             * @description Present (true) only on an event fired by POST /api/v1/sandbox/webhooks/fire: its data is made up, nothing happened. Absent on every real event.
+             * @constant
+             */
+            fired?: true;
         };
         /** WebhookTestData */
         WebhookTestData: {
@@ -4337,6 +4487,11 @@ export interface components {
             /** @description When the event happened (ISO 8601 UTC) */
             created_at: string;
             data: components["schemas"]["WebhookTestData"];
+            /**
+             * @description Present (true) only on an event fired by POST /api/v1/sandbox/webhooks/fire: its data is made up, nothing happened. Absent on every real event.
+             * @constant
+             */
+            fired?: true;
         };
         /** TransferSettledData */
         TransferSettledData: {
@@ -4367,6 +4522,11 @@ export interface components {
             /** @description When the event happened (ISO 8601 UTC) */
             created_at: string;
             data: components["schemas"]["TransferSettledData"];
+            /**
+             * @description Present (true) only on an event fired by POST /api/v1/sandbox/webhooks/fire: its data is made up, nothing happened. Absent on every real event.
+             * @constant
+             */
+            fired?: true;
         };
         /** TransferFailureReason */
         TransferFailureReason: {
@@ -4394,7 +4554,7 @@ export interface components {
         };
         /**
          * TransferFailedEvent
-         * @description Sent when a sandbox transfer (test key) fails: today when POST /api/v1/transfers refused it for insufficient funds (its answer says `failed` too). A failed transfer moves no money and never settles.
+         * @description Sent when a sandbox transfer (test key) fails: when POST /api/v1/transfers refused it for insufficient funds (its answer says `failed` too), or when a failure is simulated (POST /api/v1/sandbox/transfers/{transfer_id}/simulate). A failed transfer moves no money and never settles.
          */
         TransferFailedEvent: {
             /** @description The event id (evt_…): the same on every retry; use it to ignore a repeat */
@@ -4404,6 +4564,55 @@ export interface components {
             /** @description When the event happened (ISO 8601 UTC) */
             created_at: string;
             data: components["schemas"]["TransferFailedData"];
+            /**
+             * @description Present (true) only on an event fired by POST /api/v1/sandbox/webhooks/fire: its data is made up, nothing happened. Absent on every real event.
+             * @constant
+             */
+            fired?: true;
+        };
+        /** TransferReturnReason */
+        TransferReturnReason: {
+            /** @description e.g. account_closed */
+            code: string;
+            description: string;
+        };
+        /** TransferReturnedData */
+        TransferReturnedData: {
+            /** @description The transfer: `transfer_id` (shape A) or `id` (shape B) of POST /api/v1/transfers */
+            transfer_id: string;
+            /** @description Shape A: the account; shape B: the account debited (from_account_id) */
+            account_id: string;
+            /** @description Shape B: the account credited; null for shape A */
+            to_account_id: string | null;
+            /** @description The amount, in cents */
+            amount_cents: number;
+            /** @description debit: money out of account_id; credit: money into it */
+            direction: "debit" | "credit";
+            /** @constant */
+            status: "returned";
+            /** @description When it had settled (ISO 8601 UTC) */
+            settled_at: string;
+            /** @description When it was returned (ISO 8601 UTC) */
+            returned_at: string;
+            return_reason: components["schemas"]["TransferReturnReason"];
+        };
+        /**
+         * TransferReturnedEvent
+         * @description Sent when a settled sandbox transfer (test key) is returned: its money goes back, and its movements leave the transactions. Today a return is simulated (POST /api/v1/sandbox/transfers/{transfer_id}/simulate).
+         */
+        TransferReturnedEvent: {
+            /** @description The event id (evt_…): the same on every retry; use it to ignore a repeat */
+            id: string;
+            /** @constant */
+            type: "transfer.returned";
+            /** @description When the event happened (ISO 8601 UTC) */
+            created_at: string;
+            data: components["schemas"]["TransferReturnedData"];
+            /**
+             * @description Present (true) only on an event fired by POST /api/v1/sandbox/webhooks/fire: its data is made up, nothing happened. Absent on every real event.
+             * @constant
+             */
+            fired?: true;
         };
     };
     responses: never;
@@ -9868,6 +10077,462 @@ export interface operations {
             };
             /** @description Not configured or temporarily unavailable */
             503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    getSandboxTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description transfer_id (shape A) or id (shape B) of POST /api/v1/transfers */
+                transfer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "transfer_id": "tr_0cdd339605e5810b99167c9d",
+                     *       "status": "settled",
+                     *       "account_id": "acc_61d1cc09d54631afbc45f3f5",
+                     *       "to_account_id": null,
+                     *       "amount_cents": 2500,
+                     *       "direction": "debit",
+                     *       "description": "Round-up to savings",
+                     *       "rail": "ach",
+                     *       "created_at": "2026-11-21T10:30:00.000Z",
+                     *       "expected_settlement": "2026-11-23",
+                     *       "failure_reason": null,
+                     *       "return_reason": null,
+                     *       "history": [
+                     *         {
+                     *           "status": "pending",
+                     *           "at": "2026-11-21T10:30:00.000Z"
+                     *         },
+                     *         {
+                     *           "status": "settled",
+                     *           "at": "2026-11-21T10:31:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxTransfer"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Payment required: a live key of an account that is not production-enabled */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    simulateSandboxTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description transfer_id (shape A) or id (shape B) of POST /api/v1/transfers */
+                transfer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "outcome": "failed",
+                 *       "failure_reason": "insufficient_funds"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SandboxSimulateBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "transfer_id": "tr_0cdd339605e5810b99167c9d",
+                     *       "status": "failed",
+                     *       "account_id": "acc_61d1cc09d54631afbc45f3f5",
+                     *       "to_account_id": null,
+                     *       "amount_cents": 2500,
+                     *       "direction": "debit",
+                     *       "description": "Round-up to savings",
+                     *       "rail": "ach",
+                     *       "created_at": "2026-11-21T10:30:00.000Z",
+                     *       "expected_settlement": "2026-11-23",
+                     *       "failure_reason": {
+                     *         "code": "insufficient_funds",
+                     *         "description": "The account's available balance is less than the transfer amount"
+                     *       },
+                     *       "return_reason": null,
+                     *       "history": [
+                     *         {
+                     *           "status": "pending",
+                     *           "at": "2026-11-21T10:30:00.000Z"
+                     *         },
+                     *         {
+                     *           "status": "failed",
+                     *           "at": "2026-11-21T10:31:00.000Z",
+                     *           "reason": "insufficient_funds"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxTransfer"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Payment required: a live key of an account that is not production-enabled */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    fireSandboxWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event_type": "transfer.settled"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SandboxWebhookFireBody"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "event_id": "evt_01jd3t5e7g9j1l3n5q7s9u1w3y",
+                     *       "type": "transfer.settled",
+                     *       "created_at": "2026-11-21T10:40:00.000Z",
+                     *       "status": "queued",
+                     *       "url": "https://partner.example/webhooks/svc"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxWebhookFired"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Payment required: a live key of an account that is not production-enabled */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -15465,6 +16130,79 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["TransferFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Gone: the service disables the webhook configuration and stops sending. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: any 2xx within 15 seconds. Anything else (redirects included) is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Failure (the event is retried; a Retry-After header on the answer is honoured). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTransferReturned: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>. During the 24 h after a secret rotation it carries one v1= per secret (new first): accept the delivery when any of them matches. Check t against a tolerance (300 s) to refuse replays.
+                 * @example t=1763719500,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Service-Signature": string;
+                /** @description hex HMAC-SHA256(secret, raw body), the integration-guide form. It signs no time: check the event created_at against a tolerance. */
+                "X-Service-Signature": string;
+                /** @description During the 24 h after a rotation: the X-Service-Signature of the previous secret. */
+                "X-Service-Signature-Previous"?: string;
+                /** @description Standard Webhooks: the event id (the same as the body id; the same on every retry). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the signing time, Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: space-separated v1,<base64 HMAC-SHA256(base64-decoded part of the secret after whsec_, "<webhook-id>.<webhook-timestamp>.<raw body>")>, one per valid secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01jd6a1c3e5g7j9l1n3q5s7u9w",
+                 *       "type": "transfer.returned",
+                 *       "created_at": "2026-11-24T09:12:00.000Z",
+                 *       "data": {
+                 *         "transfer_id": "tr_0cdd339605e5810b99167c9d",
+                 *         "account_id": "acc_61d1cc09d54631afbc45f3f5",
+                 *         "to_account_id": null,
+                 *         "amount_cents": 2500,
+                 *         "direction": "debit",
+                 *         "status": "returned",
+                 *         "settled_at": "2026-11-23T00:00:00.000Z",
+                 *         "returned_at": "2026-11-24T09:12:00.000Z",
+                 *         "return_reason": {
+                 *           "code": "account_closed",
+                 *           "description": "The receiving account is closed"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["TransferReturnedEvent"];
             };
         };
         responses: {

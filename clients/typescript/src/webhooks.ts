@@ -9,7 +9,8 @@ export type WebhookEvent =
   | Schemas['UsageThresholdReachedEvent']
   | Schemas['WebhookTestEvent']
   | Schemas['TransferSettledEvent']
-  | Schemas['TransferFailedEvent'];
+  | Schemas['TransferFailedEvent']
+  | Schemas['TransferReturnedEvent'];
 export type WebhookEventType = WebhookEvent['type'];
 /** The event of one type. */
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>;
@@ -24,9 +25,9 @@ export interface VerifyWebhookInput {
   /** Your signing secret (whsec_…). During a rotation you may pass both, the new one first. */
   secret: string | string[];
   /** How far the signed time may be from now, in seconds (default 300). */
-  toleranceSeconds?: number;
+  toleranceSeconds?: number | undefined;
   /** Now, in Unix seconds (default: the clock). */
-  now?: number;
+  now?: number | undefined;
 }
 
 /** Thrown when a delivery does not verify; `reason` says why. */

@@ -103,7 +103,7 @@ function dayStart(day: string): number {
   return Date.parse(`${day}T00:00:00.000Z`);
 }
 
-/** The user's transfers that moved money (not failed), created on or before `to`, and from `from` when given. */
+/** The user's transfers that moved money (neither failed nor returned), created on or before `to`, and from `from` when given. */
 export function userTransfers(db: Executor, s: Scope, userId: string, to: string, from?: string) {
   return userTransfersQuery(db, s, userId, to, from).execute();
 }
@@ -116,7 +116,7 @@ export function userTransfersQuery(db: Executor, s: Scope, userId: string, to: s
     .where('partner_id', '=', s.partnerId)
     .where('environment', '=', s.environment)
     .where('user_id', '=', userId)
-    .where('status', '!=', 'failed')
+    .where('status', 'not in', ['failed', 'returned'])
     .where('created_day', '<=', to);
   if (from) q = q.where('created_day', '>=', from);
   return q.orderBy('created_at').orderBy('transfer_id');

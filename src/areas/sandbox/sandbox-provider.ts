@@ -273,6 +273,9 @@ export function createSandboxProvider(deps: Pick<Deps, 'database' | 'webhooks'>)
         created_day: today,
         settlement_day: settlementDay,
         settled_at: null,
+        failed_at: null,
+        returned_at: null,
+        return_code: null,
       });
       if (failure) {
         const facts = {

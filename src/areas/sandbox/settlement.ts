@@ -26,7 +26,7 @@ const MAX_BATCHES = 20;
 
 type SettlementDeps = Pick<Deps, 'database' | 'clock' | 'webhooks'>;
 
-interface TransferFacts {
+export interface TransferFacts {
   transfer_id: string;
   partner_id: string;
   environment: Environment;
@@ -37,12 +37,12 @@ interface TransferFacts {
   amount_cents: number;
 }
 
-function transferData(t: TransferFacts) {
+export function transferData(t: TransferFacts) {
   return { transfer_id: t.transfer_id, account_id: t.account_id, to_account_id: t.to_account_id, amount_cents: t.amount_cents, direction: t.direction };
 }
 
 /** Events about one end-user's transfers keep their order, and go with the end-user's erasure (ordering key). */
-function transferEvent(t: TransferFacts, type: 'transfer.settled' | 'transfer.failed', data: Record<string, unknown>, now: number): OutboxEvent {
+export function transferEvent(t: TransferFacts, type: 'transfer.settled' | 'transfer.failed' | 'transfer.returned', data: Record<string, unknown>, now: number): OutboxEvent {
   return { partnerId: t.partner_id, environment: t.environment, type, data, orderingKey: t.user_id, now };
 }
 

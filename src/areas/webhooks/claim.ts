@@ -245,15 +245,24 @@ const SKIP_BATCH = 100;
 /** Endpoints with no enabled configuration handled in one claim. */
 const SKIP_ENDPOINTS = 16;
 
-/** Whether the endpoint is enabled and takes events of this type (`webhook.test` goes whatever it subscribes to). */
-export function subscribed(ep: EndpointRow | null | undefined, type: string): ep is EndpointRow {
+/**
+ * Whether the endpoint is enabled and takes events of this type (`webhook.test`, and an event fired on demand by
+ * POST /api/v1/sandbox/webhooks/fire, go whatever it subscribes to). `payload` is read only for an unsubscribed type.
+ */
+export function subscribed(ep: EndpointRow | null | undefined, type: string, payload?: string): ep is EndpointRow {
   if (!ep || Number(ep.enabled) !== 1) return false;
   if (type === 'webhook.test') return true;
   try {
-    return (JSON.parse(ep.events) as string[]).includes(type);
+    if ((JSON.parse(ep.events) as string[]).includes(type)) return true;
+    return payload !== undefined && isFired(payload);
   } catch {
     return false;
   }
+}
+
+/** Whether an event's payload is one fired on demand (`"fired": true` at its top level, written by the service only). */
+function isFired(payload: string): boolean {
+  return payload.includes('"fired":true') && (JSON.parse(payload) as { fired?: unknown }).fired === true;
 }
 
 export interface ClaimedEvent {
@@ -448,7 +457,7 @@ export async function claimFairly(deps: Deps, slots: DeliverySlots, opts: { toke
     const events = await claimEndpointEvents(deps.database.db, deps.database, { now, leaseMs: opts.leaseMs, token: opts.token, claims: plan.claims });
     for (const ev of events) {
       const ep = plan.endpoints.get(endpointKey(ev.partner_id, ev.environment));
-      if (subscribed(ep, ev.type)) deliver.push({ ev, ep });
+      if (subscribed(ep, ev.type, ev.payload)) deliver.push({ ev, ep });
       else skip.push(ev.id);
     }
     await skipEvents(deps.database.db, skip, opts.token, deps.clock.now());

@@ -15,6 +15,11 @@ function envelope<T extends EventType, D extends TSchema>(type: T, title: string
       type: Type.Literal(type),
       created_at: Type.String({ description: 'When the event happened (ISO 8601 UTC)' }),
       data: data,
+      fired: Type.Optional(
+        Type.Literal(true, {
+          description: 'Present (true) only on an event fired by POST /api/v1/sandbox/webhooks/fire: its data is made up, nothing happened. Absent on every real event.',
+        }),
+      ),
     },
     { title, description },
   );
@@ -90,7 +95,23 @@ export const TransferFailedEvent = envelope(
     },
     { title: 'TransferFailedData' },
   ),
-  'Sent when a sandbox transfer (test key) fails: today when POST /api/v1/transfers refused it for insufficient funds (its answer says `failed` too). A failed transfer moves no money and never settles.',
+  'Sent when a sandbox transfer (test key) fails: when POST /api/v1/transfers refused it for insufficient funds (its answer says `failed` too), or when a failure is simulated (POST /api/v1/sandbox/transfers/{transfer_id}/simulate). A failed transfer moves no money and never settles.',
+);
+
+export const TransferReturnedEvent = envelope(
+  'transfer.returned',
+  'TransferReturnedEvent',
+  Type.Object(
+    {
+      ...transferFields,
+      status: Type.Literal('returned'),
+      settled_at: Type.String({ description: 'When it had settled (ISO 8601 UTC)' }),
+      returned_at: Type.String({ description: 'When it was returned (ISO 8601 UTC)' }),
+      return_reason: Type.Object({ code: Type.String({ description: 'e.g. account_closed' }), description: Type.String() }, { title: 'TransferReturnReason' }),
+    },
+    { title: 'TransferReturnedData' },
+  ),
+  'Sent when a settled sandbox transfer (test key) is returned: its money goes back, and its movements leave the transactions. Today a return is simulated (POST /api/v1/sandbox/transfers/{transfer_id}/simulate).',
 );
 
 /** Every event schema, by type. */
@@ -100,4 +121,5 @@ export const EVENT_SCHEMAS = {
   'webhook.test': WebhookTestEvent,
   'transfer.settled': TransferSettledEvent,
   'transfer.failed': TransferFailedEvent,
+  'transfer.returned': TransferReturnedEvent,
 } satisfies Record<EventType, TSchema>;

@@ -11,7 +11,7 @@ import { insertEvents } from './repo.js';
 import type { WebhookRuntime } from './runtime.js';
 
 /** Every event type the service can send (the closed list webhook configurations choose from). */
-export const EVENT_TYPES = ['calculation.updated', 'usage.threshold_reached', 'webhook.test', 'transfer.settled', 'transfer.failed'] as const;
+export const EVENT_TYPES = ['calculation.updated', 'usage.threshold_reached', 'webhook.test', 'transfer.settled', 'transfer.failed', 'transfer.returned'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export interface OutboxEvent {
@@ -22,11 +22,13 @@ export interface OutboxEvent {
   /** Deliveries with the same key (e.g. the end-user id) keep their order. */
   orderingKey?: string | null;
   now: number;
+  /** Fired on demand with made-up data (POST /api/v1/sandbox/webhooks/fire): the payload says `"fired": true` and goes whatever the subscription. */
+  fired?: boolean;
 }
 
 export function eventRow(ev: OutboxEvent) {
   const id = newId('evt', ev.now);
-  const payload = JSON.stringify({ id, type: ev.type, created_at: iso(ev.now), data: ev.data });
+  const payload = JSON.stringify(ev.fired ? { id, type: ev.type, created_at: iso(ev.now), data: ev.data, fired: true } : { id, type: ev.type, created_at: iso(ev.now), data: ev.data });
   return {
     id,
     partner_id: ev.partnerId,

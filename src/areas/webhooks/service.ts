@@ -8,7 +8,7 @@ import { yieldToEventLoop } from '../../lib/loop.js';
 import { errors } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { DAY_MS, iso, isoOrNull } from '../../lib/time.js';
-import { enqueueEvent } from './outbox.js';
+import { enqueueEvent, type EventType } from './outbox.js';
 import {
   claimEvent,
   deleteEndpoint,
@@ -248,6 +248,20 @@ export async function sendTestEvent(deps: Deps, caller: Caller) {
     }),
   );
   return { event_id: id, type: 'webhook.test' as const, created_at: iso(now), status: 'queued' as const };
+}
+
+/**
+ * Queues an event of any type with made-up data to the caller's endpoint, marked `"fired": true` and delivered
+ * whatever the configuration subscribes to (POST /api/v1/sandbox/webhooks/fire). 404 with no endpoint, 409 when disabled.
+ */
+export async function queueFiredEvent(deps: Deps, caller: Caller, type: EventType, data: (now: number, url: string) => Record<string, unknown>) {
+  const ep = await requireEndpoint(deps, caller);
+  if (Number(ep.enabled) !== 1) throw errors.conflict('The webhook endpoint is disabled: enable it with POST /api/v1/webhooks first');
+  const now = deps.clock.now();
+  const id = await deps.database.tx((trx) =>
+    enqueueEvent(deps, trx, { partnerId: caller.partnerId, environment: caller.environment, type, data: data(now, ep.url), orderingKey: null, now, fired: true }),
+  );
+  return { event_id: id, type, created_at: iso(now), status: 'queued' as const, url: ep.url };
 }
 
 /**

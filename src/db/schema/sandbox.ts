@@ -41,7 +41,7 @@ export interface SandboxTransfersTable {
   amount_cents: number;
   description: string;
   rail: string;
-  /** pending (shape A) | submitted (shape B), then settled at the start of settlement_day (migration 0023); or failed */
+  /** pending (shape A) | submitted (shape B), then settled at the start of settlement_day (migration 0023); or failed; returned after settled (0034) */
   status: string;
   failure_code: string | null;
   created_at: number;
@@ -49,6 +49,12 @@ export interface SandboxTransfersTable {
   settlement_day: string;
   /** When it settled (epoch ms: the start of settlement_day, UTC); null until then, and for a failed transfer. */
   settled_at: number | null;
+  /** When it failed (epoch ms); null for a transfer refused at its creation (it failed at created_at) and for any other (migration 0034). */
+  failed_at: number | null;
+  /** When a settled transfer was returned (status `returned`): its money went back (migration 0034). */
+  returned_at: number | null;
+  /** Why it was returned (a reason code, e.g. account_closed). */
+  return_code: string | null;
 }
 
 export interface SandboxIdempotencyTable {

@@ -90,6 +90,9 @@ const OPERATIONS = {
   'GET /api/v1/transactions': { param: 'limit', default: 10, largest: 100, smallest: 7, weight: 11 },
   'GET /v1/transactions': { param: 'limit', default: 100, largest: 500, smallest: 3, weight: 12 },
   'POST /api/v1/transfers': 1,
+  'GET /api/v1/sandbox/transfers/:transfer_id': 1,
+  'POST /api/v1/sandbox/transfers/:transfer_id/simulate': 4,
+  'POST /api/v1/sandbox/webhooks/fire': 1,
   'GET /api/v1/insights/cashflow': 4,
   'GET /v1/insights/cashflow': 4,
 } as const satisfies Record<string, RouteWeight>;

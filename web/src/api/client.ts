@@ -1,6 +1,6 @@
 /**
  * The web app's only way to the API: openapi-fetch typed by the `paths` of the typed client
- * (@svc/client, clients/typescript, generated from the service's OpenAPI document). The client's
+ * (@svc-platform/client, clients/typescript, generated from the service's OpenAPI document). The client's
  * createClient sends an API key; the pages sign in by cookie instead, so they build their own
  * openapi-fetch instance over the same types. Pages call `api.GET('/api/…')` and friends through
  * `unwrap`, and take their types from here.
@@ -9,9 +9,9 @@
  * (credentials: 'same-origin'): the app never reads, keeps or sends a token itself.
  */
 import createClient from 'openapi-fetch';
-import type { components, paths } from '@svc/client';
+import type { components, paths } from '@svc-platform/client';
 
-export type { paths };
+export type { components, paths };
 
 export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin', headers: { accept: 'application/json' } });
 

@@ -10,6 +10,7 @@ import type { Routes } from '../../scope.js';
 import { withV1Alias } from '../../v1-alias.js';
 import { accountRoutes } from './accounts.js';
 import { cashflowRoutes } from './cashflow.js';
+import { controlRoutes, requireTestKey } from './controls.js';
 import type { SandboxOptions } from './layer.js';
 import { linkRoutes } from './link.js';
 import { transactionRoutes } from './transactions.js';
@@ -26,6 +27,7 @@ export const sandboxScope: Routes = async (app, opts) => {
   const providers = new WeakMap<FastifyRequest, AccountDataProvider>();
   // After the key guard (401/403), before validation: 402 / 503 for live keys.
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.testKeyOnly) return requireTestKey(request);
     providers.set(request, resolveProvider(deps, sandbox, request.partner, request.environment));
   });
   const layer: SandboxOptions = { ...opts, provider: (request) => providers.get(request)! };
@@ -35,4 +37,5 @@ export const sandboxScope: Routes = async (app, opts) => {
   await withV1Alias(app, layer, transactionRoutes);
   await withV1Alias(app, layer, transferRoutes);
   await withV1Alias(app, layer, cashflowRoutes);
+  await controlRoutes(app, layer);
 };

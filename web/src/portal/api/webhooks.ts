@@ -1,12 +1,13 @@
 /** The partner's webhook endpoint (one per environment), its delivery attempts, and the server's rule for endpoint URLs. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap, unwrapOrNull, type Answer, type Environment } from '../../api/client';
+import { api, unwrap, unwrapOrNull, type Answer, type Environment, type components } from '../../api/client';
 import { useApiMutation, type OptionsOf } from '../../api/mutation';
 
 export type WebhookConfig = Answer<'/api/partners/me/webhooks', 'get'>;
 export type WebhookCreated = Answer<'/api/partners/me/webhooks', 'post'>;
 export type Delivery = Answer<'/api/partners/me/webhooks/deliveries', 'get'>[number];
-export type EventType = 'calculation.updated' | 'usage.threshold_reached' | 'webhook.test';
+/** Every event type an endpoint may subscribe to (the document's closed list). */
+export type EventType = components['schemas']['WebhookConfigBody']['events'][number];
 export type DeliveryFilter = 'all' | 'delivered' | 'failed';
 export interface EndpointChange {
   url: string;

@@ -25,10 +25,13 @@ const EVENT_TYPES: { type: EventType; label: string }[] = [
   { type: 'calculation.updated', label: 'calculation.updated: an end-user’s cached calculation changed' },
   { type: 'usage.threshold_reached', label: 'usage.threshold_reached: a usage alert threshold fired' },
   { type: 'webhook.test', label: 'webhook.test: a test event you send from this page' },
+  { type: 'transfer.settled', label: 'transfer.settled: a sandbox transfer settled' },
+  { type: 'transfer.failed', label: 'transfer.failed: a sandbox transfer failed' },
+  { type: 'transfer.returned', label: 'transfer.returned: a settled sandbox transfer was returned' },
 ];
 const PAGE_SIZE = 20;
 
-const SNIPPET = `import { verifyWebhook } from '@svc/client';
+const SNIPPET = `import { verifyWebhook } from '@svc-platform/client';
 
 // Express: keep the raw body, the signature covers it byte for byte.
 app.post('/webhooks/svc', express.raw({ type: 'application/json' }), (req, res) => {
@@ -386,7 +389,7 @@ export function Webhooks() {
           <section className="card" aria-labelledby="verify-title">
             <h2 id="verify-title">Verify each delivery</h2>
             <p>
-              Check the signature before you trust an event, with <code>verifyWebhook</code> from the typed client <code>@svc/client</code>:
+              Check the signature before you trust an event, with <code>verifyWebhook</code> from the typed client <code>@svc-platform/client</code>:
             </p>
             <div className="code-block">
               <pre tabIndex={0} aria-label="Verification example">
