@@ -106,8 +106,10 @@ async function writeSlot(
   previousExpiresAt: number | null = null,
 ): Promise<{ changed: boolean; rotatedAt: number }> {
   const hash = sha256Hex(key);
-  const previousHolder = await slotByPreviousHash(trx, hash, now);
-  const holder = (await keyByHash(trx, hash)) ?? (previousHolder && (previousHolder.partner_id !== partnerId || previousHolder.environment !== environment) ? previousHolder : undefined);
+  const current = await keyByHash(trx, hash);
+  // A slot's previous key in its overlap holds the value too; this slot's own may come back as its key (the overlap ends).
+  const previous = current ? undefined : await slotByPreviousHash(trx, hash, now);
+  const holder = current ?? (previous && (previous.partner_id !== partnerId || previous.environment !== environment) ? previous : undefined);
   if (holder && (holder.partner_id !== partnerId || holder.environment !== environment)) {
     if (holder.partner_id === partnerId) throw errors.conflict(`This key is already in use in your ${holder.environment} slot`);
     // Operators and the platform (sync, external keys) may know that the value is another partner's.
