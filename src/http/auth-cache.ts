@@ -8,7 +8,8 @@
  * once, so the very next request of this process re-reads the database. On PostgreSQL the same
  * invalidation is broadcast with NOTIFY to every other process (LISTEN), and a TTL
  * bounds how long any entry can live even if a notification were missed.
- * Unknown keys are never cached, so a freshly pasted key works at once.
+ * Unknown keys are never cached, so a freshly pasted key works at once. The key a roll replaced
+ * with an overlap resolves to its slot until the overlap ends, and its entry expires then.
  *
  * A notification can only be missed while the listening connection is down, so
  * the cache is trusted only while LISTEN is active: when its connection errors
@@ -21,7 +22,7 @@ import type { Database, DatabaseLog } from '../db/database.js';
 import { listen, notify, sharedWithOtherProcesses, unlisten } from '../db/notify.js';
 import type { Environment } from '../db/schema/index.js';
 import { sha256Hex } from '../lib/crypto.js';
-import { keyAndPartnerByHash } from '../areas/partners/credentials.js';
+import { keysAndPartnerByHash } from '../areas/partners/credentials.js';
 
 export interface AuthedPartner {
   id: string;
@@ -43,6 +44,8 @@ export interface ResolvedKey {
   keyHash: string;
   environment: Environment;
   partner: AuthedPartner;
+  /** For the key a roll replaced, accepted beside its slot's new key: when its overlap ends (epoch ms); null for a slot's current key. */
+  validUntil: number | null;
 }
 
 interface Entry {
@@ -122,7 +125,9 @@ export class AuthCache {
   }
 
   private async read(hash: string, now: number, epoch: number): Promise<ResolvedKey | null> {
-    const row = await keyAndPartnerByHash(this.database.db, hash);
+    const rows = await keysAndPartnerByHash(this.database.db, hash);
+    // The slot's current key, else the key a roll replaced while its overlap lasts.
+    const row = rows.find((r) => r.key_hash === hash) ?? rows.find((r) => r.previous_expires_at !== null && Number(r.previous_expires_at) > now);
     if (!row) {
       this.byHash.delete(hash);
       return null;
@@ -131,6 +136,7 @@ export class AuthCache {
       keyId: row.key_id,
       keyHash: hash,
       environment: row.environment,
+      validUntil: row.key_hash === hash ? null : Number(row.previous_expires_at),
       partner: {
         id: row.id,
         name: row.name,
@@ -148,7 +154,8 @@ export class AuthCache {
     // Cache only what was read while invalidations were being received throughout.
     if (!this.trusted || epoch !== this.epoch) return value;
     if (this.byHash.size >= this.maxEntries) this.byHash.clear();
-    this.byHash.set(hash, { value, expiresAt: now + this.ttlMs });
+    // A replaced key is forgotten when its overlap ends, on every process, without a notification.
+    this.byHash.set(hash, { value, expiresAt: Math.min(now + this.ttlMs, value.validUntil ?? Infinity) });
     return value;
   }
 

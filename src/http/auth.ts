@@ -305,7 +305,8 @@ export function makeGuards(deps: Deps) {
 
   /**
    * The session presented, alive and still bound to the credential that opened it: a session opened
-   * with an API key ends (deleted, 401) once its slot no longer holds that key, checked in the same
+   * with an API key ends (deleted, 401) once its slot no longer holds that key (a key a roll replaced:
+   * once the roll's overlap ends), checked in the same
    * query on every request, so every process sees a key change at once without a cache.
    */
   async function loadSession(request: FastifyRequest): Promise<SessionPrincipal> {
@@ -314,7 +315,7 @@ export function makeGuards(deps: Deps) {
     refuseCrossSiteCookie(request, presented);
     const token = presented.token;
     const now = deps.clock.now();
-    const row = await sessionOfToken(deps.database.db, token);
+    const row = await sessionOfToken(deps.database.db, token, now);
     if (!row || row.expires_at <= now) throw errors.sessionExpired('Session expired or invalid: sign in again');
     if (Number(row.bound) !== 1) {
       await endSession(deps.database.db, row.id);

@@ -194,13 +194,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
     },
   },
   rotateKey: {
-    request: { key_type: 'sandbox' },
+    request: { key_type: 'sandbox', overlap_seconds: 86400 },
     responses: {
       200: {
         key_type: 'sandbox',
         new_key: 'svc_test_kjnHmEpmxDPh7uhhRkuDoVsRmcNWflo4',
         rotated_at: '2026-11-21T11:00:00.000Z',
-        message: 'The previous sandbox key has stopped working. Store the new key now: it is not shown again in full here.',
+        previous_expires_at: '2026-11-22T11:00:00.000Z',
+        message:
+          'The previous sandbox key keeps working until 2026-11-22T11:00:00.000Z: switch every server to the new one before then. ' +
+          'Store the new key now: it is not shown again in full here.',
       },
     },
   },

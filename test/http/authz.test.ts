@@ -55,6 +55,7 @@ describe('authorization matrix of the accounts routes', () => {
       { method: 'POST', url: '/api/auth/partner/logout', kind: 'partnerSession' },
       { method: 'GET', url: '/api/partners/me/api-keys', kind: 'partnerSession' },
       { method: 'PUT', url: '/api/partners/me/api-keys/test', kind: 'partnerSession', payload: { key: 'matrix-pasted-key-1' } },
+      { method: 'POST', url: '/api/partners/me/api-keys/test/expire-previous', kind: 'partnerSession' },
       { method: 'PUT', url: '/api/v1/keys', kind: 'partnerSession', payload: { key: 'matrix-pasted-key-2', environment: 'live' } },
       { method: 'PUT', url: '/v1/keys', kind: 'partnerSession', payload: { key: 'matrix-pasted-key-3', environment: 'test' } },
       { method: 'DELETE', url: '/api/v1/keys/test', kind: 'partnerSession' },

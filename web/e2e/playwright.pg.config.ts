@@ -12,7 +12,7 @@ const databaseUrl = process.env.E2E_DATABASE_URL || process.env.DATABASE_URL || 
 const secretsKey = (process.env.E2E_SECRETS_KEY ||= randomBytes(32).toString('hex'));
 
 export default e2eConfig({
-  testMatch: ['portal.spec.ts', 'webhooks.spec.ts'],
+  testMatch: ['portal.spec.ts', 'webhooks.spec.ts', 'key-roll.spec.ts'],
   command: 'node --import tsx web/e2e/pg-server.ts',
   env: { DATABASE_URL: databaseUrl, SECRETS_KEY: secretsKey },
   // pg-server.ts drops the schema after the server stops: let both finish (the server's own grace is 1 s here).

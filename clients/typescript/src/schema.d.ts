@@ -909,8 +909,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rotate a key: a new key is returned once; the old one fails on the very next request
-         * @description Needs the partner key and X-Service-Ingest-Secret, so a leaked key alone cannot rotate. key_type sandbox = the test slot, production = the live slot. A key acts only in its own environment: a test key rotates the sandbox key, a live key the production key; the other is 403 (nothing changed). Rate limit: counts as 3 requests of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
+         * Rotate a key: a new key is returned once; the old one fails on the very next request, or after an overlap
+         * @description Needs the partner key and X-Service-Ingest-Secret, so a leaked key alone cannot rotate. key_type sandbox = the test slot, production = the live slot. A key acts only in its own environment: a test key rotates the sandbox key, a live key the production key; the other is 403 (nothing changed). With overlap_seconds (up to 604800, 7 days) the old key keeps working beside the new one, as the same slot, until previous_expires_at; a rotation during an overlap ends the earlier one at once. POST /api/partners/me/api-keys/{environment}/expire-previous ends an overlap early. Rate limit: counts as 3 requests of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
          */
         post: operations["rotateKey"];
         delete?: never;
@@ -1406,9 +1406,29 @@ export interface paths {
         put?: never;
         /**
          * Replace the key of a slot with a newly generated one (returned once here)
-         * @description The previous key of that slot stops working on the next request, on every process. Works on a blank slot too (it gets a key). 403 when the session was opened with the other environment's API key.
+         * @description The previous key of that slot stops working on the next request, on every process, or with overlap_seconds (up to 604800, 7 days) keeps working beside the new one, as the same slot, until `previous_expires_at` (the sessions opened with it end then). A rotation during an overlap ends the earlier one at once. Works on a blank slot too (it gets a key; nothing overlaps). 403 when the session was opened with the other environment's API key.
          */
         post: operations["rotateMyApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/api-keys/{environment}/expire-previous": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a rotation's overlap now: the key it replaced stops working at once
+         * @description The key the slot's last rotation kept working (`previous_expires_at`) stops on the next request, on every process, and the sessions opened with it end. Answered as the slot, `previous_expires_at` null; without an overlap running nothing changes. 404 when the slot holds no key. 403 when the session was opened with the other environment's API key.
+         */
+        post: operations["expireMyPreviousApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2257,7 +2277,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Generate a new key in a slot (returned once); the old key stops working at once */
+        /**
+         * Generate a new key in a slot (returned once); the old key stops working at once, or after an overlap
+         * @description Without overlap_seconds (a leaked key) the old key stops on the next request, on every process. With it (up to 604800, 7 days) the old key keeps working beside the new one, as the same slot, until previous_expires_at, so the partner's servers can switch over; a regeneration during an overlap ends the earlier one at once.
+         */
         post: operations["adminRegenerateKey"];
         delete?: never;
         options?: never;
@@ -3398,6 +3421,11 @@ export interface components {
         /** KeyRotateBody */
         KeyRotateBody: {
             key_type: "sandbox" | "production";
+            /**
+             * @description Seconds the replaced key keeps working beside the new one, as the same slot (0, the default: it stops at once; at most 604800, 7 days). A roll during an overlap ends the earlier one: only the key it replaces overlaps.
+             * @default 0
+             */
+            overlap_seconds?: number;
         };
         /** KeyRotateResponse */
         KeyRotateResponse: {
@@ -3406,6 +3434,8 @@ export interface components {
             new_key: string;
             /** @description ISO 8601 UTC timestamp */
             rotated_at: string;
+            /** @description When the replaced key stops working (ISO 8601 UTC); null: it already has */
+            previous_expires_at: string | null;
             message: string;
         };
         /** IngestSecretRotateBody */
@@ -3814,6 +3844,8 @@ export interface components {
             created_at: string;
             /** @description ISO 8601 UTC timestamp */
             last_rotated_at: string | null;
+            /** @description When the key this slot's last roll replaced stops working (ISO 8601 UTC; it authenticates as this slot until then); null when no overlap is running */
+            previous_expires_at: string | null;
         };
         /** ApiKeyList */
         ApiKeyList: components["schemas"]["ApiKeyOut"][];
@@ -3821,6 +3853,14 @@ export interface components {
         ApiKeyUpdate: {
             /** @description An API key value (8 to 200 characters, no control characters) */
             key: string;
+        };
+        /** SlotRollBody */
+        SlotRollBody: {
+            /**
+             * @description Seconds the replaced key keeps working beside the new one, as the same slot (0, the default: it stops at once; at most 604800, 7 days). A roll during an overlap ends the earlier one: only the key it replaces overlaps.
+             * @default 0
+             */
+            overlap_seconds?: number;
         };
         /** SessionInfo */
         SessionInfo: {
@@ -4137,6 +4177,8 @@ export interface components {
             masked: string;
             /** @description ISO 8601 UTC timestamp */
             rotated_at: string;
+            /** @description When the replaced key stops working (ISO 8601 UTC); null: it already has */
+            previous_expires_at: string | null;
         };
         /** AdminIngestSecretRotation */
         AdminIngestSecretRotation: {
@@ -8193,7 +8235,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "key_type": "sandbox"
+                 *       "key_type": "sandbox",
+                 *       "overlap_seconds": 86400
                  *     }
                  */
                 "application/json": components["schemas"]["KeyRotateBody"];
@@ -8217,7 +8260,8 @@ export interface operations {
                      *       "key_type": "sandbox",
                      *       "new_key": "svc_test_kjnHmEpmxDPh7uhhRkuDoVsRmcNWflo4",
                      *       "rotated_at": "2026-11-21T11:00:00.000Z",
-                     *       "message": "The previous sandbox key has stopped working. Store the new key now: it is not shown again in full here."
+                     *       "previous_expires_at": "2026-11-22T11:00:00.000Z",
+                     *       "message": "The previous sandbox key keeps working until 2026-11-22T11:00:00.000Z: switch every server to the new one before then. Store the new key now: it is not shown again in full here."
                      *     }
                      */
                     "application/json": components["schemas"]["KeyRotateResponse"];
@@ -11196,6 +11240,73 @@ export interface operations {
             };
             cookie?: never;
         };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SlotRollBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyOut"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    expireMyPreviousApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                environment: "test" | "live";
+            };
+            cookie?: never;
+        };
         requestBody?: never;
         responses: {
             /** @description OK */
@@ -11220,6 +11331,16 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -14277,6 +14398,8 @@ export interface operations {
         parameters: {
             query?: {
                 environment?: "test" | "live";
+                /** @description Seconds the replaced key keeps working beside the new one, as the same slot (0, the default: it stops at once; at most 604800, 7 days). A roll during an overlap ends the earlier one: only the key it replaces overlaps. */
+                overlap_seconds?: number;
             };
             header?: never;
             path: {

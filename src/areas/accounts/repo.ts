@@ -42,25 +42,31 @@ export async function setAdminPasswordHash(db: Executor, id: string, passwordHas
 // ---- sessions ----
 
 /**
- * Whether a session is still bound to the credential that opened it: an `api_key` session lives
- * only while its partner's slot of that environment holds the very key that opened it (any
- * change of the slot, on any process, ends it); other methods are always bound. The one place a
- * statement of this file reads `api_keys` (the partners area's table): the check must sit in the
- * session's own query so no process needs a cache to invalidate. `api_keys.key_hash` is unique,
- * so the probe is one index look-up.
+ * Whether a session is still bound to the credential that opened it at `now`: an `api_key` session
+ * lives only while its partner's slot of that environment holds the very key that opened it, or
+ * holds it as the key a roll replaced until that roll's overlap ends (any other change of the slot,
+ * on any process, ends it); other methods are always bound. The one place a statement of this file
+ * reads `api_keys` (the partners area's table): the check must sit in the session's own query so no
+ * process needs a cache to invalidate. The probe is on the slot's unique (partner, environment).
  */
-function boundToCredential(eb: ExpressionBuilder<DB, 'sessions'>) {
-  return eb.or([
-    eb('sessions.method', '!=', 'api_key'),
-    eb.exists(
-      eb
-        .selectFrom('api_keys')
-        .select(eb.lit(1).as('one'))
-        .whereRef('api_keys.key_hash', '=', 'sessions.key_hash')
-        .whereRef('api_keys.partner_id', '=', 'sessions.subject_id')
-        .whereRef('api_keys.environment', '=', 'sessions.key_environment'),
-    ),
-  ]);
+function boundToCredential(now: number) {
+  return (eb: ExpressionBuilder<DB, 'sessions'>) =>
+    eb.or([
+      eb('sessions.method', '!=', 'api_key'),
+      eb.exists(
+        eb
+          .selectFrom('api_keys')
+          .select(eb.lit(1).as('one'))
+          .whereRef('api_keys.partner_id', '=', 'sessions.subject_id')
+          .whereRef('api_keys.environment', '=', 'sessions.key_environment')
+          .where((k) =>
+            k.or([
+              k('api_keys.key_hash', '=', k.ref('sessions.key_hash')),
+              k.and([k('api_keys.previous_key_hash', '=', k.ref('sessions.key_hash')), k('api_keys.previous_expires_at', '>', now)]),
+            ]),
+          ),
+      ),
+    ]);
 }
 
 export async function insertSession(db: Executor, row: SessionsTable): Promise<void> {
@@ -75,11 +81,12 @@ export function findSessionByHash(db: Executor, tokenHash: string) {
  * What the session guards need of the session a token names; `bound` is 0 when the session was
  * opened with an API key its slot no longer holds (the session is over: delete it).
  */
-export function sessionPrincipalByHash(db: Executor, tokenHash: string) {
+export function sessionPrincipalByHash(db: Executor, tokenHash: string, now: number) {
+  const bound = boundToCredential(now);
   return db
     .selectFrom('sessions')
     .select(['id', 'subject_type', 'subject_id', 'expires_at', 'key_environment', 'last_used_at'])
-    .select((eb) => eb.case().when(boundToCredential(eb)).then(1).else(0).end().as('bound'))
+    .select((eb) => eb.case().when(bound(eb)).then(1).else(0).end().as('bound'))
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
@@ -106,7 +113,7 @@ export function liveSessionsOfSubject(db: Executor, subjectType: 'partner' | 'ad
     .where('subject_type', '=', subjectType)
     .where('subject_id', '=', subjectId)
     .where('expires_at', '>', now)
-    .where(boundToCredential)
+    .where(boundToCredential(now))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
@@ -124,7 +131,7 @@ export async function deleteLiveSessionOfSubject(db: Executor, subjectType: 'par
     .where('subject_type', '=', subjectType)
     .where('subject_id', '=', subjectId)
     .where('expires_at', '>', now)
-    .where(boundToCredential)
+    .where(boundToCredential(now))
     .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
@@ -157,15 +164,16 @@ export async function trimSessionsOfSubject(db: Executor, subjectType: 'partner'
   return Number(r.numDeletedRows);
 }
 
-/** Deletes the `api_key` sessions of these partners whose slot no longer holds the key that opened them. */
-export async function deleteUnboundKeySessions(db: Executor, partnerIds: string[]): Promise<number> {
+/** Deletes the `api_key` sessions of these partners whose slot no longer holds the key that opened them (nor as a previous key in its overlap at `now`). */
+export async function deleteUnboundKeySessions(db: Executor, partnerIds: string[], now: number): Promise<number> {
+  const bound = boundToCredential(now);
   if (partnerIds.length === 0) return 0;
   const r = await db
     .deleteFrom('sessions')
     .where('subject_type', '=', 'partner')
     .where('subject_id', 'in', partnerIds)
     .where('method', '=', 'api_key')
-    .where((eb) => eb.not(boundToCredential(eb)))
+    .where((eb) => eb.not(bound(eb)))
     .executeTakeFirst();
   return Number(r.numDeletedRows);
 }

@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { EnvironmentParam, IsoDateTime, Nullable } from '../../http/schemas.js';
 import { PASSWORD_RULES } from '../../domain/password-policy.js';
+import { MAX_KEY_OVERLAP_SECONDS } from '../api-keys/values.js';
 import { UsageRecord } from '../metering/schemas.js';
 
 const Email = Type.String({ format: 'email', maxLength: 320 });
@@ -232,6 +233,11 @@ export const ApiKeyOut = Type.Object(
     masked: Type.String(),
     created_at: IsoDateTime,
     last_rotated_at: Nullable(IsoDateTime),
+    previous_expires_at: Nullable(
+      Type.String({
+        description: "When the key this slot's last roll replaced stops working (ISO 8601 UTC; it authenticates as this slot until then); null when no overlap is running",
+      }),
+    ),
   },
   { title: 'ApiKeyOut' },
 );
@@ -273,16 +279,34 @@ export const KeyClearResponse = Type.Object(
   { title: 'KeyClearResponse' },
 );
 
+/** How long a roll keeps the key it replaces working: 0 (at once, the default) to 7 days. */
+export const OverlapSeconds = Type.Integer({
+  minimum: 0,
+  maximum: MAX_KEY_OVERLAP_SECONDS,
+  default: 0,
+  description:
+    'Seconds the replaced key keeps working beside the new one, as the same slot (0, the default: it stops at once; at most 604800, 7 days). ' +
+    'A roll during an overlap ends the earlier one: only the key it replaces overlaps.',
+});
+
 export const KeyRotateBody = Type.Object(
-  { key_type: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]) },
+  { key_type: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]), overlap_seconds: Type.Optional(OverlapSeconds) },
   { title: 'KeyRotateBody' },
 );
+
+export const SlotRollBody = Type.Object({ overlap_seconds: Type.Optional(OverlapSeconds) }, { title: 'SlotRollBody' });
+
+export const RegenerateKeyQuery = Type.Object({
+  environment: Type.Union([Type.Literal('test'), Type.Literal('live')], { default: 'live' }),
+  overlap_seconds: Type.Optional(OverlapSeconds),
+});
 
 export const KeyRotateResponse = Type.Object(
   {
     key_type: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]),
     new_key: Type.String({ description: 'Shown once' }),
     rotated_at: IsoDateTime,
+    previous_expires_at: Nullable(Type.String({ description: 'When the replaced key stops working (ISO 8601 UTC); null: it already has' })),
     message: Type.String(),
   },
   { title: 'KeyRotateResponse' },
@@ -450,6 +474,7 @@ export const RegeneratedKey = Type.Object(
     key: Type.String({ description: 'Shown once' }),
     masked: Type.String(),
     rotated_at: IsoDateTime,
+    previous_expires_at: Nullable(Type.String({ description: 'When the replaced key stops working (ISO 8601 UTC); null: it already has' })),
   },
   { title: 'RegeneratedKey' },
 );

@@ -4,8 +4,8 @@ import { sha256Hex } from '../../lib/crypto.js';
 import { deleteSession, sessionPrincipalByHash, touchSession } from './repo.js';
 
 /** The session a token opens, with its subject and whether its key-opened slot still holds its key (`bound`). */
-export function sessionOfToken(db: Executor, token: string) {
-  return sessionPrincipalByHash(db, sha256Hex(token));
+export function sessionOfToken(db: Executor, token: string, now: number) {
+  return sessionPrincipalByHash(db, sha256Hex(token), now);
 }
 
 /** Ends a session (its key changed under it). */

@@ -15,7 +15,7 @@ import { errors } from '../../http/errors.js';
 import { dummyPasswordHash, randomBase62, sha256Hex, verifyPassword } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { iso } from '../../lib/time.js';
-import { findPartnerByEmail, findPartnerById, keyByHash, keysOfPartner } from '../partners/repo.js';
+import { findPartnerByEmail, findPartnerById, keyByHash, keysOfPartner, slotByPreviousHash } from '../partners/repo.js';
 import { adminEnrolmentPending, finishChallenge, mfaEnabled, openChallenge, startChallenge, useCode } from '../mfa/service.js';
 import type { MfaLogin } from '../mfa/schemas.js';
 import { audit, toPartnerAccount } from './common.js';
@@ -177,7 +177,8 @@ export async function partnerLogin(deps: Deps, email: string, password: string, 
 export async function keyLogin(deps: Deps, key: string, client: ClientInfo) {
   const attempt = await beginAttempt(deps, [{ scope: ipScope(client.ip), resetOnSuccess: false }]);
   const keyHash = sha256Hex(key);
-  const slot = await keyByHash(deps.database.db, keyHash);
+  // The key a roll replaced opens a session too while its overlap lasts (the session ends with the overlap).
+  const slot = (await keyByHash(deps.database.db, keyHash)) ?? (await slotByPreviousHash(deps.database.db, keyHash, deps.clock.now()));
   if (!slot) {
     await attempt.failed();
     throw errors.unauthorized(BAD_KEY);

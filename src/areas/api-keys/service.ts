@@ -8,6 +8,11 @@
  * fails on the very next request of every process, and ends, in its own transaction,
  * the portal sessions opened with a key the slot no longer holds (the session guard
  * refuses them anyway: this only clears them from the account's session list).
+ *
+ * A roll (rotate, regenerate) may keep the key it replaces working for an overlap of up to 7 days
+ * (api_keys.previous_key_hash/previous_expires_at): both keys authenticate as the same slot, and the
+ * sessions opened with the old key live until the overlap ends. Only one previous key is kept: any
+ * other write of the slot, a second roll included, ends a running overlap at once, as "Expire now" does.
  */
 import type { Transaction } from 'kysely';
 import type { Deps } from '../../context.js';
@@ -17,7 +22,18 @@ import { errors } from '../../http/errors.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { iso, isoOrNull } from '../../lib/time.js';
 import { generateApiKey, KEY_PREFIX, KEY_TYPE, maskKey } from './values.js';
-import { findPartnerByEmail, findPartnerById, keyByHash, keyById, keySlot, keysOfPartner, updatePartnerMetadata, updateSlot } from '../partners/repo.js';
+import {
+  endSlotOverlap,
+  findPartnerByEmail,
+  findPartnerById,
+  keyByHash,
+  keyById,
+  keySlot,
+  keysOfPartner,
+  slotByPreviousHash,
+  updatePartnerMetadata,
+  updateSlot,
+} from '../partners/repo.js';
 import { createPartner, insertKeySlot } from '../partners/service.js';
 import { audit, isUniqueViolation, type Actor } from '../accounts/common.js';
 import { deleteUnboundKeySessions } from '../accounts/repo.js';
@@ -35,7 +51,7 @@ async function keyTx<T>(deps: Deps, fn: (trx: Transaction<DB>, touched: Set<stri
   try {
     out = await deps.database.tx(async (trx) => {
       const r = await fn(trx, touched);
-      await deleteUnboundKeySessions(trx, [...touched]);
+      await deleteUnboundKeySessions(trx, [...touched], deps.clock.now());
       return r;
     });
   } catch (err) {
@@ -73,8 +89,10 @@ class HeldByAnotherPartner extends Error {}
 
 /**
  * Writes `key` into a partner's slot inside the transaction. 409 when another slot
- * (of this partner or another) holds the value; with `hideHolder` (a partner's own paste),
- * another partner's value throws HeldByAnotherPartner instead. Returns whether anything changed.
+ * (of this partner or another) holds the value, as its key or as a previous key in its overlap; with
+ * `hideHolder` (a partner's own paste), another partner's value throws HeldByAnotherPartner instead.
+ * With `previousExpiresAt` (a roll with an overlap) the key it replaces stays accepted until then;
+ * otherwise any previous key of the slot stops. Returns whether anything changed.
  */
 async function writeSlot(
   deps: Deps,
@@ -85,9 +103,13 @@ async function writeSlot(
   source: string,
   now: number,
   hideHolder = false,
+  previousExpiresAt: number | null = null,
 ): Promise<{ changed: boolean; rotatedAt: number }> {
   const hash = sha256Hex(key);
-  const holder = await keyByHash(trx, hash);
+  const current = await keyByHash(trx, hash);
+  // A slot's previous key in its overlap holds the value too; this slot's own may come back as its key (the overlap ends).
+  const previous = current ? undefined : await slotByPreviousHash(trx, hash, now);
+  const holder = current ?? (previous && (previous.partner_id !== partnerId || previous.environment !== environment) ? previous : undefined);
   if (holder && (holder.partner_id !== partnerId || holder.environment !== environment)) {
     if (holder.partner_id === partnerId) throw errors.conflict(`This key is already in use in your ${holder.environment} slot`);
     // Operators and the platform (sync, external keys) may know that the value is another partner's.
@@ -107,17 +129,31 @@ async function writeSlot(
       source,
       last_rotated_at: now,
       updated_at: now,
+      previousExpiresAt,
     });
   }
   return { changed: true, rotatedAt: now };
 }
 
+type SlotRow = {
+  id: string;
+  environment: Environment;
+  key_enc: string | null;
+  masked: string | null;
+  created_at: number;
+  last_rotated_at: number | null;
+  previous_key_hash: string | null;
+  previous_expires_at: number | null;
+};
+
+/** When the key a roll replaced stops working, while its overlap is running at `now`; null otherwise. */
+export function previousExpiresAt(k: Pick<SlotRow, 'previous_key_hash' | 'previous_expires_at'>, now: number): number | null {
+  const until = k.previous_expires_at === null ? null : Number(k.previous_expires_at);
+  return k.previous_key_hash !== null && until !== null && until > now ? until : null;
+}
+
 /** A slot as the portal shows it; `reveal` false gives the masked form in `key` and never opens the value. */
-export function apiKeyOut(
-  deps: Deps,
-  k: { id: string; environment: Environment; key_enc: string | null; masked: string | null; created_at: number; last_rotated_at: number | null },
-  reveal = true,
-): ApiKeyOut {
+export function apiKeyOut(deps: Deps, k: SlotRow, reveal = true): ApiKeyOut {
   return {
     id: k.id,
     environment: k.environment,
@@ -125,6 +161,7 @@ export function apiKeyOut(
     masked: k.masked ?? '',
     created_at: iso(Number(k.created_at)),
     last_rotated_at: isoOrNull(k.last_rotated_at === null ? null : Number(k.last_rotated_at)),
+    previous_expires_at: isoOrNull(previousExpiresAt(k, deps.clock.now())),
   };
 }
 
@@ -188,23 +225,60 @@ export async function clearKey(deps: Deps, actor: Actor, partnerId: string, envi
   return { partner_id: partnerId, environment, cleared, cleared_at: iso(now) };
 }
 
-/** A new generated key in the slot; returned once. */
-export async function regenerateKey(deps: Deps, actor: Actor, partnerId: string, environment: Environment, action: string) {
+/**
+ * A new generated key in the slot; returned once. With `overlapSeconds` > 0 the key it replaces keeps working until
+ * then (`previousExpiresAt`; null when it stopped at once, or the slot was blank); a running overlap ends either way.
+ */
+export async function regenerateKey(deps: Deps, actor: Actor, partnerId: string, environment: Environment, action: string, overlapSeconds = 0) {
   const now = deps.clock.now();
   const key = generateApiKey(environment);
-  await keyTx(deps, async (trx, touched) => {
-    await writeSlot(deps, trx, partnerId, environment, key, 'generated', now);
+  const previous = await keyTx(deps, async (trx, touched) => {
+    const slot = await keySlot(trx, partnerId, environment);
+    const until = overlapSeconds > 0 && slot?.key_hash ? now + overlapSeconds * 1000 : null;
+    await writeSlot(deps, trx, partnerId, environment, key, 'generated', now, false, until);
     touched.add(partnerId);
-    await audit(trx, actor, now, action, 'partner', partnerId, { environment, key_masked: maskKey(key) });
+    await audit(trx, actor, now, action, 'partner', partnerId, {
+      environment,
+      key_masked: maskKey(key),
+      overlap_seconds: until === null ? 0 : overlapSeconds,
+      previous_expires_at: isoOrNull(until),
+    });
+    return until;
   });
-  return { key, masked: maskKey(key), rotatedAt: now };
+  return { key, masked: maskKey(key), rotatedAt: now, previousExpiresAt: previous };
 }
 
 /** The portal's rotation (partner session): a new generated key in the slot, answered as the slot (value included, once). */
-export async function rotateSlot(deps: Deps, actor: Actor, partnerId: string, environment: Environment): Promise<ApiKeyOut> {
-  await regenerateKey(deps, actor, partnerId, environment, 'key.rotate');
+export async function rotateSlot(deps: Deps, actor: Actor, partnerId: string, environment: Environment, overlapSeconds = 0): Promise<ApiKeyOut> {
+  await regenerateKey(deps, actor, partnerId, environment, 'key.rotate', overlapSeconds);
   const slot = await keySlot(deps.database.db, partnerId, environment);
   return apiKeyOut(deps, slot!);
+}
+
+/**
+ * "Expire now": the key the slot's last roll replaced stops working at once instead of at the end of its overlap,
+ * on every process (and the sessions opened with it end). Answered as the slot; 404 when the slot holds no key.
+ * Without an overlap running nothing changes (and nothing is audited).
+ */
+export async function expirePreviousKey(deps: Deps, actor: Actor, partnerId: string, environment: Environment, reveal = true): Promise<ApiKeyOut> {
+  const now = deps.clock.now();
+  const slot = await keyTx(deps, async (trx, touched) => {
+    const before = await keySlot(trx, partnerId, environment);
+    if (!before || before.key_enc === null) throw errors.notFound(`No key in the ${environment} slot`);
+    const until = previousExpiresAt(before, now);
+    if (until !== null && (await endSlotOverlap(trx, partnerId, environment, now))) {
+      touched.add(partnerId);
+      await audit(trx, actor, now, 'key.expire_previous', 'partner', partnerId, { environment, key_masked: before.masked, previous_expires_at: iso(until) });
+    }
+    return (await keySlot(trx, partnerId, environment))!;
+  });
+  return apiKeyOut(deps, slot, reveal);
+}
+
+function previousFate(keyType: string, until: number | null): string {
+  return until === null
+    ? `The previous ${keyType} key has stopped working.`
+    : `The previous ${keyType} key keeps working until ${iso(until)}: switch every server to the new one before then.`;
 }
 
 /**
@@ -212,7 +286,7 @@ export async function rotateSlot(deps: Deps, actor: Actor, partnerId: string, en
  * rotates the sandbox key only and a live key the production key only (403 otherwise,
  * nothing changed), so a leaked test key and the partner-wide ingest secret never reach production.
  */
-export async function rotateKey(deps: Deps, actor: Actor, partnerId: string, keyType: 'sandbox' | 'production', callerEnvironment: Environment) {
+export async function rotateKey(deps: Deps, actor: Actor, partnerId: string, keyType: 'sandbox' | 'production', callerEnvironment: Environment, overlapSeconds = 0) {
   const environment: Environment = keyType === 'sandbox' ? 'test' : 'live';
   if (environment !== callerEnvironment) {
     throw errors.environmentMismatch(
@@ -220,12 +294,13 @@ export async function rotateKey(deps: Deps, actor: Actor, partnerId: string, key
         `${environment} key, or sign in to the portal with your password and replace it there`,
     );
   }
-  const r = await regenerateKey(deps, actor, partnerId, environment, 'key.rotate');
+  const r = await regenerateKey(deps, actor, partnerId, environment, 'key.rotate', overlapSeconds);
   return {
     key_type: KEY_TYPE[environment],
     new_key: r.key,
     rotated_at: iso(r.rotatedAt),
-    message: `The previous ${keyType} key has stopped working. Store the new key now: it is not shown again in full here.`,
+    previous_expires_at: isoOrNull(r.previousExpiresAt),
+    message: `${previousFate(keyType, r.previousExpiresAt)} Store the new key now: it is not shown again in full here.`,
   };
 }
 

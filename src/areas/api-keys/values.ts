@@ -24,3 +24,6 @@ export function maskKey(key: string): string {
 
 /** The portal's names for the two environments. */
 export const KEY_TYPE: Record<Environment, 'sandbox' | 'production'> = { test: 'sandbox', live: 'production' };
+
+/** The longest overlap a key roll may keep the replaced key working for: 7 days, in seconds. */
+export const MAX_KEY_OVERLAP_SECONDS = 604_800;

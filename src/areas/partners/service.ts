@@ -61,6 +61,8 @@ export async function insertKeySlot(
     created_at: now,
     last_rotated_at: null,
     updated_at: now,
+    previous_key_hash: null,
+    previous_expires_at: null,
   });
 }
 

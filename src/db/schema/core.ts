@@ -49,6 +49,10 @@ export interface ApiKeysTable {
   created_at: number;
   last_rotated_at: number | null;
   updated_at: number;
+  /** SHA-256 of the key a roll with an overlap replaced (migration 0033); null without one. */
+  previous_key_hash: string | null;
+  /** When the replaced key stops being accepted (epoch ms); null without an overlap. */
+  previous_expires_at: number | null;
 }
 
 export interface AdminsTable {

@@ -1,6 +1,6 @@
 /** Partner administration: /api/admin/partners, /api/admin/partners/{partner_id}[/suspend|/activate|/production-access|/clear-key|/regenerate-key|/rotate-ingest-secret]. */
 import { errorResponses, security } from '../../http/schemas.js';
-import { iso } from '../../lib/time.js';
+import { iso, isoOrNull } from '../../lib/time.js';
 import * as admin from '../../areas/accounts/admin.js';
 import * as keys from '../../areas/api-keys/service.js';
 import * as S from '../../areas/accounts/schemas.js';
@@ -138,10 +138,14 @@ export const partnerRoutes: Routes = async (app, { deps }) => {
       schema: {
         operationId: 'adminRegenerateKey',
         tags: ADMIN_TAG,
-        summary: 'Generate a new key in a slot (returned once); the old key stops working at once',
+        summary: 'Generate a new key in a slot (returned once); the old key stops working at once, or after an overlap',
+        description:
+          'Without overlap_seconds (a leaked key) the old key stops on the next request, on every process. With it (up to 604800, 7 days) the old key ' +
+          "keeps working beside the new one, as the same slot, until previous_expires_at, so the partner's servers can switch over; a regeneration " +
+          'during an overlap ends the earlier one at once.',
         security: security.adminSession,
         params: S.PartnerIdPath,
-        querystring: S.EnvironmentQuery,
+        querystring: S.RegenerateKeyQuery,
         response: { 200: S.RegeneratedKey, ...adminErrors },
       },
     },
@@ -149,8 +153,8 @@ export const partnerRoutes: Routes = async (app, { deps }) => {
       const { partner_id } = request.params;
       const env = request.query.environment;
       await admin.findPartnerOr404(deps, partner_id);
-      const r2 = await keys.regenerateKey(deps, adminActor(request), partner_id, env, 'admin.key.regenerate');
-      return { partner_id, environment: env, key: r2.key, masked: r2.masked, rotated_at: iso(r2.rotatedAt) };
+      const r2 = await keys.regenerateKey(deps, adminActor(request), partner_id, env, 'admin.key.regenerate', request.query.overlap_seconds ?? 0);
+      return { partner_id, environment: env, key: r2.key, masked: r2.masked, rotated_at: iso(r2.rotatedAt), previous_expires_at: isoOrNull(r2.previousExpiresAt) };
     },
   );
 

@@ -1,4 +1,4 @@
-/** The signed-in partner's key slots: /api/partners/me/api-keys[/{environment}[/rotate]]. */
+/** The signed-in partner's key slots: /api/partners/me/api-keys[/{environment}[/rotate|/expire-previous]]. */
 import { requireSessionEnvironment, sessionCovers } from '../../http/auth.js';
 import { errorResponses, security } from '../../http/schemas.js';
 import * as keys from '../../areas/api-keys/service.js';
@@ -59,23 +59,50 @@ export const apiKeyRoutes: Routes = async (app, { deps }) => {
   r.post(
     '/api/partners/me/api-keys/:environment/rotate',
     {
-      config: { noStore: true },
+      config: { noStore: true, bodyOptional: true },
       schema: {
         operationId: 'rotateMyApiKey',
         tags: PORTAL_TAG,
         summary: 'Replace the key of a slot with a newly generated one (returned once here)',
         description:
-          'The previous key of that slot stops working on the next request, on every process. Works on a blank slot too (it gets a key). ' +
+          'The previous key of that slot stops working on the next request, on every process, or with overlap_seconds (up to 604800, 7 days) ' +
+          'keeps working beside the new one, as the same slot, until `previous_expires_at` (the sessions opened with it end then). ' +
+          'A rotation during an overlap ends the earlier one at once. Works on a blank slot too (it gets a key; nothing overlaps). ' +
           "403 when the session was opened with the other environment's API key.",
         security: security.partnerSession,
         params: S.EnvironmentPath,
-        response: { 200: S.ApiKeyOut, ...errorResponses(401, 403, 422) },
+        body: S.SlotRollBody,
+        response: { 200: S.ApiKeyOut, ...errorResponses(401, 403, 413, 422) },
       },
     },
     async (request) => {
       const env = request.params.environment;
       requireSessionEnvironment(request.session, env);
-      return keys.rotateSlot(deps, partnerActor(request), request.partner.id, env);
+      return keys.rotateSlot(deps, partnerActor(request), request.partner.id, env, request.body.overlap_seconds ?? 0);
+    },
+  );
+
+  r.post(
+    '/api/partners/me/api-keys/:environment/expire-previous',
+    {
+      config: { noStore: true },
+      schema: {
+        operationId: 'expireMyPreviousApiKey',
+        tags: PORTAL_TAG,
+        summary: "End a rotation's overlap now: the key it replaced stops working at once",
+        description:
+          'The key the slot\'s last rotation kept working (`previous_expires_at`) stops on the next request, on every process, and the sessions opened ' +
+          'with it end. Answered as the slot, `previous_expires_at` null; without an overlap running nothing changes. 404 when the slot holds no key. ' +
+          "403 when the session was opened with the other environment's API key.",
+        security: security.partnerSession,
+        params: S.EnvironmentPath,
+        response: { 200: S.ApiKeyOut, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => {
+      const env = request.params.environment;
+      requireSessionEnvironment(request.session, env);
+      return keys.expirePreviousKey(deps, partnerActor(request), request.partner.id, env);
     },
   );
 };

@@ -22,8 +22,11 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    if (open && !d.open) d.showModal();
-    else if (!open && d.open) d.close();
+    if (open && !d.open) {
+      d.showModal();
+      // showModal focuses the first focusable element (a choice in the dialog's body, say): the button marked for it instead.
+      d.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    } else if (!open && d.open) d.close();
   }, [open]);
   return (
     <dialog
@@ -61,7 +64,7 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** Asks before an action that cannot be taken back. Cancel comes first and has the focus. */
+/** Asks before an action that cannot be taken back. Cancel comes first and has the focus, even when a choice comes before it. */
 export function ConfirmDialog({ open, title, children, confirmLabel, danger = false, busy = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -70,7 +73,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger = fa
       onClose={() => (busy ? undefined : onCancel())}
       actions={
         <>
-          <Button onClick={onCancel} disabled={busy} autoFocus>
+          <Button onClick={onCancel} disabled={busy} autoFocus data-autofocus>
             Cancel
           </Button>
           <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} busy={busy}>

@@ -2,6 +2,7 @@
 export { Banner, type BannerTone } from './Banner';
 export { CursorPager, useCursorPages, type CursorPages } from './CursorPager';
 export { LoadFailed } from './LoadFailed';
+export { OverlapChoice } from './OverlapChoice';
 export { QueryView } from './QueryView';
 export { ShownOnce } from './ShownOnce';
 export { PasswordSignIn } from './PasswordSignIn';

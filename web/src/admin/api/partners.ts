@@ -58,10 +58,11 @@ const keysChanged = (id: string) => (client: QueryClient) => {
   invalidateAudit(client);
 };
 
-const regenerateKey = (id: string, environment: Environment) =>
-  unwrap(api.POST('/api/admin/partners/{partner_id}/regenerate-key', { params: { path: { partner_id: id }, query: { environment } } }));
-export function useRegenerateKey(id: string, env: Environment, options?: OptionsOf<() => ReturnType<typeof regenerateKey>>) {
-  return useApiMutation(() => regenerateKey(id, env), keysChanged(id), options);
+const regenerateKey = (id: string, environment: Environment, overlapSeconds: number) =>
+  unwrap(api.POST('/api/admin/partners/{partner_id}/regenerate-key', { params: { path: { partner_id: id }, query: { environment, overlap_seconds: overlapSeconds } } }));
+/** A new key in the slot; the replaced key keeps working for `overlapSeconds` (0, a leaked key: it stops at once). */
+export function useRegenerateKey(id: string, env: Environment, options?: OptionsOf<(overlapSeconds: number) => ReturnType<typeof regenerateKey>>) {
+  return useApiMutation((overlapSeconds: number) => regenerateKey(id, env, overlapSeconds), keysChanged(id), options);
 }
 
 const clearKey = (id: string, environment: Environment) => unwrap(api.POST('/api/admin/partners/{partner_id}/clear-key', { params: { path: { partner_id: id }, query: { environment } } }));

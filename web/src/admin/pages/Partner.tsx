@@ -2,7 +2,24 @@ import { usePrefetchQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError, type AdminPartner, type Environment, type RegeneratedKey } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formatDay, formatInteger, formErrors, LoadFailed, problemsOf, QueryView, ShownOnce, useFieldProblems } from '../../shared';
+import {
+  Banner,
+  Button,
+  ConfirmDialog,
+  DateTime,
+  Dialog,
+  errorText,
+  Field,
+  formatDay,
+  formatInteger,
+  formErrors,
+  LoadFailed,
+  OverlapChoice,
+  problemsOf,
+  QueryView,
+  ShownOnce,
+  useFieldProblems,
+} from '../../shared';
 import { partnerAuditQuery, usePartnerAudit } from '../api/audit';
 import { partnerUsageQuery, useChangeAccess, useClearKey, useDeletePartner, usePartner, usePartnerUsage, useRegenerateKey, useSeedDemo, type AccessAction } from '../api/partners';
 import { auditLogHref, AuditTable } from '../AuditTable';
@@ -16,6 +33,7 @@ function KeySlot({ partner, env }: { partner: AdminPartner; env: Environment }) 
   const [pending, setPending] = useState<'regenerate' | 'clear' | null>(null);
   const [shown, setShown] = useState<RegeneratedKey | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [overlap, setOverlap] = useState(0);
   const label = KEY_LABEL[env];
   const regenerate = useRegenerateKey(partner.id, env, {
     onSuccess: (k) => {
@@ -49,7 +67,7 @@ function KeySlot({ partner, env }: { partner: AdminPartner; env: Environment }) 
       ) : null}
       {notice ? <Banner tone="success">{notice}</Banner> : null}
       <div className="actions">
-        <Button onClick={() => setPending('regenerate')}>Regenerate key</Button>
+        <Button onClick={() => (setOverlap(0), setPending('regenerate'))}>Regenerate key</Button>
         <Button variant="danger" onClick={() => setPending('clear')} disabled={!slot?.masked}>
           Clear key
         </Button>
@@ -61,13 +79,17 @@ function KeySlot({ partner, env }: { partner: AdminPartner; env: Environment }) 
         danger
         busy={regenerate.isPending}
         error={regenerate.error ? errorText(regenerate.error) : null}
-        onConfirm={() => regenerate.mutate()}
+        onConfirm={() => regenerate.mutate(overlap)}
         onCancel={() => {
           regenerate.reset();
           setPending(null);
         }}
       >
-        <p>The current {label.toLowerCase()} of {partner.company_name} stops working at once. The new key is shown once.</p>
+        <p>
+          The current {label.toLowerCase()} of {partner.company_name} stops working at once (a leaked key), or after the overlap chosen here, so the partner's
+          servers can switch over. The new key is shown once.
+        </p>
+        <OverlapChoice id={`overlap-${env}`} label="Keep the current key working for" noneLabel="No time: it stops at once (a leaked key)" value={overlap} onChange={setOverlap} />
       </ConfirmDialog>
       <ConfirmDialog
         open={pending === 'clear'}
@@ -96,7 +118,16 @@ function KeySlot({ partner, env }: { partner: AdminPartner; env: Environment }) 
       >
         {shown ? (
           <>
-            <p>Give it to the partner now: it is not shown again. The previous key no longer works.</p>
+            <p>
+              Give it to the partner now: it is not shown again.{' '}
+              {shown.previous_expires_at ? (
+                <>
+                  The previous key keeps working until <DateTime value={shown.previous_expires_at} />.
+                </>
+              ) : (
+                'The previous key no longer works.'
+              )}
+            </p>
             <ShownOnce value={shown.key} what="Key" testId="new-key" />
           </>
         ) : null}

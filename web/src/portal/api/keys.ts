@@ -27,10 +27,20 @@ export function useRefreshKeys(): () => void {
   return () => refreshKeys(client);
 }
 
-const rotateKey = (environment: Environment) => unwrap(api.POST('/api/partners/me/api-keys/{environment}/rotate', { params: { path: { environment } } }));
-/** A new key in the slot, shown once; the slots are refreshed by `useRefreshKeys` when the reader is done with it. */
-export function useRotateKey(env: Environment, options?: OptionsOf<() => ReturnType<typeof rotateKey>>) {
-  return useApiMutation(() => rotateKey(env), null, options);
+const rotateKey = (environment: Environment, overlapSeconds: number) =>
+  unwrap(api.POST('/api/partners/me/api-keys/{environment}/rotate', { params: { path: { environment } }, body: { overlap_seconds: overlapSeconds } }));
+/**
+ * A new key in the slot, shown once; the replaced key keeps working for `overlapSeconds` (0: it stops at once). The slots
+ * are refreshed by `useRefreshKeys` when the reader is done with it.
+ */
+export function useRotateKey(env: Environment, options?: OptionsOf<(overlapSeconds: number) => ReturnType<typeof rotateKey>>) {
+  return useApiMutation((overlapSeconds: number) => rotateKey(env, overlapSeconds), null, options);
+}
+
+const expirePrevious = (environment: Environment) => unwrap(api.POST('/api/partners/me/api-keys/{environment}/expire-previous', { params: { path: { environment } } }));
+/** "Expire now": the key the last rotation kept working stops at once (and the sessions opened with it end). */
+export function useExpirePreviousKey(env: Environment, options?: OptionsOf<() => ReturnType<typeof expirePrevious>>) {
+  return useApiMutation(() => expirePrevious(env), refreshKeys, options);
 }
 
 const clearKey = (environment: Environment) => unwrap(api.DELETE('/api/v1/keys/{environment}', { params: { path: { environment } } }));

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { ApiKey, Environment } from '../../api/client';
-import { Banner, Button, check, ConfirmDialog, CopyButton, DateTime, Dialog, Field, formErrors, problemsOf, ShownOnce, useFieldProblems, useTitle } from '../../shared';
-import { useApiKeys, useClearKey, usePasteKey, useRefreshKeys, useRotateIngestSecret, useRotateKey } from '../api/keys';
+import { Banner, Button, check, ConfirmDialog, CopyButton, DateTime, Dialog, Field, formErrors, OverlapChoice, problemsOf, ShownOnce, useFieldProblems, useTitle } from '../../shared';
+import { useApiKeys, useClearKey, useExpirePreviousKey, usePasteKey, useRefreshKeys, useRotateIngestSecret, useRotateKey } from '../api/keys';
 import { ENV_LABEL, KEY_LABEL, useEnvironment } from '../session';
 
-type Pending = 'rotate' | 'clear' | 'replace' | null;
+type Pending = 'rotate' | 'clear' | 'replace' | 'expire' | null;
 
 function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) {
   const [revealed, setRevealed] = useState(false);
@@ -13,6 +13,7 @@ function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) 
   const [newKey, setNewKey] = useState('');
   const [rotated, setRotated] = useState<ApiKey | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [overlap, setOverlap] = useState(0);
   const name = KEY_LABEL[env].toLowerCase();
   const headingId = `slot-${env}`;
   // The other environment's slot in a session opened with a key: its value is never sent, only the mask.
@@ -26,6 +27,12 @@ function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) 
       setPending(null);
       setRevealed(false);
       setRotated(k);
+    },
+  });
+  const expire = useExpirePreviousKey(env, {
+    onSuccess: () => {
+      setPending(null);
+      setNotice(`The previous ${name} was expired: only the current key works now.`);
     },
   });
   const clear = useClearKey(env, {
@@ -83,6 +90,14 @@ function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) 
               <dt>Last rotated</dt>
               <dd>{slot.last_rotated_at ? <DateTime value={slot.last_rotated_at} /> : 'Never'}</dd>
             </div>
+            {slot.previous_expires_at ? (
+              <div data-testid={`previous-${env}`}>
+                <dt>Previous key works until</dt>
+                <dd>
+                  <DateTime value={slot.previous_expires_at} />
+                </dd>
+              </div>
+            ) : null}
           </dl>
           <div className="actions">
             {valueKnown ? (
@@ -93,7 +108,8 @@ function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) 
                 <CopyButton text={slot.key} what="Key" />
               </>
             ) : null}
-            <Button onClick={() => (setNotice(null), rotate.reset(), setPending('rotate'))}>Rotate</Button>
+            <Button onClick={() => (setNotice(null), rotate.reset(), setOverlap(0), setPending('rotate'))}>Rotate</Button>
+            {slot.previous_expires_at ? <Button onClick={() => (setNotice(null), expire.reset(), setPending('expire'))}>Expire previous key now</Button> : null}
             <Button variant="danger" onClick={() => (setNotice(null), clear.reset(), setPending('clear'))}>
               Clear
             </Button>
@@ -111,7 +127,7 @@ function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) 
                 Paste a key
               </Button>
             ) : null}
-            <Button onClick={() => (setNotice(null), rotate.reset(), rotate.mutate())} busy={rotate.isPending && pending === null}>
+            <Button onClick={() => (setNotice(null), rotate.reset(), rotate.mutate(0))} busy={rotate.isPending && pending === null}>
               Generate a key
             </Button>
           </div>
@@ -150,10 +166,36 @@ function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) 
         danger
         busy={rotate.isPending}
         error={rotate.isError ? rotate.error.message : null}
-        onConfirm={() => rotate.mutate()}
+        onConfirm={() => rotate.mutate(overlap)}
         onCancel={() => setPending(null)}
       >
-        <p>A new key replaces the current one, which stops working at once: every server that uses it gets 401 until it has the new key.</p>
+        <p>
+          A new key replaces the current one. Without an overlap the current key stops working at once: every server that uses it gets 401 until it has the new
+          key. With one, both keys work until it ends, so your servers can switch over.
+        </p>
+        <OverlapChoice id={`overlap-${env}`} label="Keep the current key working for" noneLabel="No time: it stops at once" value={overlap} onChange={setOverlap} />
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={pending === 'expire'}
+        title={`Expire the previous ${name} now?`}
+        confirmLabel="Expire now"
+        danger
+        busy={expire.isPending}
+        error={expire.isError ? expire.error.message : null}
+        onConfirm={() => expire.mutate()}
+        onCancel={() => setPending(null)}
+      >
+        <p>
+          The key the last rotation replaced stops working at once instead of{' '}
+          {slot?.previous_expires_at ? (
+            <>
+              at <DateTime value={slot.previous_expires_at} />
+            </>
+          ) : (
+            'at the end of its overlap'
+          )}
+          , and the portal sessions opened with it end. Only the current key works afterwards.
+        </p>
       </ConfirmDialog>
       <ConfirmDialog
         open={pending === 'clear'}
@@ -199,7 +241,16 @@ function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) 
       >
         {rotated ? (
           <>
-            <p>Store it now on your servers. The previous key no longer works.</p>
+            <p>
+              Store it now on your servers.{' '}
+              {rotated.previous_expires_at ? (
+                <>
+                  The previous key keeps working until <DateTime value={rotated.previous_expires_at} />.
+                </>
+              ) : (
+                'The previous key no longer works.'
+              )}
+            </p>
             <ShownOnce value={rotated.key} what="Key" testId="new-key" />
           </>
         ) : null}
