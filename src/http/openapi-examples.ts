@@ -313,6 +313,25 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
   resendWebhookEvent: {
     responses: { 200: { ...DELIVERY, id: 'dlv_01jd3p0a2b4c6d8e0f2g4h6j8k', attempt: 2, duration_ms: 91, created_at: '2026-11-21T11:00:00.000Z' } },
   },
+  streamWebhookEvents: {
+    responses: {
+      200:
+        'retry: 2000\n: connected\n\n' +
+        'id: evt_01jd3m2a7k9m1n3p5q7r9s1t3v\nevent: calculation.updated\ndata: ' +
+        JSON.stringify({
+          payload: EVENT_PAYLOAD,
+          headers: {
+            'content-type': 'application/json',
+            'x-service-event-id': 'evt_01jd3m2a7k9m1n3p5q7r9s1t3v',
+            'x-service-event-type': 'calculation.updated',
+            'webhook-id': 'evt_01jd3m2a7k9m1n3p5q7r9s1t3v',
+            'webhook-timestamp': '1763719501',
+            'webhook-signature': 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+          },
+        }) +
+        '\n\n: heartbeat\n\n',
+    },
+  },
   sendWebhookTestEvent: {
     responses: { 202: { event_id: 'evt_01jd3r0a1b2c3d4e5f6g7h8j9k', type: 'webhook.test', created_at: '2026-11-21T10:10:00.000Z', status: 'queued' } },
   },

@@ -1098,6 +1098,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The test environment's webhook events as Server-Sent Events (for a developer's machine: svc listen)
+         * @description Test keys only (a live key: 403 environment_mismatch). Ask with `Accept: text/event-stream` (400 otherwise). Each event: `id:` the event id, `event:` its type, `data:` a JSON object with `payload` (the body exactly as an endpoint receives it) and `headers` (the headers it would receive, the signatures made with the environment's webhook signing secret when one is configured). Events are streamed whether or not a webhook is configured. Send `Last-Event-ID` to replay the events written after that one. A comment every 15 s keeps the stream open. The stream ends (`event: stream.closed`) when the key is rotated away or the ingest secret replaced. One key holds at most WEBHOOK_STREAMS_PER_KEY (3) streams at once (429 too_many_streams).
+         */
+        get: operations["streamWebhookEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/link/token/create": {
         parameters: {
             query?: never;
@@ -1680,6 +1700,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partners/me/usage/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage of the current month (UTC): calls, unique end-users and estimated bill, per environment
+         * @description The session form of GET /api/v1/usage, which answers both environments to either key: so does this one, to every partner session. Calls are partner-API calls; portal requests are not counted.
+         */
+        get: operations["getMyUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/usage/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The usage alert thresholds of one environment, the current values and what fired this month
+         * @description The session form of GET /api/v1/usage/alerts, in the environment the `environment` query parameter names.
+         */
+        get: operations["getMyUsageAlerts"];
+        /**
+         * Sets the usage alert thresholds and notify email of one environment
+         * @description The session form of PUT /api/v1/usage/alerts: replaces the configuration (a threshold left out is off). A live-environment change needs production access (403 production_not_enabled), as with the live key.
+         */
+        put: operations["putMyUsageAlerts"];
+        post?: never;
+        /**
+         * Clears every usage alert threshold of one environment
+         * @description The session form of DELETE /api/v1/usage/alerts. What already fired this month stays recorded, so setting the same threshold again does not notify twice in one month. A live-environment change needs production access (403 production_not_enabled), as with the live key.
+         */
+        delete: operations["deleteMyUsageAlerts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partners/me/webhooks/events": {
         parameters: {
             query?: never;
@@ -1735,54 +1803,6 @@ export interface paths {
          */
         post: operations["resendMyWebhookEvent"];
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/partners/me/usage/current": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Usage of the current month (UTC): calls, unique end-users and estimated bill, per environment
-         * @description The session form of GET /api/v1/usage, which answers both environments to either key: so does this one, to every partner session. Calls are partner-API calls; portal requests are not counted.
-         */
-        get: operations["getMyUsage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/partners/me/usage/alerts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The usage alert thresholds of one environment, the current values and what fired this month
-         * @description The session form of GET /api/v1/usage/alerts, in the environment the `environment` query parameter names.
-         */
-        get: operations["getMyUsageAlerts"];
-        /**
-         * Sets the usage alert thresholds and notify email of one environment
-         * @description The session form of PUT /api/v1/usage/alerts: replaces the configuration (a threshold left out is off). A live-environment change needs production access (403 production_not_enabled), as with the live key.
-         */
-        put: operations["putMyUsageAlerts"];
-        post?: never;
-        /**
-         * Clears every usage alert threshold of one environment
-         * @description The session form of DELETE /api/v1/usage/alerts. What already fired this month stays recorded, so setting the same threshold again does not notify twice in one month. A live-environment change needs production access (403 production_not_enabled), as with the live key.
-         */
-        delete: operations["deleteMyUsageAlerts"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2777,7 +2797,7 @@ export interface components {
          * @description Stable machine-readable error code; every value is described in docs/errors.md.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "reset_token_invalid" | "verification_token_invalid" | "missing_api_key" | "invalid_api_key" | "missing_ingest_secret" | "invalid_ingest_secret" | "invalid_credentials" | "session_required" | "session_expired" | "mfa_required" | "mfa_code_invalid" | "mfa_token_invalid" | "mfa_token_expired" | "payment_required" | "partner_suspended" | "production_not_enabled" | "environment_mismatch" | "forbidden" | "csrf_rejected" | "password_session_required" | "mfa_enrolment_required" | "not_found" | "request_timeout" | "conflict" | "in_progress" | "reset_token_expired" | "reset_token_used" | "verification_token_expired" | "verification_token_used" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "locked_out" | "too_many_failed_credentials" | "export_in_progress" | "costly_request_in_progress" | "verification_mail_limited" | "headers_too_large" | "internal_error" | "upstream_error" | "not_configured" | "database_unavailable" | "service_unavailable" | "storage_full";
+        ErrorCode: "bad_request" | "reset_token_invalid" | "verification_token_invalid" | "missing_api_key" | "invalid_api_key" | "missing_ingest_secret" | "invalid_ingest_secret" | "invalid_credentials" | "session_required" | "session_expired" | "mfa_required" | "mfa_code_invalid" | "mfa_token_invalid" | "mfa_token_expired" | "payment_required" | "partner_suspended" | "production_not_enabled" | "environment_mismatch" | "forbidden" | "csrf_rejected" | "password_session_required" | "mfa_enrolment_required" | "not_found" | "request_timeout" | "conflict" | "in_progress" | "reset_token_expired" | "reset_token_used" | "verification_token_expired" | "verification_token_used" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "locked_out" | "too_many_failed_credentials" | "export_in_progress" | "costly_request_in_progress" | "too_many_streams" | "verification_mail_limited" | "headers_too_large" | "internal_error" | "upstream_error" | "not_configured" | "database_unavailable" | "service_unavailable" | "storage_full";
         /**
          * ErrorDetail
          * @description Every non-validation error: a human-readable message and its code (extra fields where documented).
@@ -9532,6 +9552,116 @@ export interface operations {
             };
         };
     };
+    streamWebhookEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the last event received: the stream replays the events written after it */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example retry: 2000
+                     *     : connected
+                     *
+                     *     id: evt_01jd3m2a7k9m1n3p5q7r9s1t3v
+                     *     event: calculation.updated
+                     *     data: {"payload":"{\"id\":\"evt_01jd3m2a7k9m1n3p5q7r9s1t3v\",\"type\":\"calculation.updated\",\"created_at\":\"2026-11-21T10:05:00.000Z\",\"data\":{\"end_user_id\":\"user_123\",\"calculation\":{\"safe_to_spend\":412.5}}}","headers":{"content-type":"application/json","x-service-event-id":"evt_01jd3m2a7k9m1n3p5q7r9s1t3v","x-service-event-type":"calculation.updated","webhook-id":"evt_01jd3m2a7k9m1n3p5q7r9s1t3v","webhook-timestamp":"1763719501","webhook-signature":"v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4="}}
+                     *
+                     *     : heartbeat
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     createLinkToken: {
         parameters: {
             query?: never;
@@ -12082,211 +12212,6 @@ export interface operations {
             };
         };
     };
-    listMyWebhookEvents: {
-        parameters: {
-            query?: {
-                limit?: number;
-                /** @description `next_cursor` of the previous page */
-                cursor?: string;
-                /** @description One of: calculation.updated, usage.threshold_reached, webhook.test, transfer.settled, transfer.failed */
-                type?: "calculation.updated" | "usage.threshold_reached" | "webhook.test" | "transfer.settled" | "transfer.failed";
-                /** @description pending: waiting for its next attempt. delivered: an attempt succeeded. exhausted: every attempt failed (or the receiver answered 410). skipped: no enabled configuration of the environment took its type when it was due. */
-                status?: "pending" | "delivered" | "exhausted" | "skipped";
-                /** @description ISO 8601 date or date-time: events created at or after it */
-                since?: string;
-                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
-                environment?: "test" | "live";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEventList"];
-                };
-            };
-            /** @description Missing or invalid credential */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    getMyWebhookEvent: {
-        parameters: {
-            query?: {
-                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
-                environment?: "test" | "live";
-            };
-            header?: never;
-            path: {
-                event_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEventDetail"];
-                };
-            };
-            /** @description Missing or invalid credential */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    resendMyWebhookEvent: {
-        parameters: {
-            query?: {
-                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
-                environment?: "test" | "live";
-            };
-            header?: never;
-            path: {
-                event_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookDelivery"];
-                };
-            };
-            /** @description Missing or invalid credential */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
-                };
-            };
-            /** @description Conflict with the current state */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDetail"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
     getMyUsage: {
         parameters: {
             query?: never;
@@ -12485,6 +12410,211 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    listMyWebhookEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description `next_cursor` of the previous page */
+                cursor?: string;
+                /** @description One of: calculation.updated, usage.threshold_reached, webhook.test, transfer.settled, transfer.failed */
+                type?: "calculation.updated" | "usage.threshold_reached" | "webhook.test" | "transfer.settled" | "transfer.failed";
+                /** @description pending: waiting for its next attempt. delivered: an attempt succeeded. exhausted: every attempt failed (or the receiver answered 410). skipped: no enabled configuration of the environment took its type when it was due. */
+                status?: "pending" | "delivered" | "exhausted" | "skipped";
+                /** @description ISO 8601 date or date-time: events created at or after it */
+                since?: string;
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventList"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    getMyWebhookEvent: {
+        parameters: {
+            query?: {
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventDetail"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    resendMyWebhookEvent: {
+        parameters: {
+            query?: {
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -137,17 +137,22 @@ function describe(err: unknown, timeoutMs: number): string {
   return code && !msg.includes(code) ? `${code}: ${msg}` : msg;
 }
 
-/** POSTs the event to the URL through the SSRF-safe agent; never throws. */
-export async function attemptDelivery(agent: Agent, input: AttemptInput, timeoutMs: number): Promise<AttemptResult> {
-  const started = performance.now();
-  const headers: Record<string, string> = {
+/** The headers of one delivery: its identity and the signatures (no signature without a secret). */
+export function deliveryHeaders(input: Omit<AttemptInput, 'url'>): Record<string, string> {
+  return {
     'content-type': 'application/json',
     'user-agent': `svc-webhooks/${SERVICE_VERSION}`,
     'x-service-event-id': input.eventId,
     'x-service-event-type': input.eventType,
     'x-service-delivery-attempt': String(input.attempt),
-    ...signatureHeaders(input.secrets, input.eventId, input.body, input.now),
+    ...(input.secrets.length > 0 ? signatureHeaders(input.secrets, input.eventId, input.body, input.now) : {}),
   };
+}
+
+/** POSTs the event to the URL through the SSRF-safe agent; never throws. */
+export async function attemptDelivery(agent: Agent, input: AttemptInput, timeoutMs: number): Promise<AttemptResult> {
+  const started = performance.now();
+  const headers = deliveryHeaders(input);
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     const res = await request(input.url, {

@@ -86,6 +86,8 @@ const OPERATIONS = {
   'GET /api/v1/webhooks/events': { param: 'limit', default: 50, largest: 100, smallest: 1, weight: 2 },
   'GET /api/v1/webhooks/events/:event_id': 1,
   'POST /api/v1/webhooks/events/:event_id/resend': 4,
+  // Opening a stream is one read; what follows is bounded by WEBHOOK_STREAMS_PER_KEY, not by the rate limit.
+  'GET /api/v1/webhooks/stream': 1,
   'POST /api/v1/link/token/create': 1,
   'POST /api/v1/accounts/link': 5,
   'GET /api/v1/accounts': 4,
