@@ -3,8 +3,10 @@
  *   createClient   calls, typed from the service's OpenAPI document (openapi-fetch)
  *   verifyWebhook  checks a webhook delivery's signature and returns its typed event
  *   paginate       iterates a cursor-paged list
+ *   listen         forwards the test environment's webhook events to a local URL (also the svc-listen bin)
  */
 export { createClient, type ClientOptions, type SvcClient } from './client.js';
+export { listen, listenCli, ListenError, sseEvents, type ListenOptions } from './listen.js';
 export { paginate, type PagedPath, type PageItem, type PageQuery } from './paginate.js';
 export {
   verifyWebhook,
