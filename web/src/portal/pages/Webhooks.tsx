@@ -285,7 +285,9 @@ function Deliveries({ env, enabled }: { env: Environment; enabled: boolean }) {
             columns={columns}
             rows={shown}
             rowKey={(d) => d.id}
-            empty={status === 'all' && eventType === 'all' ? 'No delivery attempts yet. Send a test event to see one.' : 'No attempts match these filters.'}
+            empty={
+              eventType !== 'all' ? 'No attempts match these filters.' : status === 'all' ? 'No delivery attempts yet. Send a test event to see one.' : `No ${status} attempts.`
+            }
           />
           {pages > 1 ? (
             <nav className="pager" aria-label="Delivery attempt pages">
