@@ -415,6 +415,31 @@ async function runOn(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
         status: 200,
         prepare: async (n) => times(n, () => go('POST', `/api/v1/webhooks/deliveries/${whd}/resend`, AS)),
       },
+      {
+        route: 'GET /api/v1/webhooks/events',
+        label: 'GET /api/v1/webhooks/events?limit=100',
+        status: 200,
+        prepare: async (n) => times(n, () => go('GET', '/api/v1/webhooks/events?limit=100', E)),
+      },
+      {
+        route: 'GET /api/v1/webhooks/events',
+        label: 'GET /api/v1/webhooks/events?limit=1',
+        role: 'smallest',
+        status: 200,
+        prepare: async (n) => times(n, () => go('GET', '/api/v1/webhooks/events?limit=1', E)),
+      },
+      {
+        route: 'GET /api/v1/webhooks/events/:event_id',
+        label: 'GET /api/v1/webhooks/events/:event_id',
+        status: 200,
+        prepare: async (n) => times(n, () => go('GET', `/api/v1/webhooks/events/${evt}`, AS)),
+      },
+      {
+        route: 'POST /api/v1/webhooks/events/:event_id/resend',
+        label: 'POST /api/v1/webhooks/events/:event_id/resend (delivered to a local receiver)',
+        status: 200,
+        prepare: async (n) => times(n, () => go('POST', `/api/v1/webhooks/events/${evt}/resend`, AS)),
+      },
       { route: 'POST /api/v1/webhooks/test', label: 'POST /api/v1/webhooks/test', status: 202, prepare: async (n) => times(n, () => go('POST', '/api/v1/webhooks/test', AS)) },
       {
         route: 'POST /api/v1/link/token/create',

@@ -8,6 +8,8 @@
  *   admin set-password --email E                (the new password from standard input, never the command line)
  *   rotate-secrets-key                          (re-seals every sealed value under SECRETS_KEY)
  *   backup <file>                               (SQLite: an online copy of the database)
+ *   listen --forward-to URL [--base-url URL] [--api-key K] [--ingest-secret S]   (the test environment's webhook
+ *                                               events forwarded to a local URL, through the API: no database needed)
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +24,7 @@ import { passwordViolation } from './domain/password-policy.js';
 import { ValidationFailed } from './http/errors.js';
 import { backupSqlite, BackupRefused } from './db/backup.js';
 import { rotateSecretsKey, RotationRefused, type RotationResult } from './areas/operations/secrets-rotation.js';
+import { listenCli } from '../clients/typescript/src/listen.js';
 
 const USAGE = `usage: npm run svc -- <command>
 
@@ -42,6 +45,12 @@ commands:
                                                   first (docs/operations.md); safe to run again after a stop
   backup <file>                                   SQLite: copy the database to <file> (a new file) while the
                                                   service runs; PostgreSQL: see docs/operations.md
+  listen --forward-to URL [--base-url URL] [--api-key KEY] [--ingest-secret SECRET]
+                                                  forward the test environment's webhook events to a local URL,
+                                                  signed as an endpoint receives them, one line per event; the key
+                                                  (a test key) and the secret default to SVC_API_KEY and
+                                                  SVC_INGEST_SECRET, the base URL to SVC_BASE_URL or
+                                                  http://localhost:8000; reconnects with Last-Event-ID
 
 Passwords follow the service's policy: 8 to 128 characters, not blank, no control
 characters, not a common or breached password, not the account's email address.
@@ -163,6 +172,11 @@ async function backup(config: Config, file: string): Promise<void> {
 }
 
 async function main(argv: string[]): Promise<void> {
+  // A client of the API, not of the database: it needs no configuration of the service.
+  if (argv[0] === 'listen') {
+    process.exitCode = await listenCli(argv.slice(1));
+    return;
+  }
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

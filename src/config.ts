@@ -62,6 +62,12 @@ export interface Config {
   webhookBreakerMaxOpenMs: number;
   /** How long delivered, exhausted and skipped outbox events and their delivery records are kept (days; fractions allowed). */
   webhookRetentionDays: number;
+  /** Webhook event streams (GET /api/v1/webhooks/stream) one key may hold at once in a process. */
+  webhookStreamsPerKey: number;
+  /** How often an event stream sends a heartbeat comment, ms. */
+  webhookStreamHeartbeatMs: number;
+  /** How often an event stream looks for new events and checks its key, ms. */
+  webhookStreamPollMs: number;
   /** Milliseconds between two passes of the retention worker (pruning, SQLite checkpoints). */
   maintenanceIntervalMs: number;
   indexNowEndpoint: string;
@@ -346,6 +352,9 @@ export function loadConfig(env: Env = process.env): Config {
     webhookBreakerOpenMs: breakerOpenMs,
     webhookBreakerMaxOpenMs: breakerMaxOpenMs,
     webhookRetentionDays: positive(env, 'WEBHOOK_RETENTION_DAYS', 30),
+    webhookStreamsPerKey: int(env, 'WEBHOOK_STREAMS_PER_KEY', 3, 1, 100),
+    webhookStreamHeartbeatMs: int(env, 'WEBHOOK_STREAM_HEARTBEAT_MS', 15_000, 100, 600_000),
+    webhookStreamPollMs: int(env, 'WEBHOOK_STREAM_POLL_MS', 1000, 10, 60_000),
     maintenanceIntervalMs: int(env, 'MAINTENANCE_INTERVAL_MS', 60_000, 100, 3_600_000),
     indexNowEndpoint: url(env, 'INDEXNOW_ENDPOINT', ['http:', 'https:']) ?? 'https://api.indexnow.org/indexnow',
     indexNowKey: str(env, 'INDEXNOW_KEY'),

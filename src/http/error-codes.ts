@@ -46,6 +46,7 @@ export const ERROR_STATUS = {
   too_many_failed_credentials: 429,
   export_in_progress: 429,
   costly_request_in_progress: 429,
+  too_many_streams: 429,
   verification_mail_limited: 429,
   headers_too_large: 431,
   internal_error: 500,
@@ -195,6 +196,8 @@ export const ERRORS = {
     raise('export_in_progress', detail, {}, retryAfter(1)),
   /** The key already has as much costly work (large pages) in progress on this process as it may hold at once. */
   costlyRequestInProgress: (detail: string) => raise('costly_request_in_progress', detail, {}, retryAfter(1)),
+  /** The key already holds as many webhook event streams as it may on this process. */
+  tooManyStreams: (detail: string) => raise('too_many_streams', detail, {}, retryAfter(5)),
 
   /** Email verification links (POST /api/auth/partner/verify-email). */
   verificationTokenInvalid: (detail = 'This verification link is not valid: check that the whole link was opened, or ask for a new one') =>

@@ -63,6 +63,18 @@ const DELIVERY = {
   next_attempt_at: null,
 };
 
+const EVENT_PAYLOAD =
+  '{"id":"evt_01jd3m2a7k9m1n3p5q7r9s1t3v","type":"calculation.updated","created_at":"2026-11-21T10:05:00.000Z","data":{"end_user_id":"user_123","calculation":{"safe_to_spend":412.5}}}';
+
+const EVENT_SUMMARY = {
+  id: 'evt_01jd3m2a7k9m1n3p5q7r9s1t3v',
+  type: 'calculation.updated',
+  state: 'delivered',
+  attempts: 1,
+  created_at: '2026-11-21T10:05:00.000Z',
+  next_attempt_at: null,
+};
+
 const ACCOUNTS = [
   {
     account_id: 'acc_61d1cc09d54631afbc45f3f5',
@@ -272,6 +284,56 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
   listWebhookDeliveries: { responses: { 200: [DELIVERY] } },
   resendWebhookDelivery: {
     responses: { 200: { ...DELIVERY, id: 'dlv_01jd3p0a2b4c6d8e0f2g4h6j8k', attempt: 2, duration_ms: 91, created_at: '2026-11-21T11:00:00.000Z' } },
+  },
+  listWebhookEvents: { responses: { 200: { data: [EVENT_SUMMARY], next_cursor: null } } },
+  getWebhookEvent: {
+    responses: {
+      200: {
+        ...EVENT_SUMMARY,
+        payload: EVENT_PAYLOAD,
+        deliveries: [
+          {
+            ...DELIVERY,
+            request_headers: {
+              'content-type': 'application/json',
+              'user-agent': 'svc-webhooks/2.3.0',
+              'x-service-event-id': 'evt_01jd3m2a7k9m1n3p5q7r9s1t3v',
+              'x-service-event-type': 'calculation.updated',
+              'x-service-delivery-attempt': '1',
+              'service-signature': 't=1763719501,v1=5f0c3f6e1f1b9a4c2d8e7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d',
+              'x-service-signature': '0d2c4e6a8b0c2e4f6a8b0d2c4e6f8a0b2d4c6e8f0a2b4d6c8e0f2a4b6d8c0e2f',
+              'webhook-id': 'evt_01jd3m2a7k9m1n3p5q7r9s1t3v',
+              'webhook-timestamp': '1763719501',
+              'webhook-signature': 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+            },
+            response_headers: { 'content-type': 'text/plain', 'content-length': '2' },
+            response_body_excerpt: 'ok',
+          },
+        ],
+      },
+    },
+  },
+  resendWebhookEvent: {
+    responses: { 200: { ...DELIVERY, id: 'dlv_01jd3p0a2b4c6d8e0f2g4h6j8k', attempt: 2, duration_ms: 91, created_at: '2026-11-21T11:00:00.000Z' } },
+  },
+  streamWebhookEvents: {
+    responses: {
+      200:
+        'retry: 2000\n: connected\n\n' +
+        'id: evt_01jd3m2a7k9m1n3p5q7r9s1t3v\nevent: calculation.updated\ndata: ' +
+        JSON.stringify({
+          payload: EVENT_PAYLOAD,
+          headers: {
+            'content-type': 'application/json',
+            'x-service-event-id': 'evt_01jd3m2a7k9m1n3p5q7r9s1t3v',
+            'x-service-event-type': 'calculation.updated',
+            'webhook-id': 'evt_01jd3m2a7k9m1n3p5q7r9s1t3v',
+            'webhook-timestamp': '1763719501',
+            'webhook-signature': 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+          },
+        }) +
+        '\n\n: heartbeat\n\n',
+    },
   },
   sendWebhookTestEvent: {
     responses: { 202: { event_id: 'evt_01jd3r0a1b2c3d4e5f6g7h8j9k', type: 'webhook.test', created_at: '2026-11-21T10:10:00.000Z', status: 'queued' } },

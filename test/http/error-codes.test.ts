@@ -117,6 +117,9 @@ describe('error codes', () => {
       s.get('/__test/in-progress', async () => {
         throw errors.inProgress('A request with this idempotency key is still being processed: retry in a moment to get its answer');
       });
+      s.get('/__test/streams', async () => {
+        throw errors.tooManyStreams('This key already holds 3 webhook event streams: close one first');
+      });
       s.get('/__test/upstream', async () => {
         throw errors.upstreamFailed('IndexNow submission failed: HTTP 500', { submission_id: 'x', status_code: 500 });
       });
@@ -373,6 +376,8 @@ describe('error codes', () => {
     assert.match(String(down.headers['retry-after']), /^\d+$/);
     await check('disk full', 'storage_full', '/__test/disk-full');
     await check('same work running', 'in_progress', '/__test/in-progress');
+    const streams = await check('a fourth event stream of one key', 'too_many_streams', '/__test/streams');
+    assert.equal(streams.headers['retry-after'], '5');
     const up = await check('upstream failed', 'upstream_error', '/__test/upstream');
     assert.equal(up.json().submission_id, 'x');
   });

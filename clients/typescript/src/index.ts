@@ -4,8 +4,10 @@
  *   verifyWebhook  checks a webhook delivery's signature and returns its typed event
  *   paginate       iterates a cursor-paged list
  *   SvcApiError    what every call throws on an error answer (after retrying 429 and 503 when it may)
+ *   listen         forwards the test environment's webhook events to a local URL (also the svc-listen bin)
  */
 export { createClient, type ClientOptions, type SvcClient } from './client.js';
+export { listen, listenCli, ListenError, sseEvents, type ListenOptions } from './listen.js';
 export { paginate, type PagedPath, type PageItem, type PageQuery } from './paginate.js';
 export { SvcApiError, type ValidationErrorItem } from './errors.js';
 export type { RetryOptions } from './retry.js';

@@ -1038,6 +1038,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's environment's webhook events, newest first (keyset pages)
+         * @description Every event the service wrote for the environment, whether or not an endpoint took it (`skipped` when none did). Filter by `type`, `status` (the event state) and `since` (created at or after). Delivery records are kept for the retention the `Webhook-Retention-Days` response header states (30 days unless the operator sets WEBHOOK_RETENTION_DAYS), counted from when their event was delivered or gave up; then the event and its records are deleted. Rate limit: counts as 1 requests for `limit=1` up to 2 for `limit=100` (in proportion between, rounded down) of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
+         */
+        get: operations["listWebhookEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One event: the payload as delivered and every attempt with the headers sent and the answer received
+         * @description The request headers of each attempt include its signature headers (signatures, never the signing secret); the answer is kept as its status, headers and the first 4 KiB of its body. 404 for an event of another partner or environment.
+         */
+        get: operations["getWebhookEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/events/{event_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event again, now, and answer the new attempt
+         * @description As POST /api/v1/webhooks/deliveries/{delivery_id}/resend, by event: also for an event never attempted (skipped, or still waiting). A success marks the event delivered; a failure leaves its retry schedule unchanged. 409 while the event is being delivered or when the endpoint is disabled. Rate limit: counts as 4 requests of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
+         */
+        post: operations["resendWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The test environment's webhook events as Server-Sent Events (for a developer's machine: svc listen)
+         * @description Test keys only (a live key: 403 environment_mismatch). Ask with `Accept: text/event-stream` (400 otherwise). Each event: `id:` the event id, `event:` its type, `data:` a JSON object with `payload` (the body exactly as an endpoint receives it) and `headers` (the headers it would receive, the signatures made with the environment's webhook signing secret when one is configured). Events are streamed whether or not a webhook is configured. Send `Last-Event-ID` to replay the events written after that one. A comment every 15 s keeps the stream open. The stream ends (`event: stream.closed`) when the key is rotated away or the ingest secret replaced. One key holds at most WEBHOOK_STREAMS_PER_KEY (3) streams at once (429 too_many_streams).
+         */
+        get: operations["streamWebhookEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/link/token/create": {
         parameters: {
             query?: never;
@@ -1743,6 +1823,66 @@ export interface paths {
          * @description The session form of DELETE /api/v1/usage/alerts. What already fired this month stays recorded, so setting the same threshold again does not notify twice in one month. A live-environment change needs production access (403 production_not_enabled), as with the live key.
          */
         delete: operations["deleteMyUsageAlerts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/webhooks/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook events, newest first (keyset pages)
+         * @description The session form of GET /api/v1/webhooks/events: the same rules, in the environment the `environment` query parameter names. Delivery records are kept for the retention the `Webhook-Retention-Days` response header states (30 days unless the operator sets WEBHOOK_RETENTION_DAYS), counted from when their event was delivered or gave up; then the event and its records are deleted.
+         */
+        get: operations["listMyWebhookEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/webhooks/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One event: the payload as delivered and every attempt with the headers sent and the answer received
+         * @description The session form of GET /api/v1/webhooks/events/{event_id}: the same rules, in the environment the `environment` query parameter names.
+         */
+        get: operations["getMyWebhookEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/webhooks/events/{event_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event again, now, and answer the new attempt
+         * @description The session form of POST /api/v1/webhooks/events/{event_id}/resend: the same rules, in the environment the `environment` query parameter names. 409 while the event is being delivered or when the endpoint is disabled. A live-environment resend needs production access (403 production_not_enabled), as with the live key.
+         */
+        post: operations["resendMyWebhookEvent"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2760,7 +2900,7 @@ export interface components {
          * @description Stable machine-readable error code; every value is described in docs/errors.md.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "reset_token_invalid" | "verification_token_invalid" | "missing_api_key" | "invalid_api_key" | "missing_ingest_secret" | "invalid_ingest_secret" | "invalid_credentials" | "session_required" | "session_expired" | "mfa_required" | "mfa_code_invalid" | "mfa_token_invalid" | "mfa_token_expired" | "payment_required" | "partner_suspended" | "production_not_enabled" | "environment_mismatch" | "forbidden" | "csrf_rejected" | "password_session_required" | "mfa_enrolment_required" | "not_found" | "request_timeout" | "conflict" | "in_progress" | "reset_token_expired" | "reset_token_used" | "verification_token_expired" | "verification_token_used" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "locked_out" | "too_many_failed_credentials" | "export_in_progress" | "costly_request_in_progress" | "verification_mail_limited" | "headers_too_large" | "internal_error" | "upstream_error" | "not_configured" | "database_unavailable" | "service_unavailable" | "storage_full";
+        ErrorCode: "bad_request" | "reset_token_invalid" | "verification_token_invalid" | "missing_api_key" | "invalid_api_key" | "missing_ingest_secret" | "invalid_ingest_secret" | "invalid_credentials" | "session_required" | "session_expired" | "mfa_required" | "mfa_code_invalid" | "mfa_token_invalid" | "mfa_token_expired" | "payment_required" | "partner_suspended" | "production_not_enabled" | "environment_mismatch" | "forbidden" | "csrf_rejected" | "password_session_required" | "mfa_enrolment_required" | "not_found" | "request_timeout" | "conflict" | "in_progress" | "reset_token_expired" | "reset_token_used" | "verification_token_expired" | "verification_token_used" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "locked_out" | "too_many_failed_credentials" | "export_in_progress" | "costly_request_in_progress" | "too_many_streams" | "verification_mail_limited" | "headers_too_large" | "internal_error" | "upstream_error" | "not_configured" | "database_unavailable" | "service_unavailable" | "storage_full";
         /**
          * ErrorDetail
          * @description Every non-validation error: a human-readable message and its code (extra fields where documented).
@@ -3540,6 +3680,67 @@ export interface components {
             created_at: string;
             /** @enum {string} */
             status: "queued";
+        };
+        /** WebhookEventSummary */
+        WebhookEventSummary: {
+            id: string;
+            type: string;
+            /** @description pending: waiting for its next attempt. delivered: an attempt succeeded. exhausted: every attempt failed (or the receiver answered 410). skipped: no enabled configuration of the environment took its type when it was due. */
+            state: "pending" | "delivered" | "exhausted" | "skipped";
+            /** @description Attempts made (a resend counts too) */
+            attempts: number;
+            created_at: string;
+            /** @description While pending: when its next attempt is due */
+            next_attempt_at: string | null;
+        };
+        /** WebhookEventList */
+        WebhookEventList: {
+            data: components["schemas"]["WebhookEventSummary"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last */
+            next_cursor: string | null;
+        };
+        /** WebhookAttempt */
+        WebhookAttempt: {
+            id: string;
+            event_id: string;
+            event_type: string;
+            url: string;
+            attempt: number;
+            status: "delivered" | "failed";
+            status_code: number | null;
+            duration_ms: number;
+            error: string | null;
+            /** @description The first 1 KiB of the response body */
+            response_excerpt: string | null;
+            created_at: string;
+            /** @description When the next automatic attempt of this event is due; null when none follows */
+            next_attempt_at: string | null;
+            /** @description The headers sent, the signature headers included (a signature, never the secret); null for attempts made before they were kept */
+            request_headers: {
+                [key: string]: string;
+            } | null;
+            /** @description The answer's headers (at most 50, each value up to 512 characters); null without an answer */
+            response_headers: {
+                [key: string]: string;
+            } | null;
+            /** @description The first 4 KiB of the answer's body, decoded as UTF-8 (invalid bytes as U+FFFD), control characters shown as Control Pictures */
+            response_body_excerpt: string | null;
+        };
+        /** WebhookEventDetail */
+        WebhookEventDetail: {
+            id: string;
+            type: string;
+            /** @description pending: waiting for its next attempt. delivered: an attempt succeeded. exhausted: every attempt failed (or the receiver answered 410). skipped: no enabled configuration of the environment took its type when it was due. */
+            state: "pending" | "delivered" | "exhausted" | "skipped";
+            /** @description Attempts made (a resend counts too) */
+            attempts: number;
+            created_at: string;
+            /** @description While pending: when its next attempt is due */
+            next_attempt_at: string | null;
+            /** @description The body as delivered (JSON text, byte for byte what the signatures cover) */
+            payload: string;
+            /** @description Every attempt, oldest first */
+            deliveries: components["schemas"]["WebhookAttempt"][];
         };
         /** LinkTokenCreateReq */
         LinkTokenCreateReq: {
@@ -8889,6 +9090,8 @@ export interface operations {
                 status?: "delivered" | "failed";
                 /** @description Only the attempts of this event */
                 event_id?: string;
+                /** @description One of: calculation.updated, usage.threshold_reached, webhook.test, transfer.settled, transfer.failed, transfer.returned */
+                event_type?: "calculation.updated" | "usage.threshold_reached" | "webhook.test" | "transfer.settled" | "transfer.failed" | "transfer.returned";
             };
             header?: never;
             path?: never;
@@ -9202,6 +9405,496 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    listWebhookEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description `next_cursor` of the previous page */
+                cursor?: string;
+                /** @description One of: calculation.updated, usage.threshold_reached, webhook.test, transfer.settled, transfer.failed, transfer.returned */
+                type?: "calculation.updated" | "usage.threshold_reached" | "webhook.test" | "transfer.settled" | "transfer.failed" | "transfer.returned";
+                /** @description pending: waiting for its next attempt. delivered: an attempt succeeded. exhausted: every attempt failed (or the receiver answered 410). skipped: no enabled configuration of the environment took its type when it was due. */
+                status?: "pending" | "delivered" | "exhausted" | "skipped";
+                /** @description ISO 8601 date or date-time: events created at or after it */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_01jd3m2a7k9m1n3p5q7r9s1t3v",
+                     *           "type": "calculation.updated",
+                     *           "state": "delivered",
+                     *           "attempts": 1,
+                     *           "created_at": "2026-11-21T10:05:00.000Z",
+                     *           "next_attempt_at": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEventList"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    getWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "evt_01jd3m2a7k9m1n3p5q7r9s1t3v",
+                     *       "type": "calculation.updated",
+                     *       "state": "delivered",
+                     *       "attempts": 1,
+                     *       "created_at": "2026-11-21T10:05:00.000Z",
+                     *       "next_attempt_at": null,
+                     *       "payload": "{\"id\":\"evt_01jd3m2a7k9m1n3p5q7r9s1t3v\",\"type\":\"calculation.updated\",\"created_at\":\"2026-11-21T10:05:00.000Z\",\"data\":{\"end_user_id\":\"user_123\",\"calculation\":{\"safe_to_spend\":412.5}}}",
+                     *       "deliveries": [
+                     *         {
+                     *           "id": "dlv_01jd3m2b1c3d5e7f9g1h3j5k7m",
+                     *           "event_id": "evt_01jd3m2a7k9m1n3p5q7r9s1t3v",
+                     *           "event_type": "calculation.updated",
+                     *           "url": "https://partner.example/webhooks/svc",
+                     *           "attempt": 1,
+                     *           "status": "delivered",
+                     *           "status_code": 200,
+                     *           "duration_ms": 84,
+                     *           "error": null,
+                     *           "response_excerpt": "ok",
+                     *           "created_at": "2026-11-21T10:05:01.000Z",
+                     *           "next_attempt_at": null,
+                     *           "request_headers": {
+                     *             "content-type": "application/json",
+                     *             "user-agent": "svc-webhooks/2.3.0",
+                     *             "x-service-event-id": "evt_01jd3m2a7k9m1n3p5q7r9s1t3v",
+                     *             "x-service-event-type": "calculation.updated",
+                     *             "x-service-delivery-attempt": "1",
+                     *             "service-signature": "t=1763719501,v1=5f0c3f6e1f1b9a4c2d8e7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d",
+                     *             "x-service-signature": "0d2c4e6a8b0c2e4f6a8b0d2c4e6f8a0b2d4c6e8f0a2b4d6c8e0f2a4b6d8c0e2f",
+                     *             "webhook-id": "evt_01jd3m2a7k9m1n3p5q7r9s1t3v",
+                     *             "webhook-timestamp": "1763719501",
+                     *             "webhook-signature": "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4="
+                     *           },
+                     *           "response_headers": {
+                     *             "content-type": "text/plain",
+                     *             "content-length": "2"
+                     *           },
+                     *           "response_body_excerpt": "ok"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEventDetail"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    resendWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dlv_01jd3p0a2b4c6d8e0f2g4h6j8k",
+                     *       "event_id": "evt_01jd3m2a7k9m1n3p5q7r9s1t3v",
+                     *       "event_type": "calculation.updated",
+                     *       "url": "https://partner.example/webhooks/svc",
+                     *       "attempt": 2,
+                     *       "status": "delivered",
+                     *       "status_code": 200,
+                     *       "duration_ms": 91,
+                     *       "error": null,
+                     *       "response_excerpt": "ok",
+                     *       "created_at": "2026-11-21T11:00:00.000Z",
+                     *       "next_attempt_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    streamWebhookEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the last event received: the stream replays the events written after it */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example retry: 2000
+                     *     : connected
+                     *
+                     *     id: evt_01jd3m2a7k9m1n3p5q7r9s1t3v
+                     *     event: calculation.updated
+                     *     data: {"payload":"{\"id\":\"evt_01jd3m2a7k9m1n3p5q7r9s1t3v\",\"type\":\"calculation.updated\",\"created_at\":\"2026-11-21T10:05:00.000Z\",\"data\":{\"end_user_id\":\"user_123\",\"calculation\":{\"safe_to_spend\":412.5}}}","headers":{"content-type":"application/json","x-service-event-id":"evt_01jd3m2a7k9m1n3p5q7r9s1t3v","x-service-event-type":"calculation.updated","webhook-id":"evt_01jd3m2a7k9m1n3p5q7r9s1t3v","webhook-timestamp":"1763719501","webhook-signature":"v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4="}}
+                     *
+                     *     : heartbeat
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
             /** @description Too many requests */
@@ -12102,6 +12795,8 @@ export interface operations {
                 status?: "delivered" | "failed";
                 /** @description Only the attempts of this event */
                 event_id?: string;
+                /** @description One of: calculation.updated, usage.threshold_reached, webhook.test, transfer.settled, transfer.failed, transfer.returned */
+                event_type?: "calculation.updated" | "usage.threshold_reached" | "webhook.test" | "transfer.settled" | "transfer.failed" | "transfer.returned";
                 /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
                 environment?: "test" | "live";
             };
@@ -12501,6 +13196,211 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    listMyWebhookEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description `next_cursor` of the previous page */
+                cursor?: string;
+                /** @description One of: calculation.updated, usage.threshold_reached, webhook.test, transfer.settled, transfer.failed, transfer.returned */
+                type?: "calculation.updated" | "usage.threshold_reached" | "webhook.test" | "transfer.settled" | "transfer.failed" | "transfer.returned";
+                /** @description pending: waiting for its next attempt. delivered: an attempt succeeded. exhausted: every attempt failed (or the receiver answered 410). skipped: no enabled configuration of the environment took its type when it was due. */
+                status?: "pending" | "delivered" | "exhausted" | "skipped";
+                /** @description ISO 8601 date or date-time: events created at or after it */
+                since?: string;
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventList"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    getMyWebhookEvent: {
+        parameters: {
+            query?: {
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventDetail"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    resendMyWebhookEvent: {
+        parameters: {
+            query?: {
+                /** @description test: the sandbox data of the test key; live: production. Default: the environment of the key that opened the session, else live. A session opened with an API key acts only in that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -522,6 +522,7 @@ export function getDelivery(db: Executor, partnerId: string, environment: Enviro
 export interface DeliveryFilter {
   status?: 'delivered' | 'failed';
   eventId?: string;
+  eventType?: string;
   since?: number;
   until?: number;
   /** Keyset: rows strictly before this (created_at, id), newest first. */
@@ -537,6 +538,7 @@ export function deliveriesPageQuery(db: Executor, partnerId: string, environment
   let q = db.selectFrom('webhook_deliveries').selectAll().where('partner_id', '=', partnerId).where('environment', '=', environment);
   if (f.status) q = q.where('status', '=', f.status);
   if (f.eventId) q = q.where('event_id', '=', f.eventId);
+  if (f.eventType) q = q.where('event_type', '=', f.eventType);
   if (f.since !== undefined) q = q.where('created_at', '>=', f.since);
   if (f.before && (f.until === undefined || f.before[0] < f.until)) {
     const [at, id] = f.before;
@@ -590,4 +592,81 @@ export async function lockExistingEvents(db: Executor, database: Pick<Database, 
   const q = db.selectFrom('webhook_events').select('id').where('id', 'in', [...ids].sort()).orderBy('id');
   const rows = await (database.dialect === 'postgres' ? q.forUpdate() : q).execute();
   return new Set(rows.map((r) => r.id));
+}
+
+// ---------------------------------------------------------------- the event inspector and the event stream
+
+export interface EventFilter {
+  type?: string;
+  state?: string;
+  since?: number;
+  /** Keyset: events strictly before this (created_at, id), newest first. */
+  before?: [number, string];
+}
+
+/** A page of one partner's events in one environment, newest first (webhook_events_page_idx, in index order). */
+export function eventsPageQuery(db: Executor, partnerId: string, environment: Environment, limit: number, f: EventFilter = {}) {
+  let q = db
+    .selectFrom('webhook_events')
+    .select(['id', 'type', 'state', 'attempts', 'created_at', 'next_attempt_at'])
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment);
+  if (f.type) q = q.where('type', '=', f.type);
+  if (f.state) q = q.where('state', '=', f.state);
+  if (f.since !== undefined) q = q.where('created_at', '>=', f.since);
+  if (f.before) {
+    const [at, id] = f.before;
+    q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(at, id)));
+  }
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
+}
+
+export function listEvents(db: Executor, partnerId: string, environment: Environment, limit: number, f: EventFilter = {}) {
+  return inIndexOrder(db, (db) => eventsPageQuery(db, partnerId, environment, limit, f).execute());
+}
+
+/** Every attempt of one event, oldest first. */
+export function eventDeliveries(db: Executor, partnerId: string, environment: Environment, eventId: string) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** The latest delivery record of one event (a resend by event answers through it); undefined when it has none. */
+export function lastDeliveryOf(db: Executor, partnerId: string, environment: Environment, eventId: string) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * The event stream's read: one partner's events in one environment created at or after `from`, oldest first,
+ * at most `limit` (webhook_events_page_idx). The stream leaves out those it has sent already.
+ */
+export function eventsFrom(db: Executor, partnerId: string, environment: Environment, from: number, limit: number) {
+  return inIndexOrder(db, (db) =>
+    db
+      .selectFrom('webhook_events')
+      .select(['id', 'type', 'payload', 'created_at'])
+      .where('partner_id', '=', partnerId)
+      .where('environment', '=', environment)
+      .where('created_at', '>=', from)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
+  );
 }

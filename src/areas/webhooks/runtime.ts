@@ -7,6 +7,7 @@ import { EventEmitter } from 'node:events';
 import type { Agent } from 'undici';
 import type { Config } from '../../config.js';
 import { createSafeAgent, systemResolver, type Resolver } from './ssrf.js';
+import { StreamRegistry } from './stream-registry.js';
 
 export class WebhookRuntime {
   /** Host resolution of webhook URLs (checks and connections). */
@@ -17,6 +18,8 @@ export class WebhookRuntime {
    * worker of this process looks for it at once instead of at its next poll.
    */
   readonly outbox = new EventEmitter();
+  /** The webhook event streams open in this process (stream.ts), per key. */
+  readonly streams = new StreamRegistry();
 
   constructor(private readonly config: Pick<Config, 'webhookAllowPrivate' | 'webhookTimeoutMs'>) {
     this.outbox.setMaxListeners(100);
@@ -35,6 +38,7 @@ export class WebhookRuntime {
   }
 
   async close(): Promise<void> {
+    this.streams.closeAll();
     const agent = this.agentInstance;
     this.agentInstance = null;
     if (agent) await agent.close().catch(() => {});

@@ -83,6 +83,7 @@ export const DeliveriesQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
   status: Type.Optional(DeliveryStatus),
   event_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Only the attempts of this event' })),
+  event_type: Type.Optional(EventTypeSchema),
 });
 
 export const DeliveryParams = Type.Object({ delivery_id: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -107,3 +108,69 @@ export const WebhooksCsvQuery = Type.Object({
   until: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601 date-time (attempts before it) or date (attempts up to the end of that UTC day)' })),
   status: Type.Optional(DeliveryStatus),
 });
+
+// ---------------------------------------------------------------- the event inspector
+
+export const EventState = Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('exhausted'), Type.Literal('skipped')], {
+  description:
+    'pending: waiting for its next attempt. delivered: an attempt succeeded. exhausted: every attempt failed (or the receiver answered 410). ' +
+    'skipped: no enabled configuration of the environment took its type when it was due.',
+});
+
+export const WebhookEventSummary = Type.Object(
+  {
+    id: Type.String(),
+    type: Type.String(),
+    state: EventState,
+    attempts: Type.Integer({ minimum: 0, description: 'Attempts made (a resend counts too)' }),
+    created_at: Type.String(),
+    next_attempt_at: Nullable(Type.String({ description: 'While pending: when its next attempt is due' })),
+  },
+  { title: 'WebhookEventSummary' },
+);
+export type WebhookEventSummary = Static<typeof WebhookEventSummary>;
+
+export const WebhookEventList = Type.Object(
+  {
+    data: Type.Array(WebhookEventSummary),
+    next_cursor: Nullable(Type.String({ description: 'Pass as `cursor` for the next (older) page; null on the last' })),
+  },
+  { title: 'WebhookEventList' },
+);
+
+export const WebhookAttempt = Type.Object(
+  {
+    ...WebhookDelivery.properties,
+    request_headers: Nullable(
+      Type.Record(Type.String(), Type.String(), {
+        description: 'The headers sent, the signature headers included (a signature, never the secret); null for attempts made before they were kept',
+      }),
+    ),
+    response_headers: Nullable(Type.Record(Type.String(), Type.String(), { description: "The answer's headers (at most 50, each value up to 512 characters); null without an answer" })),
+    response_body_excerpt: Nullable(
+      Type.String({ description: "The first 4 KiB of the answer's body, decoded as UTF-8 (invalid bytes as U+FFFD), control characters shown as Control Pictures" }),
+    ),
+  },
+  { title: 'WebhookAttempt' },
+);
+export type WebhookAttempt = Static<typeof WebhookAttempt>;
+
+export const WebhookEventDetail = Type.Object(
+  {
+    ...WebhookEventSummary.properties,
+    payload: Type.String({ description: 'The body as delivered (JSON text, byte for byte what the signatures cover)' }),
+    deliveries: Type.Array(WebhookAttempt, { description: 'Every attempt, oldest first' }),
+  },
+  { title: 'WebhookEventDetail' },
+);
+export type WebhookEventDetail = Static<typeof WebhookEventDetail>;
+
+export const EventsQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: '`next_cursor` of the previous page' })),
+  type: Type.Optional(EventTypeSchema),
+  status: Type.Optional(EventState),
+  since: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601 date or date-time: events created at or after it' })),
+});
+
+export const EventParams = Type.Object({ event_id: Type.String({ minLength: 1, maxLength: 64 }) });

@@ -218,13 +218,23 @@ export async function deliveryLog(
 export async function resend(deps: Deps, caller: Caller, deliveryId: string): Promise<WebhookDelivery> {
   const d = await getDelivery(deps.database.db, caller.partnerId, caller.environment, deliveryId);
   if (!d) throw errors.notFound(`No delivery '${deliveryId}'`);
+  return resendEvent(deps, caller, d.event_id, `The event of delivery '${deliveryId}' no longer exists`);
+}
+
+/**
+ * Sends one of the caller's events again, now, to the current endpoint, and answers the new attempt's record
+ * (the rules of `resend`). `gone` is the 404's message when the event does not exist (or not for this caller).
+ */
+export async function resendEvent(deps: Deps, caller: Caller, eventId: string, gone = `No event '${eventId}'`): Promise<WebhookDelivery> {
+  const known = await getEvent(deps.database.db, caller.partnerId, caller.environment, eventId);
+  if (!known) throw errors.notFound(gone);
   const ep = await requireEndpoint(deps, caller);
   if (Number(ep.enabled) !== 1) throw errors.conflict('The webhook endpoint is disabled: enable it with POST /api/v1/webhooks first');
   const token = newId('clm', deps.clock.now());
-  const ev = await claimEvent(deps.database.db, d.event_id, { now: deps.clock.now(), leaseMs: leaseMs(deps), token });
+  const ev = await claimEvent(deps.database.db, eventId, { now: deps.clock.now(), leaseMs: leaseMs(deps), token });
   if (!ev) {
-    const exists = await getEvent(deps.database.db, caller.partnerId, caller.environment, d.event_id);
-    if (!exists) throw errors.notFound(`The event of delivery '${deliveryId}' no longer exists`);
+    const exists = await getEvent(deps.database.db, caller.partnerId, caller.environment, eventId);
+    if (!exists) throw errors.notFound(gone);
     throw errors.inProgress('This event is being delivered right now; try again in a moment');
   }
   const s = await deliverOne(deps, ev, ep, token, true);

@@ -23,6 +23,12 @@ export interface WebhookDeliveriesTable {
   created_at: number;
   /** When the next automatic attempt is due; null when none will follow. */
   next_attempt_at: number | null;
+  /** The headers sent, signatures included, as a JSON object (migration 0032; null before it). */
+  request_headers: string | null;
+  /** The answer's headers as a JSON object, bounded (migration 0032). */
+  response_headers: string | null;
+  /** The first 4 KiB of the answer's body, UTF-8 with control characters made visible (migration 0032). */
+  response_body_excerpt: string | null;
 }
 
 export interface WebhooksTables {

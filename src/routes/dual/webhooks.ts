@@ -97,7 +97,7 @@ export const webhookOperations = [
     errors: [401, 403, 422],
     response: { 200: Type.Array(WebhookDelivery) },
     handler: async ({ deps, caller, query, form, reply }) => {
-      const log = await deliveryLog(deps, caller, query.limit, { status: query.status, eventId: query.event_id }, { circuit: form === 'key' });
+      const log = await deliveryLog(deps, caller, query.limit, { status: query.status, eventId: query.event_id, eventType: query.event_type }, { circuit: form === 'key' });
       reply.header(RETENTION_HEADER, log.retentionDays);
       if (log.circuit) reply.header(CIRCUIT_HEADER, log.circuit);
       return log.deliveries;

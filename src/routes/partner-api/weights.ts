@@ -83,6 +83,11 @@ const OPERATIONS = {
   'GET /api/v1/webhooks/deliveries': { param: 'limit', default: 100, largest: 1000, smallest: 1, weight: 10 },
   'POST /api/v1/webhooks/deliveries/:delivery_id/resend': 4,
   'POST /api/v1/webhooks/test': 1,
+  'GET /api/v1/webhooks/events': { param: 'limit', default: 50, largest: 100, smallest: 1, weight: 2 },
+  'GET /api/v1/webhooks/events/:event_id': 1,
+  'POST /api/v1/webhooks/events/:event_id/resend': 4,
+  // Opening a stream is one read; what follows is bounded by WEBHOOK_STREAMS_PER_KEY, not by the rate limit.
+  'GET /api/v1/webhooks/stream': 1,
   'POST /api/v1/link/token/create': 1,
   'POST /api/v1/accounts/link': 5,
   'GET /api/v1/accounts': 4,

@@ -19,6 +19,7 @@ import { mfaRoutes } from './mfa.js';
 import { passwordRoutes } from './password.js';
 import { sessionRoutes } from './sessions.js';
 import { usageEventRoutes } from './usage-dashboard.js';
+import { myWebhookEventRoutes } from './webhook-events.js';
 import { usageCallRoutes } from './usage-calls.js';
 
 export const portalScope: Routes = async (app, opts) => {
@@ -35,6 +36,7 @@ export const portalScope: Routes = async (app, opts) => {
   // The session forms of key and key + secret operations (the ingest secret never reaches a browser).
   await app.register(portalForm(webhookOperations, security.partnerSession), opts);
   await app.register(portalForm(usageOperations, security.partnerSession), opts);
+  await app.register(myWebhookEventRoutes, opts);
   await app.register(myCalculationRoutes, opts);
   await app.register(portalForm(reportOperations, security.partnerSession), opts);
   await app.register(usageCallRoutes, opts);

@@ -10,6 +10,8 @@ import { withV1Alias } from '../../v1-alias.js';
 import { calculationRoutes } from './calculations.js';
 import { rotateKeyRoutes } from './rotate-key.js';
 import { rotateSecretRoutes } from './rotate-secret.js';
+import { webhookEventRoutes } from './webhook-events.js';
+import { webhookStreamRoutes } from './webhook-stream.js';
 
 export const ingestSecretScope: Routes = async (app, opts) => {
   app.addHook('onRequest', opts.guards.ingestSecret);
@@ -17,4 +19,6 @@ export const ingestSecretScope: Routes = async (app, opts) => {
   await withV1Alias(app, opts, rotateKeyRoutes);
   await withV1Alias(app, opts, rotateSecretRoutes);
   await withV1Alias(app, opts, keyForm(webhookOperations, { tags: ['webhooks'], security: security.keyAndSecret }));
+  await withV1Alias(app, opts, webhookEventRoutes);
+  await withV1Alias(app, opts, webhookStreamRoutes);
 };

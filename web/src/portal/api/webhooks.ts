@@ -29,7 +29,9 @@ export const webhookKeys = {
   config: (env: Environment) => [...webhookKeys.all, 'config', env] as const,
   /** Every status filter of one environment's delivery attempts. */
   deliveries: (env: Environment) => [...webhookKeys.all, 'deliveries', env] as const,
-  deliveryList: (env: Environment, status: DeliveryFilter) => [...webhookKeys.deliveries(env), status] as const,
+  deliveryList: (env: Environment, status: DeliveryFilter, eventType: EventType | 'all' = 'all') => [...webhookKeys.deliveries(env), status, eventType] as const,
+  /** Whether any attempt of the environment has succeeded (what "Deliveries flowing" waits for). */
+  anyDelivered: (env: Environment) => [...webhookKeys.deliveries(env), 'any-delivered'] as const,
   urlRule: () => [...webhookKeys.all, 'url-rule'] as const,
 };
 
@@ -47,20 +49,33 @@ export function useWebhookConfig(env: Environment) {
 }
 
 /** The delivery table's query: the page starts it with the configuration's, not once that has answered. */
-export const deliveriesQuery = (env: Environment, status: DeliveryFilter) =>
+export const deliveriesQuery = (env: Environment, status: DeliveryFilter, eventType: EventType | 'all' = 'all') =>
   queryOptions({
-    queryKey: webhookKeys.deliveryList(env, status),
+    queryKey: webhookKeys.deliveryList(env, status, eventType),
     queryFn: () =>
       unwrap(
         api.GET('/api/partners/me/webhooks/deliveries', {
-          params: { query: { environment: env, limit: FETCH_LIMIT, ...(status === 'all' ? {} : { status }) } },
+          params: {
+            query: { environment: env, limit: FETCH_LIMIT, ...(status === 'all' ? {} : { status }), ...(eventType === 'all' ? {} : { event_type: eventType }) },
+          },
         }),
       ),
   });
 
 /** The table follows the deliveries as they happen; the prefetch (`deliveriesQuery`) does not poll. */
-export function useDeliveries(env: Environment, status: DeliveryFilter) {
-  return useQuery({ ...deliveriesQuery(env, status), refetchInterval: DELIVERIES_REFRESH_MS });
+export function useDeliveries(env: Environment, status: DeliveryFilter, eventType: EventType | 'all' = 'all') {
+  return useQuery({ ...deliveriesQuery(env, status, eventType), refetchInterval: DELIVERIES_REFRESH_MS });
+}
+
+/** Whether an attempt has succeeded in this environment (asked again every 5 s until one has). */
+export function useAnyDelivered(env: Environment, enabled: boolean) {
+  return useQuery({
+    queryKey: webhookKeys.anyDelivered(env),
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/partners/me/webhooks/deliveries', { params: { query: { environment: env, limit: 1, status: 'delivered' } } }))).length > 0,
+    enabled,
+    refetchInterval: (q) => (q.state.data ? false : DELIVERIES_REFRESH_MS),
+  });
 }
 
 /**

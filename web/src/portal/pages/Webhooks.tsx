@@ -7,6 +7,7 @@ import {
   useAllowPrivateTargets,
   useDeleteEndpoint,
   useDeliveries,
+  useAnyDelivered,
   useResendDelivery,
   useRotateWebhookSecret,
   useSaveEndpoint,
@@ -53,7 +54,7 @@ app.post('/webhooks/svc', express.raw({ type: 'application/json' }), (req, res) 
  * The endpoint's circuit breaker in words: deliveries flow (closed); they are paused after
  * repeated failures until a time (open); or one trial delivery tests the endpoint (half-open).
  */
-function CircuitState({ circuit, enabled }: { circuit: Config['circuit']; enabled: boolean }) {
+function CircuitState({ circuit, enabled, delivered }: { circuit: Config['circuit']; enabled: boolean; delivered: boolean }) {
   if (!enabled) return <span className="circuit">Off: the endpoint is disabled</span>;
   const failures = `${formatInteger(circuit.failures)} failed ${circuit.failures === 1 ? 'attempt' : 'attempts'} in a row`;
   if (circuit.state === 'open') {
@@ -71,6 +72,14 @@ function CircuitState({ circuit, enabled }: { circuit: Config['circuit']; enable
       <>
         <span className="circuit circuit-half_open">Probing: one trial delivery tests the endpoint</span>
         <span className="circuit-note">If it succeeds, deliveries resume; if it fails, they pause again for longer.</span>
+      </>
+    );
+  }
+  if (!delivered) {
+    return (
+      <>
+        <span className="circuit">No delivery has succeeded yet</span>
+        <span className="circuit-note">{circuit.failures > 0 ? failures : 'Send a test event to check your endpoint.'}</span>
       </>
     );
   }
@@ -196,17 +205,18 @@ function SecretDialog({ created, onClose }: { created: Created | null; onClose: 
 
 function Deliveries({ env, enabled }: { env: Environment; enabled: boolean }) {
   const [status, setStatus] = useState<DeliveryFilter>('all');
+  const [eventType, setEventType] = useState<EventType | 'all'>('all');
   const [page, setPage] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   // Deliveries happen in the background: the table follows them.
-  const list = useDeliveries(env, status);
+  const list = useDeliveries(env, status, eventType);
   const resend = useResendDelivery(env, {
     onSuccess: (d) => {
       setNotice(`Resent: attempt ${d.attempt} ${d.status === 'delivered' ? `was delivered (HTTP ${d.status_code ?? '—'})` : `failed${d.error ? `: ${d.error}` : ''}`}.`);
     },
     onError: () => setNotice(null),
   });
-  useEffect(() => setPage(0), [status, env]);
+  useEffect(() => setPage(0), [status, eventType, env]);
 
   const rows = list.data ?? [];
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
@@ -214,6 +224,7 @@ function Deliveries({ env, enabled }: { env: Environment; enabled: boolean }) {
   const columns: Column<Delivery>[] = [
     { header: 'Time', cell: (d) => <DateTime value={d.created_at} /> },
     { header: 'Event type', cell: (d) => <code>{d.event_type}</code> },
+    { header: 'Event', cell: (d) => <code>{d.event_id}</code> },
     { header: 'Attempt', cell: (d) => formatInteger(d.attempt), numeric: true },
     { header: 'Status', cell: (d) => <span className={`status status-${d.status}`}>{d.status === 'delivered' ? 'Delivered' : 'Failed'}</span> },
     { header: 'HTTP code', cell: (d) => (d.status_code === null ? '—' : String(d.status_code)), numeric: true },
@@ -239,6 +250,17 @@ function Deliveries({ env, enabled }: { env: Environment; enabled: boolean }) {
     <section className="card" aria-labelledby="deliveries-title">
       <div className="card-head">
         <h2 id="deliveries-title">Delivery attempts</h2>
+        <label className="inline-field">
+          <span>Event type</span>
+          <select className="field-control" value={eventType} onChange={(e) => setEventType(e.target.value as EventType | 'all')}>
+            <option value="all">All</option>
+            {EVENT_TYPES.map((t) => (
+              <option key={t.type} value={t.type}>
+                {t.type}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="inline-field">
           <span>Status</span>
           <select className="field-control" value={status} onChange={(e) => setStatus(e.target.value as DeliveryFilter)}>
@@ -266,7 +288,9 @@ function Deliveries({ env, enabled }: { env: Environment; enabled: boolean }) {
             columns={columns}
             rows={shown}
             rowKey={(d) => d.id}
-            empty={status === 'all' ? 'No delivery attempts yet. Send a test event to see one.' : `No ${status} attempts.`}
+            empty={
+              eventType !== 'all' ? 'No attempts match these filters.' : status === 'all' ? 'No delivery attempts yet. Send a test event to see one.' : `No ${status} attempts.`
+            }
           />
           {pages > 1 ? (
             <nav className="pager" aria-label="Delivery attempt pages">
@@ -314,6 +338,7 @@ export function Webhooks() {
   });
 
   const c = config.data;
+  const anyDelivered = useAnyDelivered(env, !!c);
   return (
     <div className="page">
       <div className="page-head">
@@ -355,7 +380,7 @@ export function Webhooks() {
                 <div>
                   <dt>Deliveries</dt>
                   <dd aria-live="polite" data-testid="circuit">
-                    <CircuitState circuit={c.circuit} enabled={c.enabled} />
+                    <CircuitState circuit={c.circuit} enabled={c.enabled} delivered={anyDelivered.data === true} />
                   </dd>
                 </div>
               </dl>
