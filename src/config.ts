@@ -62,6 +62,10 @@ export interface Config {
   webhookBreakerMaxOpenMs: number;
   /** How long delivered, exhausted and skipped outbox events and their delivery records are kept (days; fractions allowed). */
   webhookRetentionDays: number;
+  /** Whether partner-API requests are written to the searchable request log (REQUEST_LOG=on|off). */
+  requestLog: boolean;
+  /** How long request-log rows are kept (days). */
+  requestLogRetentionDays: number;
   /** Milliseconds between two passes of the retention worker (pruning, SQLite checkpoints). */
   maintenanceIntervalMs: number;
   indexNowEndpoint: string;
@@ -346,6 +350,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookBreakerOpenMs: breakerOpenMs,
     webhookBreakerMaxOpenMs: breakerMaxOpenMs,
     webhookRetentionDays: positive(env, 'WEBHOOK_RETENTION_DAYS', 30),
+    requestLog: bool(env, 'REQUEST_LOG', true),
+    requestLogRetentionDays: int(env, 'REQUEST_LOG_RETENTION_DAYS', 30, 1, 3650),
     maintenanceIntervalMs: int(env, 'MAINTENANCE_INTERVAL_MS', 60_000, 100, 3_600_000),
     indexNowEndpoint: url(env, 'INDEXNOW_ENDPOINT', ['http:', 'https:']) ?? 'https://api.indexnow.org/indexnow',
     indexNowKey: str(env, 'INDEXNOW_KEY'),
