@@ -237,7 +237,7 @@ describe('request log', () => {
     // A full queue drops (and counts) rather than growing.
     const dropped: string[] = [];
     const small = new RequestLogWriter(t.deps.database, { requestLogDropped: (r) => void dropped.push(r), groupCommit: () => {} }, t.deps.log, { enabled: true, queueMax: 2, flushMs: 60_000 });
-    const row = { id: 'rql_x', at: T0, partner_id: p.id, environment: 'test' as const, credential: 'api_key', key_id: null, request_id: 'q', method: 'GET', route: '/', path: '/', status: 200, error_code: null, error_detail: null, duration_us: 1, client_ip: null, user_agent: null };
+    const row = { id: 'rql_x', at: T0, partner_id: p.id, environment: 'test' as const, credential: 'api_key', key_id: null, request_id: 'q', method: 'GET', route: '/', path: '/', status: 200, status_class: 2, error_code: null, error_detail: null, duration_us: 1, client_ip: null, user_agent: null };
     small.record(row);
     small.record({ ...row, id: 'rql_y' });
     small.record({ ...row, id: 'rql_z' });

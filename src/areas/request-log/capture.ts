@@ -66,6 +66,7 @@ export function requestLogHooks(app: FastifyInstance, deps: Pick<Deps, 'requestL
         route: request.routeOptions.url ?? '',
         path: request.loggedUrl || '',
         status: reply.statusCode,
+        status_class: Math.floor(reply.statusCode / 100),
         error_code: err?.code ?? null,
         error_detail: err?.detail ?? null,
         duration_us: Math.round(reply.elapsedTime * 1000),

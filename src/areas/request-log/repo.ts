@@ -22,8 +22,8 @@ export async function insertRequestLogRows(db: Executor, rows: RequestLogTable[]
 export interface RequestLogFilter {
   partnerId: string;
   environment: Environment;
-  /** Inclusive status range (`4xx`: 400..499; `429`: 429..429). */
-  status?: { min: number; max: number };
+  /** A status class (`4xx`: 4) and, for an exact status, the status. */
+  status?: { statusClass: number; exact: number | null };
   /** A prefix of the route template or of the concrete (masked) path. */
   pathPrefix?: string;
   /** Inclusive / exclusive epoch ms. */
@@ -32,17 +32,48 @@ export interface RequestLogFilter {
   requestId?: string;
   /** The (at, id) of the last row of the previous page. */
   before?: { at: number; id: string };
+  /** Read no row older than this (at, id), inclusive: the window a path search is bounded to. */
+  notBefore?: { at: number; id: string };
 }
 
-/** Newest first, every filter given must match. */
+/**
+ * Newest first, every filter given must match. A request-id search reads its own index (a few rows, sorted); every
+ * other page walks the (partner, environment[, status class], time) index in its order.
+ */
 export function pageRequestLog(db: Executor, filter: RequestLogFilter, limit: number) {
+  if (filter.requestId !== undefined) return pageRequestLogQuery(db, filter, limit).execute();
   return inIndexOrder(db, (db) => pageRequestLogQuery(db, filter, limit).execute());
+}
+
+/**
+ * The (at, id) of the `depth`-th row, newest first, of a partner's environment from where a page starts: the bound of
+ * a search whose matches may be rare (a path prefix), so that one page never reads more than `depth` rows.
+ * Undefined when fewer rows are left.
+ */
+export async function scanWindowEnd(db: Executor, f: Pick<RequestLogFilter, 'partnerId' | 'environment' | 'status' | 'since' | 'until' | 'before'>, depth: number) {
+  return inIndexOrder(db, async (db) => {
+    let q = db.selectFrom('request_log').select(['at', 'id']).where('partner_id', '=', f.partnerId).where('environment', '=', f.environment);
+    if (f.status) q = q.where('status_class', '=', f.status.statusClass);
+    if (f.since != null) q = q.where('at', '>=', f.since);
+    if (f.until != null) q = q.where('at', '<', f.until);
+    if (f.before) q = q.where(sql<boolean>`(at, id) < (${f.before.at}, ${f.before.id})`);
+    const row = await q
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .offset(depth - 1)
+      .executeTakeFirst();
+    return row ? { at: Number(row.at), id: row.id } : undefined;
+  });
 }
 
 /** The page query itself (its plan is checked by a test). */
 export function pageRequestLogQuery(db: Executor, f: RequestLogFilter, limit: number) {
   let q = db.selectFrom('request_log').selectAll().where('partner_id', '=', f.partnerId).where('environment', '=', f.environment);
-  if (f.status) q = q.where('status', '>=', f.status.min).where('status', '<=', f.status.max);
+  if (f.status) {
+    q = q.where('status_class', '=', f.status.statusClass);
+    if (f.status.exact !== null) q = q.where('status', '=', f.status.exact);
+  }
   if (f.pathPrefix !== undefined) {
     // substr rather than LIKE: the same case-sensitive comparison on both databases, `%` and `_` plain characters.
     const p = f.pathPrefix;
@@ -52,6 +83,7 @@ export function pageRequestLogQuery(db: Executor, f: RequestLogFilter, limit: nu
   if (f.until != null) q = q.where('at', '<', f.until);
   if (f.requestId !== undefined) q = q.where('request_id', '=', f.requestId);
   if (f.before) q = q.where(sql<boolean>`(at, id) < (${f.before.at}, ${f.before.id})`);
+  if (f.notBefore) q = q.where(sql<boolean>`(at, id) >= (${f.notBefore.at}, ${f.notBefore.id})`);
   return q.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit);
 }
 

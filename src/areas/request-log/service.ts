@@ -6,7 +6,7 @@ import { errors } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { DAY_MS, iso } from '../../lib/time.js';
 import { findPartnerById } from '../partners/repo.js';
-import { findRequestLogRow, pageRequestLog, pruneRequestLog, rollRequestLogPartitions, type RequestLogFilter } from './repo.js';
+import { findRequestLogRow, pageRequestLog, pruneRequestLog, rollRequestLogPartitions, scanWindowEnd, type RequestLogFilter } from './repo.js';
 import type { RequestLogQuery } from './schemas.js';
 
 export interface LogReader {
@@ -36,13 +36,13 @@ function entry(r: RequestLogTable) {
   };
 }
 
-function statusRange(status: string): { min: number; max: number } {
-  if (status.endsWith('xx')) {
-    const c = Number(status[0]) * 100;
-    return { min: c, max: c + 99 };
-  }
+/** A path search reads at most this many rows per page (newest first); a page it leaves short still has next_cursor. */
+export const PATH_SCAN_ROWS = 20_000;
+
+function statusFilter(status: string): { statusClass: number; exact: number | null } {
+  if (status.endsWith('xx')) return { statusClass: Number(status[0]), exact: null };
   const n = Number(status);
-  return { min: n, max: n };
+  return { statusClass: Math.floor(n / 100), exact: n };
 }
 
 /** One page of the caller's requests, newest first. */
@@ -53,26 +53,25 @@ export async function listRequests(deps: Pick<Deps, 'database'>, reader: LogRead
     const [at, id] = decodeCursor(q.cursor, ['number', 'string'] as ['number', 'string']);
     before = { at, id };
   }
-  const rows = await pageRequestLog(
-    deps.database.db,
-    {
-      partnerId: reader.partnerId,
-      environment: reader.environment,
-      status: q.status ? statusRange(q.status) : undefined,
-      pathPrefix: q.path,
-      since: range.since,
-      until: range.until,
-      requestId: q.request_id,
-      before,
-    },
-    q.limit + 1,
-  );
+  const filter: RequestLogFilter = {
+    partnerId: reader.partnerId,
+    environment: reader.environment,
+    status: q.status ? statusFilter(q.status) : undefined,
+    pathPrefix: q.path,
+    since: range.since,
+    until: range.until,
+    requestId: q.request_id,
+    before,
+  };
+  // A path prefix may match one row in millions: the page reads a bounded window and says where it stopped.
+  const windowEnd = q.path !== undefined && q.request_id === undefined ? await scanWindowEnd(deps.database.db, filter, PATH_SCAN_ROWS) : undefined;
+  const rows = await pageRequestLog(deps.database.db, { ...filter, notBefore: windowEnd }, q.limit + 1);
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
-  return {
-    items: page.map(entry),
-    next_cursor: rows.length > q.limit && last ? encodeCursor([Number(last.at), last.id]) : null,
-  };
+  let next: string | null = null;
+  if (rows.length > q.limit && last) next = encodeCursor([Number(last.at), last.id]);
+  else if (windowEnd) next = encodeCursor([windowEnd.at, windowEnd.id]);
+  return { items: page.map(entry), next_cursor: next };
 }
 
 /** The caller's request of that X-Request-Id (the newest, should a client have sent one id twice); 404 otherwise. */

@@ -20,6 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     route text not null,
     path text not null,
     status integer not null,
+    status_class integer not null,
     error_code text,
     error_detail text,
     duration_us bigint not null,
@@ -33,8 +34,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
   // A partner's page in one environment, newest first (and the time-range filters).
   await sql`create index request_log_partner_at_idx on request_log (partner_id, environment, at desc, id desc)`.execute(db);
+  // The status filters (`4xx`, `429`): the class's rows newest first, whatever their share of the partner's.
+  await sql`create index request_log_partner_status_idx on request_log (partner_id, environment, status_class, at desc, id desc)`.execute(db);
   // A request looked up by its X-Request-Id.
-  await sql`create index request_log_request_id_idx on request_log (partner_id, request_id)`.execute(db);
+  await sql`create index request_log_request_id_idx on request_log (partner_id, environment, request_id)`.execute(db);
   // Retention on SQLite (and the default partition on PostgreSQL).
   await sql`create index request_log_at_idx on request_log (at)`.execute(db);
 }

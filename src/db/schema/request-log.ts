@@ -20,6 +20,8 @@ export interface RequestLogTable {
   /** The concrete path and query with every credential-like value masked (src/http/request-log.ts). */
   path: string;
   status: number;
+  /** status / 100, rounded down (the status filters' index). */
+  status_class: number;
   /** A 4xx/5xx answer's `code` and `detail` (truncated); null otherwise. */
   error_code: string | null;
   error_detail: string | null;
