@@ -257,6 +257,19 @@ async function runOn(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
       },
       { route: 'GET /api/v1/usage', label: 'GET /api/v1/usage', status: 200, prepare: async (n) => times(n, () => go('GET', '/api/v1/usage', A)) },
       { route: 'GET /api/v1/usage/alerts', label: 'GET /api/v1/usage/alerts', status: 200, prepare: async (n) => times(n, () => go('GET', '/api/v1/usage/alerts', A)) },
+      // The key's request log: a page of 100 (the largest; every request before this one is in it) and one request by id.
+      { route: 'GET /api/v1/requests', label: 'GET /api/v1/requests?limit=100', status: 200, prepare: async (n) => times(n, () => go('GET', '/api/v1/requests?limit=100', A)) },
+      {
+        route: 'GET /api/v1/requests/:request_id',
+        label: 'GET /api/v1/requests/:request_id',
+        status: 200,
+        prepare: async (n) => {
+          ok(await call(base, 'GET', '/api/v1/me', { ...A, 'x-request-id': 'bench-known-request' }), 200, 'request log setup');
+          // The row is written within the writer's flush interval.
+          await new Promise((r) => setTimeout(r, 500));
+          return times(n, () => go('GET', '/api/v1/requests/bench-known-request', A));
+        },
+      },
       {
         route: 'PUT /api/v1/usage/alerts',
         label: 'PUT /api/v1/usage/alerts (thresholds, the account email)',

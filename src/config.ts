@@ -68,6 +68,10 @@ export interface Config {
   webhookStreamHeartbeatMs: number;
   /** How often an event stream looks for new events and checks its key, ms. */
   webhookStreamPollMs: number;
+  /** Whether partner-API requests are written to the searchable request log (REQUEST_LOG=on|off). */
+  requestLog: boolean;
+  /** How long request-log rows are kept (days). */
+  requestLogRetentionDays: number;
   /** Milliseconds between two passes of the retention worker (pruning, SQLite checkpoints). */
   maintenanceIntervalMs: number;
   indexNowEndpoint: string;
@@ -355,6 +359,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookStreamsPerKey: int(env, 'WEBHOOK_STREAMS_PER_KEY', 3, 1, 100),
     webhookStreamHeartbeatMs: int(env, 'WEBHOOK_STREAM_HEARTBEAT_MS', 15_000, 100, 600_000),
     webhookStreamPollMs: int(env, 'WEBHOOK_STREAM_POLL_MS', 1000, 10, 60_000),
+    requestLog: bool(env, 'REQUEST_LOG', true),
+    requestLogRetentionDays: int(env, 'REQUEST_LOG_RETENTION_DAYS', 30, 1, 3650),
     maintenanceIntervalMs: int(env, 'MAINTENANCE_INTERVAL_MS', 60_000, 100, 3_600_000),
     indexNowEndpoint: url(env, 'INDEXNOW_ENDPOINT', ['http:', 'https:']) ?? 'https://api.indexnow.org/indexnow',
     indexNowKey: str(env, 'INDEXNOW_KEY'),

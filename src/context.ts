@@ -21,6 +21,7 @@ import type { RateLimiter } from './areas/metering/rate-limit.js';
 import type { WebhookRuntime } from './areas/webhooks/runtime.js';
 import type { CalculationWriters } from './areas/calculations/writer.js';
 import type { UsageEventWriter } from './areas/usage-events/events.js';
+import type { RequestLogWriter } from './areas/request-log/writer.js';
 import type { ProviderFactory } from './areas/sandbox/provider.js';
 
 /** Counts partner-API calls and unique end-users (the usage area implements it). */
@@ -91,6 +92,8 @@ export interface Deps {
   calculationWriters: CalculationWriters;
   /** Usage-event recording: group commit and prepared statements on SQLite, key pruning. */
   usageEvents: UsageEventWriter;
+  /** The searchable request log's batching writer (src/areas/request-log/writer.ts). */
+  requestLog: RequestLogWriter;
   /** Real account-aggregation providers by name (AGGREGATOR_PROVIDER chooses one). */
   liveProviders: Map<string, ProviderFactory<Deps>>;
   /** The process's metrics (GET /metrics): one registry per container, counted where things happen. */

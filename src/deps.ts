@@ -23,6 +23,7 @@ import { redactLine, redactLogObject } from './lib/log-redact.js';
 import { createMailer } from './areas/mail/mailer.js';
 import { systemClock, type Clock } from './lib/time.js';
 import { createUsageMeter, isManaged } from './areas/metering/meter.js';
+import { RequestLogWriter } from './areas/request-log/writer.js';
 import { RateLimiter } from './areas/metering/rate-limit.js';
 import { registerUsageEraser } from './areas/metering/service.js';
 import { WebhookRuntime } from './areas/webhooks/runtime.js';
@@ -114,6 +115,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
     webhooks,
     calculationWriters: new CalculationWriters(database, webhooks.outbox, metrics),
     usageEvents: new UsageEventWriter(database, clock, metrics),
+    requestLog: new RequestLogWriter(database, metrics, log, { enabled: config.requestLog }),
     liveProviders: new Map(Object.entries(options.liveProviders ?? {})),
     metrics,
     selfProbe: new SelfProbe(),
@@ -145,6 +147,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
         });
         // What the meter holds is written before the database goes.
         await step(() => deps.usage.flush());
+        await step(() => deps.requestLog.stop());
         await step(() => deps.limiter.close());
         await step(() => deps.webhooks.close());
         await step(() => deps.mailer.close());

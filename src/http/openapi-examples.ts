@@ -34,6 +34,23 @@ const INGESTED = {
   is_sandbox: true,
 };
 
+const REQUEST_422 = {
+  request_id: 'req_01jd3n1b2c3d4e5f6g7h8j9k0m',
+  at: '2026-11-21T10:00:00.000Z',
+  environment: 'test',
+  credential: 'api_key',
+  key_id: 'key_01jd3k2m4n5p6q7r8s9t0v1w2y',
+  method: 'POST',
+  route: '/api/v1/calculate/safe-to-spend',
+  path: '/api/v1/calculate/safe-to-spend',
+  status: 422,
+  error_code: 'validation_failed',
+  error_detail: '[{"type":"float_type","loc":["body","cash_balance"],"msg":"Input should be a valid number","input":"lots"}]',
+  duration_ms: 1.284,
+  client_ip: '203.0.113.7',
+  user_agent: 'acme-client/1.0',
+};
+
 const CACHED_ROW = { end_user_id: 'user_123', user_email: 'jane@example.com', calculation: INGESTED, calculated_at: '2026-11-21T10:05:00.000Z' };
 
 const WEBHOOK_CONFIG = {
@@ -230,6 +247,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
       },
     },
   },
+  listRequests: {
+    responses: {
+      200: {
+        items: [REQUEST_422],
+        next_cursor: 'WzE3OTU3ODUyMDAwMDAsInJxbF8wMWpkM24xYjJjM2Q0ZTVmNmc3aDhqOWs5bSJd',
+      },
+    },
+  },
+  getRequest: { responses: { 200: REQUEST_422 } },
   getUsageAlerts: { responses: { 200: ALERTS } },
   putUsageAlerts: {
     request: { notify_email: 'billing@partner.example', calls_threshold: 100000, unique_users_threshold: 5000, bill_threshold_usd: 250 },

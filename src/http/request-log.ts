@@ -16,6 +16,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { CENSOR } from '../lib/log-redact.js';
 import type { AuthedPartner } from './auth-cache.js';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The URL as the log writes it (credentials masked), set when the answer is finished ('' before). */
+    loggedUrl: string;
+    /** An error answer's `code` and `detail`, read as it is sent where the searchable request log records (src/areas/request-log/capture.ts). */
+    answeredError: { code: string | null; detail: string | null } | null;
+  }
+}
+
 /** A path parameter or query name whose value is a credential (`key_value`, `api_key`, `token`; not `key_id`). */
 const CREDENTIAL_NAME =
   /(^|[_-])(api[_-]?key|keys?|secrets?|tokens?|password|passwd|pwd|session|signature|sig|auth|authorization|cookie|credentials?)([_-]?value)?$/i;
@@ -73,6 +82,8 @@ function maskQuery(query: string, declared: (name: string) => boolean): string {
  * any route is added.
  */
 export function installRequestLog(app: FastifyInstance): void {
+  app.decorateRequest('loggedUrl', '');
+  app.decorateRequest('answeredError', null);
   const staticSegments = new Set<string>(['']);
   const facts = new Map<string, RouteFacts>();
 
@@ -130,11 +141,14 @@ export function installRequestLog(app: FastifyInstance): void {
   // Callback style: no promise per request on the hot path.
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const route = request.routeOptions.url;
+    const url = loggedUrl(request, route);
+    // For the searchable request log's hook, which runs after this one (src/areas/request-log/capture.ts).
+    request.loggedUrl = url;
     request.log.info(
       {
         method: request.method,
         route: route ?? null,
-        url: loggedUrl(request, route),
+        url,
         // The partner the credential resolved to (API key or session), never the credential; null before or without one.
         partnerId: (request.partner as AuthedPartner | undefined)?.id ?? null,
         statusCode: reply.statusCode,

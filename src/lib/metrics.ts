@@ -165,6 +165,12 @@ export class Metrics {
     help: 'Usage rows the database refused on their own (a value it cannot store), dropped so the other counts are written.',
     registers: [this.registry],
   });
+  private readonly requestLogDroppedRows = new Counter({
+    name: 'svc_request_log_dropped_total',
+    help: 'Request-log rows not written: the queue was full (overflow) or the database refused their batch (error).',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
   private readonly rateLimited = new Counter({
     name: 'svc_rate_limit_rejections_total',
     help: 'Requests refused with 429 by a rate limit: api_key (the partner API, per key), or the name of a per-address limit (login, register, contact, …).',
@@ -250,6 +256,11 @@ export class Metrics {
 
   meterRowsDropped(rows: number): void {
     this.meterDropped.inc(rows);
+  }
+
+  /** Request-log rows dropped instead of written (src/areas/request-log/writer.ts). */
+  requestLogDropped(reason: 'overflow' | 'error', rows = 1): void {
+    this.requestLogDroppedRows.inc({ reason }, rows);
   }
 
   /** A request refused by the rate limit named `limit`. */

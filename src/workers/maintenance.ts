@@ -29,6 +29,7 @@ import { SIGNUP_RETENTION_MS } from '../areas/accounts/signup.js';
 import { pruneUsageEventKeys } from '../areas/usage-events/repo.js';
 import { pruneRecordedRuns, pruneSandboxIdempotency } from '../areas/sandbox/repo.js';
 import { pruneFinishedEvents } from '../areas/webhooks/repo.js';
+import { pruneRequestLogBatch, rollRequestLog } from '../areas/request-log/service.js';
 
 export const BATCH = 500;
 export const MAX_BATCHES = 200;
@@ -54,6 +55,8 @@ export interface MaintenanceResult {
   pruned: Record<string, number>;
   /** SQLite: the checkpoint's result (pages in the log, pages copied), null on PostgreSQL. */
   checkpoint: { log: number; checkpointed: number; busy: number } | null;
+  /** PostgreSQL: the request log's day partitions this pass created and dropped (REQUEST_LOG_RETENTION_DAYS). */
+  partitions: { created: string[]; dropped: string[] };
   /** PostgreSQL: the tables this pass vacuumed (after deleting from them, or for their dead rows), in that order. */
   vacuumed: string[];
   /** PostgreSQL with autovacuum off: the tables this pass only analyzed (statistics stale, few dead rows). */
@@ -89,7 +92,16 @@ export async function runMaintenancePass(deps: Deps): Promise<MaintenanceResult>
     email_verifications: await drain((d, b) => pruneVerifications(d, now - VERIFICATION_RETENTION_MS, b), db),
     signup_requests: await drain((d, b) => pruneSignUpRequests(d, now - SIGNUP_RETENTION_MS, b), db),
     mfa_challenges: await drain((d, b) => pruneChallenges(d, now, b), db),
+    // SQLite: the rows past retention; PostgreSQL: those of the default partition (day partitions are dropped whole below).
+    request_log: await drain((_d, b) => pruneRequestLogBatch(deps, b), db),
   };
+  // A failure here (a lock not granted in time) is logged; the next pass tries again.
+  let partitions: MaintenanceResult['partitions'] = { created: [], dropped: [] };
+  try {
+    partitions = await rollRequestLog(deps);
+  } catch (err) {
+    deps.log.warn({ err }, 'request log partitions not rolled; the next maintenance pass retries');
+  }
   const checkpoint = checkpointWal(deps.database);
   const vacuumed: string[] = [];
   const analyzed: string[] = [];
@@ -98,7 +110,8 @@ export async function runMaintenancePass(deps: Deps): Promise<MaintenanceResult>
   // Without autovacuum nothing would make the deleted rows' space reusable, and a pruned table would keep
   // growing on disk at the rate rows are written: vacuum what this pass deleted from.
   if (off) {
-    for (const [table, n] of Object.entries(pruned)) if (n > 0) vacuumed.push(table);
+    // The request log's rows are deleted from its default partition alone (PostgreSQL: the only place `off` is true).
+    for (const [table, n] of Object.entries(pruned)) if (n > 0) vacuumed.push(table === 'request_log' ? 'request_log_default' : table);
     if (pruned.webhook_events > 0) vacuumed.push('webhook_deliveries');
   }
   const due = dueForVacuum(await tableActivity(deps.database), off);
@@ -121,7 +134,7 @@ export async function runMaintenancePass(deps: Deps): Promise<MaintenanceResult>
   await run(toVacuum, vacuumTables, vacuumed);
   const toAnalyze = analyzed.splice(0);
   await run(toAnalyze, analyzeTables, analyzed);
-  return { pruned, checkpoint, vacuumed, analyzed };
+  return { pruned, checkpoint, partitions, vacuumed, analyzed };
 }
 
 /**

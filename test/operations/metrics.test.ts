@@ -28,6 +28,7 @@ const FAMILIES = [
   'svc_usage_meter_flush_lag_seconds',
   'svc_usage_meter_flushes_total',
   'svc_usage_meter_rows_dropped_total',
+  'svc_request_log_dropped_total',
   'svc_rate_limit_rejections_total',
   'svc_usage_rollup_pending_deltas',
   'svc_usage_rollup_oldest_pending_age_seconds',

@@ -822,6 +822,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's environment's recent partner-API requests, newest first: find a failed call by its X-Request-Id, status or path
+         * @description Every partner-API request of the account in this environment (with any of its keys, and the portal’s session forms of these operations): method, route, masked path, status, error code and detail, duration, key slot, client address and user agent; no bodies. Rows appear within about a second of the answer and are kept REQUEST_LOG_RETENTION_DAYS days (30 by default). Filters combine; `next_cursor` pages to older rows.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/requests/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One request of the key's environment by its X-Request-Id
+         * @description 404 when no request of this account's environment answered with that id (or it is past retention).
+         */
+        get: operations["getRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ingest": {
         parameters: {
             query?: never;
@@ -1968,6 +2008,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partners/me/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in partner's partner-API requests in one environment, newest first (the session form of GET /api/v1/requests)
+         * @description A session opened with an API key reads its own environment only (403 for the other).
+         */
+        get: operations["myRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/requests/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the signed-in partner's requests by its X-Request-Id (the session form of GET /api/v1/requests/{request_id}) */
+        get: operations["myRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partners/me/usage/calls": {
         parameters: {
             query?: never;
@@ -2442,6 +2519,40 @@ export interface paths {
          * @description The body is optional: grace_hours (0 to 24, default 0) keeps the previous secret valid that long beside the new one.
          */
         post: operations["adminRotateIngestSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/partners/{partner_id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A partner's partner-API requests in one environment, newest first */
+        get: operations["adminPartnerRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/partners/{partner_id}/requests/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of a partner's requests by its X-Request-Id */
+        get: operations["adminPartnerRequest"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3534,6 +3645,43 @@ export interface components {
             sent: boolean;
             /** @description ISO 8601 UTC timestamp */
             expires_at: string | null;
+        };
+        /** RequestLogEntry */
+        RequestLogEntry: {
+            /** @description The X-Request-Id answered (your own when you sent a valid one) */
+            request_id: string;
+            /** @description ISO 8601 UTC timestamp */
+            at: string;
+            /** @enum {unknown} */
+            environment: "test" | "live";
+            /**
+             * @description api_key: an API key; session: the portal (a signed-in session)
+             * @enum {unknown}
+             */
+            credential: "api_key" | "session";
+            /** @description The key slot that sent it (its id, never the key); null for a session */
+            key_id: string | null;
+            method: string;
+            /** @description The operation's path template */
+            route: string;
+            /** @description The path and query as sent, every credential-like value masked as [redacted] */
+            path: string;
+            status: number;
+            /** @description The error answer’s `code` (4xx and 5xx) */
+            error_code: string | null;
+            /** @description The error answer’s `detail`, at most 500 characters (JSON text when it was a list) */
+            error_detail: string | null;
+            /** @description Time from the request read to the answer sent, in milliseconds (microsecond precision) */
+            duration_ms: number;
+            client_ip: string | null;
+            /** @description At most 200 characters */
+            user_agent: string | null;
+        };
+        /** RequestLogPage */
+        RequestLogPage: {
+            items: components["schemas"]["RequestLogEntry"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page */
+            next_cursor: string | null;
         };
         /** CachedCalcRow */
         CachedCalcRow: {
@@ -7890,6 +8038,247 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (at most 100), newest first */
+                limit?: number;
+                /** @description next_cursor of the previous page, unchanged */
+                cursor?: string;
+                /**
+                 * @description A class (`2xx`, `4xx`, `5xx`) or an exact status (`429`)
+                 * @example 4xx
+                 */
+                status?: string;
+                /** @description A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the concrete path (`/api/v1/ingest/calculation/u1`), case-sensitive */
+                path?: string;
+                /** @description From this instant (inclusive): an ISO 8601 date or date-time with a time zone */
+                since?: string;
+                /** @description Before this instant (exclusive); a bare date means up to the end of that UTC day */
+                until?: string;
+                /** @description The X-Request-Id of the answer */
+                request_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "request_id": "req_01jd3n1b2c3d4e5f6g7h8j9k0m",
+                     *           "at": "2026-11-21T10:00:00.000Z",
+                     *           "environment": "test",
+                     *           "credential": "api_key",
+                     *           "key_id": "key_01jd3k2m4n5p6q7r8s9t0v1w2y",
+                     *           "method": "POST",
+                     *           "route": "/api/v1/calculate/safe-to-spend",
+                     *           "path": "/api/v1/calculate/safe-to-spend",
+                     *           "status": 422,
+                     *           "error_code": "validation_failed",
+                     *           "error_detail": "[{\"type\":\"float_type\",\"loc\":[\"body\",\"cash_balance\"],\"msg\":\"Input should be a valid number\",\"input\":\"lots\"}]",
+                     *           "duration_ms": 1.284,
+                     *           "client_ip": "203.0.113.7",
+                     *           "user_agent": "acme-client/1.0"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "WzE3OTU3ODUyMDAwMDAsInJxbF8wMWpkM24xYjJjM2Q0ZTVmNmc3aDhqOWs5bSJd"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RequestLogPage"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    getRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The X-Request-Id of the answer */
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "request_id": "req_01jd3n1b2c3d4e5f6g7h8j9k0m",
+                     *       "at": "2026-11-21T10:00:00.000Z",
+                     *       "environment": "test",
+                     *       "credential": "api_key",
+                     *       "key_id": "key_01jd3k2m4n5p6q7r8s9t0v1w2y",
+                     *       "method": "POST",
+                     *       "route": "/api/v1/calculate/safe-to-spend",
+                     *       "path": "/api/v1/calculate/safe-to-spend",
+                     *       "status": 422,
+                     *       "error_code": "validation_failed",
+                     *       "error_detail": "[{\"type\":\"float_type\",\"loc\":[\"body\",\"cash_balance\"],\"msg\":\"Input should be a valid number\",\"input\":\"lots\"}]",
+                     *       "duration_ms": 1.284,
+                     *       "client_ip": "203.0.113.7",
+                     *       "user_agent": "acme-client/1.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RequestLogEntry"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13672,6 +14061,144 @@ export interface operations {
             };
         };
     };
+    myRequests: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (at most 100), newest first */
+                limit?: number;
+                /** @description next_cursor of the previous page, unchanged */
+                cursor?: string;
+                /**
+                 * @description A class (`2xx`, `4xx`, `5xx`) or an exact status (`429`)
+                 * @example 4xx
+                 */
+                status?: string;
+                /** @description A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the concrete path (`/api/v1/ingest/calculation/u1`), case-sensitive */
+                path?: string;
+                /** @description From this instant (inclusive): an ISO 8601 date or date-time with a time zone */
+                since?: string;
+                /** @description Before this instant (exclusive); a bare date means up to the end of that UTC day */
+                until?: string;
+                /** @description The X-Request-Id of the answer */
+                request_id?: string;
+                /** @description test or live. Default: the environment of the key that opened the session, else live. A session opened with an API key reads only that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogPage"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    myRequest: {
+        parameters: {
+            query?: {
+                /** @description test or live. Default: the environment of the key that opened the session, else live. A session opened with an API key reads only that key's environment (the other one is 403). */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path: {
+                /** @description The X-Request-Id of the answer */
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogEntry"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     partnerCallHistory: {
         parameters: {
             query?: {
@@ -15418,6 +15945,155 @@ export interface operations {
             };
             /** @description Body too large */
             413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    adminPartnerRequests: {
+        parameters: {
+            query?: {
+                /** @description Rows per page (at most 100), newest first */
+                limit?: number;
+                /** @description next_cursor of the previous page, unchanged */
+                cursor?: string;
+                /**
+                 * @description A class (`2xx`, `4xx`, `5xx`) or an exact status (`429`)
+                 * @example 4xx
+                 */
+                status?: string;
+                /** @description A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the concrete path (`/api/v1/ingest/calculation/u1`), case-sensitive */
+                path?: string;
+                /** @description From this instant (inclusive): an ISO 8601 date or date-time with a time zone */
+                since?: string;
+                /** @description Before this instant (exclusive); a bare date means up to the end of that UTC day */
+                until?: string;
+                /** @description The X-Request-Id of the answer */
+                request_id?: string;
+                /** @description The environment whose requests are listed (default live) */
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path: {
+                partner_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogPage"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    adminPartnerRequest: {
+        parameters: {
+            query?: {
+                environment?: "test" | "live";
+            };
+            header?: never;
+            path: {
+                partner_id: string;
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogEntry"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

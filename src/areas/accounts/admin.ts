@@ -9,6 +9,7 @@ import { listAudit } from '../audit/repo.js';
 import { countCalculations } from '../calculations/repo.js';
 import { countKeysOfPartner, deletePartnerRow, externalKeys, findPartnerById, keysOfPartners, pagePartners, setPartnerActive, setProductionAccess as setPartnerProductionAccess } from '../partners/repo.js';
 import { countEndpointsOfPartner, countEvents } from '../webhooks/repo.js';
+import { deletePartnerRequestLog } from '../request-log/repo.js';
 import { currentUsageOfPartners } from '../metering/service.js';
 import { audit, toPartnerAccount, type Actor } from './common.js';
 import { deletePartnerSessions, deleteSessionsOfSubject } from './repo.js';
@@ -127,7 +128,7 @@ export async function setProductionAccess(deps: Pick<Deps, 'auth' | 'clock' | 'd
  * webhooks, events and every other area's rows go with it through ON DELETE CASCADE)
  * and its sessions (no foreign key: deleted here). The audit row stays.
  */
-export async function deletePartner(deps: Pick<Deps, 'auth' | 'clock' | 'database'>, actor: Actor, partnerId: string) {
+export async function deletePartner(deps: Pick<Deps, 'auth' | 'clock' | 'database' | 'requestLog'>, actor: Actor, partnerId: string) {
   const now = deps.clock.now();
   const removed = await deps.database.tx(async (trx) => {
     const p = await findPartnerById(trx, partnerId);
@@ -138,11 +139,14 @@ export async function deletePartner(deps: Pick<Deps, 'auth' | 'clock' | 'databas
     counts.webhook_endpoints = await countEndpointsOfPartner(trx, partnerId);
     counts.webhook_events = await countEvents(trx, partnerId);
     counts.sessions = await deletePartnerSessions(trx, partnerId);
+    counts.request_log = await deletePartnerRequestLog(trx, partnerId);
     counts.partners = await deletePartnerRow(trx, partnerId);
     await audit(trx, actor, now, 'partner.delete', 'partner', partnerId, { email: p.email, company: p.company, removed: counts });
     return counts;
   });
   await deps.auth.invalidatePartner(partnerId);
+  // Rows of the partner's last requests still queued are not written after it is gone.
+  deps.requestLog.forget(partnerId);
   return { deleted: true, partner_id: partnerId, removed };
 }
 

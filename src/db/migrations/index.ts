@@ -26,6 +26,7 @@ import * as m0025 from './0025_endpoint_latency.js';
 import * as m0026 from './0026_signup_requests.js';
 import * as m0027 from './0027_deletion_request_receipts.js';
 import * as m0029 from './0029_mfa.js';
+import * as m0031 from './0031_request_log.js';
 import * as m0032 from './0032_event_inspector.js';
 import * as m0033 from './0033_key_roll_overlap.js';
 import * as m0034 from './0034_sandbox_transfer_lifecycle.js';
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0026_signup_requests': m0026,
   '0027_deletion_request_receipts': m0027,
   '0029_mfa': m0029,
+  '0031_request_log': m0031,
   '0032_event_inspector': m0032,
   '0033_key_roll_overlap': m0033,
   '0034_sandbox_transfer_lifecycle': m0034,

@@ -10,6 +10,7 @@ import { indexNowRoutes } from './indexnow.js';
 import { mailOutboxRoutes } from './mail-outbox.js';
 import { partnerRoutes } from './partners.js';
 import { mfaRoutes } from './mfa.js';
+import { partnerRequestLogRoutes } from './partner-requests.js';
 import { passwordRoutes } from './password.js';
 import { platformSecretRoutes } from './platform-secret.js';
 import { sessionRoutes } from './sessions.js';
@@ -22,6 +23,7 @@ export const adminScope: Routes = async (app, opts) => {
   await app.register(mfaRoutes, opts);
   await app.register(sessionRoutes, opts);
   await app.register(partnerRoutes, opts);
+  await app.register(partnerRequestLogRoutes, opts);
   await app.register(externalKeyRoutes, opts);
   await app.register(platformSecretRoutes, opts);
   await app.register(auditLogRoutes, opts);

@@ -67,6 +67,9 @@ const OPERATIONS = {
   'POST /api/v1/usage/alerts/verify-email/resend': 1,
   // An export weighs one of its batches (250 and 500 rows): what it puts on the event loop at once. Its length is
   // bounded otherwise: one export per partner and environment at a time (deps.exports), taking turns between batches.
+  // A page of at most 100 rows from the (partner, environment, time) index: a cheap read (bench/request-log.bench.ts).
+  'GET /api/v1/requests': 1,
+  'GET /api/v1/requests/:request_id': 1,
   'GET /api/v1/reports/calculations.csv': 4,
   'GET /api/v1/reports/usage.csv': 3,
   'GET /api/v1/reports/webhooks.csv': 8,

@@ -7,6 +7,7 @@ import { portalForm } from '../dual-form.js';
 import { reportOperations } from '../dual/reports.js';
 import { usageOperations } from '../dual/usage.js';
 import { webhookOperations } from '../dual/webhooks.js';
+import { requestLogHooks } from '../../areas/request-log/capture.js';
 import type { Routes } from '../scope.js';
 import { withV1Alias } from '../v1-alias.js';
 import { accountRoutes } from './account.js';
@@ -17,6 +18,7 @@ import { emailVerificationRoutes } from './email-verification.js';
 import { keyRoutes } from './keys.js';
 import { mfaRoutes } from './mfa.js';
 import { passwordRoutes } from './password.js';
+import { myRequestLogRoutes } from './requests.js';
 import { sessionRoutes } from './sessions.js';
 import { usageEventRoutes } from './usage-dashboard.js';
 import { myWebhookEventRoutes } from './webhook-events.js';
@@ -33,11 +35,16 @@ export const portalScope: Routes = async (app, opts) => {
   await app.register(ingestSecretRoutes, opts);
   await withV1Alias(app, opts, keyRoutes);
   await app.register(usageEventRoutes, opts);
-  // The session forms of key and key + secret operations (the ingest secret never reaches a browser).
-  await app.register(portalForm(webhookOperations, security.partnerSession), opts);
-  await app.register(portalForm(usageOperations, security.partnerSession), opts);
-  await app.register(myWebhookEventRoutes, opts);
-  await app.register(myCalculationRoutes, opts);
-  await app.register(portalForm(reportOperations, security.partnerSession), opts);
+  // The session forms of key and key + secret operations (the ingest secret never reaches a browser),
+  // recorded in the request log as the key forms are.
+  await app.register(async (forms) => {
+    requestLogHooks(forms, opts.deps, 'session');
+    await forms.register(portalForm(webhookOperations, security.partnerSession), opts);
+    await forms.register(portalForm(usageOperations, security.partnerSession), opts);
+    await forms.register(myWebhookEventRoutes, opts);
+    await forms.register(myCalculationRoutes, opts);
+    await forms.register(portalForm(reportOperations, security.partnerSession), opts);
+  });
+  await app.register(myRequestLogRoutes, opts);
   await app.register(usageCallRoutes, opts);
 };

@@ -26,6 +26,8 @@ export type Answer<P extends keyof paths, M extends Method> = paths[P][M] extend
   : never;
 
 export type Environment = 'test' | 'live';
+export type RequestLogEntry = components['schemas']['RequestLogEntry'];
+export type RequestLogPage = components['schemas']['RequestLogPage'];
 export type PartnerMe = Answer<'/api/auth/partner/me', 'get'>;
 export type ApiKey = Answer<'/api/partners/me/api-keys', 'get'>[number];
 export type PartnerCalls = Answer<'/api/partners/me/usage/calls', 'get'>;

@@ -7,6 +7,7 @@ import { RequireSession } from './session';
 import { Account } from './pages/Account';
 import { ApiKeys } from './pages/ApiKeys';
 import { KeySignIn } from './pages/KeySignIn';
+import { Logs } from './pages/Logs';
 import { NotFound } from './pages/NotFound';
 import { Overview } from './pages/Overview';
 import { ForgotPassword, ResetPassword, VerifyEmail } from './pages/PasswordReset';
@@ -42,6 +43,7 @@ export function App() {
             <Route path="webhooks" element={<Webhooks />} />
             <Route path="usage" element={<Usage />} />
             <Route path="reports" element={<Reports />} />
+            <Route path="logs" element={<Logs />} />
             <Route path="account" element={<Account />} />
             <Route path="*" element={<NotFound />} />
           </Route>

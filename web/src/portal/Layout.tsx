@@ -12,6 +12,7 @@ const NAV = [
   { to: '/usage', label: 'Usage', end: false },
   { to: '/webhooks', label: 'Webhooks', end: false },
   { to: '/reports', label: 'Reports', end: false },
+  { to: '/logs', label: 'Logs', end: false },
   { to: '/account', label: 'Account', end: false },
 ];
 

@@ -14,6 +14,7 @@ export { CallsChart, CategoryChart, DailyChart } from './LazyCharts';
 export type { CategoryPoint, DailyPoint, Series } from './charts';
 export { Field } from './Field';
 export { Table, type Column } from './Table';
+export { RequestDetails, RequestTable, StatusCode } from './RequestTable';
 export { check, errorText, formErrors, problemsOf, useFieldProblems, type FieldProblems, type FormErrors } from './forms';
 export { formatCents, formatCentsShort, formatDay, formatInteger, formatMonth, formatUsd } from './format';
 export { saveFile, useDownload } from './download';

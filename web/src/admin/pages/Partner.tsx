@@ -23,6 +23,7 @@ import {
 import { partnerAuditQuery, usePartnerAudit } from '../api/audit';
 import { partnerUsageQuery, useChangeAccess, useClearKey, useDeletePartner, usePartner, usePartnerUsage, useRegenerateKey, useSeedDemo, type AccessAction } from '../api/partners';
 import { auditLogHref, AuditTable } from '../AuditTable';
+import { PartnerRequestsCard } from '../PartnerRequests';
 import { DEFAULT_DAYS, DownloadCsv, ENV_LABEL, EventsByTypeChart, Totals, VolumeByCategoryChart, WindowChoice } from '../UsageParts';
 import { useTitle } from '../title';
 
@@ -468,6 +469,7 @@ export function Partner() {
       <AccessCard partner={p} />
       <UsageCard partner={p} />
       <SeedCard partner={p} />
+      <PartnerRequestsCard partner={p} />
       <AuditCard partner={p} />
       <DeleteCard partner={p} />
     </div>

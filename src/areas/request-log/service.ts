@@ -1,0 +1,111 @@
+/** The request log's reads (key, portal and console forms), retention and erasure. */
+import type { Deps } from '../../context.js';
+import type { Environment, RequestLogTable } from '../../db/schema/index.js';
+import { parseDateRange } from '../../http/date-range.js';
+import { errors } from '../../http/errors.js';
+import { decodeCursor, encodeCursor } from '../../http/pagination.js';
+import { DAY_MS, iso } from '../../lib/time.js';
+import { findPartnerById } from '../partners/repo.js';
+import { findRequestLogRow, pageRequestLog, pruneRequestLog, rollRequestLogPartitions, scanWindowEnd, type RequestLogFilter } from './repo.js';
+import type { RequestLogQuery } from './schemas.js';
+
+export interface LogReader {
+  partnerId: string;
+  environment: Environment;
+}
+
+/** Day partitions made ahead of time (PostgreSQL). */
+export const PARTITIONS_AHEAD_DAYS = 3;
+
+function entry(r: RequestLogTable) {
+  return {
+    request_id: r.request_id,
+    at: iso(Number(r.at)),
+    environment: r.environment,
+    credential: r.credential as 'api_key' | 'session',
+    key_id: r.key_id,
+    method: r.method,
+    route: r.route,
+    path: r.path,
+    status: Number(r.status),
+    error_code: r.error_code,
+    error_detail: r.error_detail,
+    duration_ms: Number(r.duration_us) / 1000,
+    client_ip: r.client_ip,
+    user_agent: r.user_agent,
+  };
+}
+
+/** A path search reads at most this many rows per page (newest first); a page it leaves short still has next_cursor. */
+export const PATH_SCAN_ROWS = 20_000;
+
+function statusFilter(status: string): { statusClass: number; exact: number | null } {
+  if (status.endsWith('xx')) return { statusClass: Number(status[0]), exact: null };
+  const n = Number(status);
+  return { statusClass: Math.floor(n / 100), exact: n };
+}
+
+/** One page of the caller's requests, newest first. */
+export async function listRequests(deps: Pick<Deps, 'database'>, reader: LogReader, q: RequestLogQuery) {
+  const range = parseDateRange(q);
+  let before: RequestLogFilter['before'];
+  if (q.cursor) {
+    const [at, id] = decodeCursor(q.cursor, ['number', 'string'] as ['number', 'string']);
+    before = { at, id };
+  }
+  const filter: RequestLogFilter = {
+    partnerId: reader.partnerId,
+    environment: reader.environment,
+    status: q.status ? statusFilter(q.status) : undefined,
+    pathPrefix: q.path,
+    since: range.since,
+    until: range.until,
+    requestId: q.request_id,
+    before,
+  };
+  // A path prefix may match one row in millions: the page reads a bounded window and says where it stopped.
+  const windowEnd = q.path !== undefined && q.request_id === undefined ? await scanWindowEnd(deps.database.db, filter, PATH_SCAN_ROWS) : undefined;
+  const rows = await pageRequestLog(deps.database.db, { ...filter, notBefore: windowEnd }, q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  let next: string | null = null;
+  if (rows.length > q.limit && last) next = encodeCursor([Number(last.at), last.id]);
+  else if (windowEnd) next = encodeCursor([windowEnd.at, windowEnd.id]);
+  return { items: page.map(entry), next_cursor: next };
+}
+
+/** The caller's request of that X-Request-Id (the newest, should a client have sent one id twice); 404 otherwise. */
+export async function getRequest(deps: Pick<Deps, 'database'>, reader: LogReader, requestId: string) {
+  const row = await findRequestLogRow(deps.database.db, reader.partnerId, reader.environment, requestId);
+  if (!row) throw errors.notFound(`No request '${requestId}' in this account's ${reader.environment} request log (kept for a limited number of days)`);
+  return entry(row);
+}
+
+/** The console's read: 404 for an unknown partner. */
+export async function partnerRequests(deps: Pick<Deps, 'database'>, partnerId: string, environment: Environment, q: RequestLogQuery) {
+  if (!(await findPartnerById(deps.database.db, partnerId))) throw errors.notFound(`No partner with id '${partnerId}'`);
+  return listRequests(deps, { partnerId, environment }, q);
+}
+
+export async function partnerRequest(deps: Pick<Deps, 'database'>, partnerId: string, environment: Environment, requestId: string) {
+  if (!(await findPartnerById(deps.database.db, partnerId))) throw errors.notFound(`No partner with id '${partnerId}'`);
+  return getRequest(deps, { partnerId, environment }, requestId);
+}
+
+export function requestLogRetentionMs(deps: Pick<Deps, 'config'>): number {
+  return deps.config.requestLogRetentionDays * DAY_MS;
+}
+
+/**
+ * Retention (the maintenance worker): PostgreSQL creates the coming days' partitions and drops the expired ones;
+ * rows older than the retention in the table (SQLite) or the default partition (PostgreSQL) are deleted a batch
+ * at a time through `prune` (the worker's bounded loop).
+ */
+export async function rollRequestLog(deps: Pick<Deps, 'database' | 'config' | 'clock'>) {
+  const now = deps.clock.now();
+  return rollRequestLogPartitions(deps.database, now, PARTITIONS_AHEAD_DAYS, now - requestLogRetentionMs(deps));
+}
+
+export function pruneRequestLogBatch(deps: Pick<Deps, 'database' | 'config' | 'clock'>, batch: number): Promise<number> {
+  return pruneRequestLog(deps.database, deps.clock.now() - requestLogRetentionMs(deps), batch);
+}

@@ -1,0 +1,309 @@
+/**
+ * The searchable request log: every partner-API request (key and portal session forms) is recorded through the
+ * batching writer and read back by GET /api/v1/requests(/{request_id}), GET /api/partners/me/requests(/{request_id})
+ * and GET /api/admin/partners/{partner_id}/requests(/{request_id}); filters, paging, isolation between partners and
+ * environments, retention, erasure with the partner, and a log that never fails a request.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { buildTestApp, DIALECT, keyHeaders, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
+import { runMaintenancePass } from '../../src/workers/maintenance.js';
+import { requestLogPartitions } from '../../src/areas/request-log/repo.js';
+import { RequestLogWriter } from '../../src/areas/request-log/writer.js';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const T0 = Date.parse('2026-11-20T10:00:00.000Z');
+
+describe('request log', () => {
+  let t: TestApp;
+  let p: TestPartner;
+  let other: TestPartner;
+  let token: string;
+  let adminToken: string;
+  const clock = new TestClock(T0);
+  const calc = (headers: Record<string, string>, payload: unknown, extra: Record<string, string> = {}) =>
+    t.inject({ method: 'POST', url: '/api/v1/calculate/safe-to-spend', headers: { ...headers, ...extra }, payload: payload as object });
+  const list = (query: string, headers: Record<string, string> = keyHeaders(p)) => t.inject({ method: 'GET', url: `/api/v1/requests${query}`, headers });
+  const flush = () => t.deps.requestLog.flush();
+
+  before(async () => {
+    t = await buildTestApp({ clock });
+    p = await t.partner();
+    other = await t.partner();
+    token = await t.session('partner', p.id);
+    adminToken = (await t.admin()).token;
+  });
+  after(() => t.close());
+
+  it('finds a 422 by the X-Request-Id it answered with, through the key route and the portal route', async () => {
+    const bad = await calc(keyHeaders(p), { end_user_id: 'u-422', cash_balance: 'lots' }, { 'user-agent': 'acme-client/1.0 ' + 'x'.repeat(400) });
+    assert.equal(bad.statusCode, 422);
+    const id = String(bad.headers['x-request-id']);
+    assert.ok(id.length > 0);
+    await flush();
+
+    const byKey = await t.inject({ method: 'GET', url: `/api/v1/requests/${id}`, headers: keyHeaders(p) });
+    assert.equal(byKey.statusCode, 200, byKey.body);
+    const row = byKey.json();
+    assert.equal(row.request_id, id);
+    assert.equal(row.status, 422);
+    assert.equal(row.error_code, bad.json().code);
+    assert.ok(typeof row.error_detail === 'string' && row.error_detail.length > 0 && row.error_detail.length <= 500);
+    assert.equal(row.method, 'POST');
+    assert.equal(row.route, '/api/v1/calculate/safe-to-spend');
+    assert.equal(row.path, '/api/v1/calculate/safe-to-spend');
+    assert.equal(row.environment, 'test');
+    assert.equal(row.credential, 'api_key');
+    assert.match(row.key_id, /^key_/);
+    assert.equal(row.user_agent.length, 200);
+    assert.ok(row.user_agent.startsWith('acme-client/1.0'));
+    assert.equal(typeof row.duration_ms, 'number');
+    assert.equal(row.at, new Date(T0).toISOString());
+    // The key itself is nowhere in the row.
+    assert.ok(!JSON.stringify(row).includes(p.testKey));
+
+    const byFilter = await list(`?request_id=${id}`);
+    assert.equal(byFilter.statusCode, 200);
+    assert.deepEqual(byFilter.json().items, [row]);
+
+    const bySession = await t.inject({ method: 'GET', url: `/api/partners/me/requests/${id}?environment=test`, headers: bearer(token) });
+    assert.equal(bySession.statusCode, 200, bySession.body);
+    assert.deepEqual(bySession.json(), row);
+    const sessionList = await t.inject({ method: 'GET', url: `/api/partners/me/requests?environment=test&status=422`, headers: bearer(token) });
+    assert.equal(sessionList.statusCode, 200);
+    assert.ok(sessionList.json().items.some((r: { request_id: string }) => r.request_id === id));
+  });
+
+  it("keeps the client's own X-Request-Id, masks credentials in the path, and records the portal's session forms", async () => {
+    const mine = await calc(keyHeaders(p), { end_user_id: 'u-own', cash_balance: 5 }, { 'x-request-id': 'client-req-0001' });
+    assert.equal(mine.statusCode, 200);
+    // A key pasted into the query by mistake is masked.
+    const leaked = await t.inject({ method: 'GET', url: `/api/v1/me?api_key=${p.testKey}`, headers: keyHeaders(p) });
+    const session = await t.inject({ method: 'GET', url: '/api/partners/me/usage/current?environment=test', headers: bearer(token) });
+    assert.equal(session.statusCode, 200, session.body);
+    await flush();
+    const got = (await t.inject({ method: 'GET', url: '/api/v1/requests/client-req-0001', headers: keyHeaders(p) })).json();
+    assert.equal(got.status, 200);
+    assert.equal(got.error_code, null);
+    const masked = (await t.inject({ method: 'GET', url: `/api/v1/requests/${leaked.headers['x-request-id']}`, headers: keyHeaders(p) })).json();
+    assert.ok(!masked.path.includes(p.testKey), masked.path);
+    assert.match(masked.path, /\[redacted\]/);
+    const s = (await t.inject({ method: 'GET', url: `/api/v1/requests/${session.headers['x-request-id']}`, headers: keyHeaders(p) })).json();
+    assert.equal(s.credential, 'session');
+    assert.equal(s.key_id, null);
+    assert.equal(s.route, '/api/partners/me/usage/current');
+  });
+
+  it('filters by status, path, time and request id', async () => {
+    clock.set(T0 + 3_600_000);
+    const ok = await calc(keyHeaders(p), { end_user_id: 'filter-a', cash_balance: 1 });
+    const notFound = await t.inject({ method: 'GET', url: '/api/v1/ingest/calculation/nobody-here', headers: keyHeaders(p, { secret: true }) });
+    assert.equal(notFound.statusCode, 404);
+    await flush();
+    const ids = (r: { json(): { items: { request_id: string }[] } }) => r.json().items.map((x) => x.request_id);
+
+    const twoxx = await list('?status=2xx&limit=100');
+    assert.equal(twoxx.statusCode, 200);
+    assert.ok(twoxx.json().items.every((r: { status: number }) => r.status >= 200 && r.status < 300));
+    assert.ok(ids(twoxx).includes(String(ok.headers['x-request-id'])));
+    const fourxx = await list('?status=4xx&limit=100');
+    assert.ok(fourxx.json().items.every((r: { status: number }) => r.status >= 400 && r.status < 500));
+    assert.ok(ids(fourxx).includes(String(notFound.headers['x-request-id'])));
+    const exact = await list('?status=404');
+    assert.deepEqual(ids(exact), [String(notFound.headers['x-request-id'])]);
+    assert.equal(exact.json().items[0].error_code, notFound.json().code);
+
+    // A prefix of the template, or of the concrete path.
+    assert.deepEqual(ids(await list('?path=/api/v1/ingest/calculation/:user_id')), [String(notFound.headers['x-request-id'])]);
+    assert.deepEqual(ids(await list('?path=/api/v1/ingest/calculation/nobody')), [String(notFound.headers['x-request-id'])]);
+    assert.deepEqual(ids(await list('?path=/api/v1/nothing-like-this')), []);
+
+    const since = new Date(T0 + 3_600_000).toISOString();
+    const recent = ids(await list(`?since=${since}&limit=100`));
+    assert.ok(recent.includes(String(ok.headers['x-request-id'])));
+    // The GET /api/v1/requests calls above are partner-API requests too: all of the last hour's rows are at T0+1h.
+    const older = ids(await list(`?until=${since}&limit=100`));
+    assert.ok(!older.includes(String(ok.headers['x-request-id'])));
+    assert.ok(older.includes('client-req-0001'));
+  });
+
+  it('pages newest first with a cursor, without repeating or skipping a row', async () => {
+    clock.set(T0 + 7_200_000);
+    for (let i = 0; i < 7; i++) {
+      clock.advance(1000);
+      await calc(keyHeaders(p), { end_user_id: `page-${i}`, cash_balance: i }, { 'x-request-id': `page-${i}` });
+    }
+    await flush();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const r = await list(`?path=/api/v1/calculate&since=${new Date(T0 + 7_200_000).toISOString()}&limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      assert.equal(r.statusCode, 200, r.body);
+      const body = r.json();
+      assert.ok(body.items.length <= 3);
+      seen.push(...body.items.map((x: { request_id: string }) => x.request_id));
+      cursor = body.next_cursor;
+      pages++;
+    } while (cursor && pages < 10);
+    assert.deepEqual(seen, ['page-6', 'page-5', 'page-4', 'page-3', 'page-2', 'page-1', 'page-0']);
+    assert.equal(pages, 3);
+  });
+
+  it("answers bad input with a 422 naming the field", async () => {
+    for (const q of ['?status=abc', '?status=600', '?limit=101', '?limit=0', '?since=yesterday', '?cursor=not-a-cursor', `?since=2026-11-21&until=2026-11-20`]) {
+      const r = await list(q);
+      assert.equal(r.statusCode, 422, `${q}: ${r.body}`);
+      assert.ok(r.json().detail, q);
+    }
+    const badId = await t.inject({ method: 'GET', url: '/api/v1/requests/has%20space', headers: keyHeaders(p) });
+    assert.equal(badId.statusCode, 422);
+  });
+
+  it("never shows another partner's or another environment's requests", async () => {
+    const theirs = await calc(keyHeaders(other), { end_user_id: 'theirs', cash_balance: 1 });
+    const live = await calc(keyHeaders(p, { env: 'live' }), { end_user_id: 'live-one', cash_balance: 1 });
+    await flush();
+    const theirId = String(theirs.headers['x-request-id']);
+    const liveId = String(live.headers['x-request-id']);
+    assert.equal((await t.inject({ method: 'GET', url: `/api/v1/requests/${theirId}`, headers: keyHeaders(p) })).statusCode, 404);
+    assert.deepEqual((await list(`?request_id=${theirId}`)).json().items, []);
+    // The test key does not see the live key's request; the live key does.
+    const notFromTest = await t.inject({ method: 'GET', url: `/api/v1/requests/${liveId}`, headers: keyHeaders(p) });
+    assert.equal(notFromTest.statusCode, 404);
+    assert.equal(notFromTest.json().code, 'not_found');
+    assert.equal((await t.inject({ method: 'GET', url: `/api/v1/requests/${liveId}`, headers: keyHeaders(p, { env: 'live' }) })).statusCode, 200);
+    // The portal reads the environment it asks for.
+    assert.equal((await t.inject({ method: 'GET', url: `/api/partners/me/requests/${liveId}?environment=test`, headers: bearer(token) })).statusCode, 404);
+    assert.equal((await t.inject({ method: 'GET', url: `/api/partners/me/requests/${liveId}?environment=live`, headers: bearer(token) })).statusCode, 200);
+    assert.equal((await t.inject({ method: 'GET', url: `/api/partners/me/requests/${theirId}?environment=test`, headers: bearer(token) })).statusCode, 404);
+    // The other partner sees its own.
+    assert.equal((await t.inject({ method: 'GET', url: `/api/v1/requests/${theirId}`, headers: keyHeaders(other) })).statusCode, 200);
+  });
+
+  it('refuses missing and wrong credentials', async () => {
+    assert.equal((await t.inject({ method: 'GET', url: '/api/v1/requests' })).statusCode, 401);
+    assert.equal((await t.inject({ method: 'GET', url: '/api/v1/requests', headers: { 'x-api-key': 'sk_test_wrong' } })).statusCode, 401);
+    assert.equal((await t.inject({ method: 'GET', url: '/api/partners/me/requests' })).statusCode, 401);
+    // A partner session is not an administrator's.
+    const asPartner = await t.inject({ method: 'GET', url: `/api/admin/partners/${p.id}/requests`, headers: bearer(token) });
+    assert.ok([401, 403].includes(asPartner.statusCode), asPartner.body);
+    // An administrator's session is not a partner's.
+    const asAdmin = await t.inject({ method: 'GET', url: '/api/partners/me/requests', headers: bearer(adminToken) });
+    assert.ok([401, 403].includes(asAdmin.statusCode), asAdmin.body);
+  });
+
+  it("shows a partner's requests in the console, by environment", async () => {
+    const r = await t.inject({ method: 'GET', url: `/api/admin/partners/${p.id}/requests?environment=test&status=422`, headers: bearer(adminToken) });
+    assert.equal(r.statusCode, 200, r.body);
+    assert.ok(r.json().items.length >= 1);
+    assert.ok(r.json().items.every((x: { status: number; environment: string }) => x.status === 422 && x.environment === 'test'));
+    const one = r.json().items[0];
+    const detail = await t.inject({ method: 'GET', url: `/api/admin/partners/${p.id}/requests/${one.request_id}?environment=test`, headers: bearer(adminToken) });
+    assert.equal(detail.statusCode, 200);
+    assert.equal(detail.json().request_id, one.request_id);
+    assert.equal((await t.inject({ method: 'GET', url: `/api/admin/partners/prt_nobody/requests`, headers: bearer(adminToken) })).statusCode, 404);
+    assert.equal((await t.inject({ method: 'GET', url: `/api/admin/partners/${p.id}/requests?environment=prod`, headers: bearer(adminToken) })).statusCode, 422);
+  });
+
+  it('never fails a request: a throwing writer, a database that refuses the batch, a full queue', async () => {
+    const writer = t.deps.requestLog;
+    const record = writer.record.bind(writer);
+    writer.record = () => {
+      throw new Error('request log broken');
+    };
+    try {
+      assert.equal((await calc(keyHeaders(p), { end_user_id: 'still-answers', cash_balance: 1 })).statusCode, 200);
+      assert.equal((await t.inject({ method: 'GET', url: '/api/v1/me', headers: keyHeaders(p) })).statusCode, 200);
+    } finally {
+      writer.record = record;
+    }
+
+    // The table gone (as a database refusing every insert): requests answer, the batch is dropped and counted.
+    const db = t.deps.database.db;
+    await sql`alter table request_log rename to request_log_away`.execute(db);
+    try {
+      assert.equal((await calc(keyHeaders(p), { end_user_id: 'db-refuses', cash_balance: 1 }, { 'x-request-id': 'lost-one' })).statusCode, 200);
+      await flush();
+      assert.equal(writer.pending(), 0);
+    } finally {
+      await sql`alter table request_log_away rename to request_log`.execute(db);
+    }
+    const metrics = await t.inject({ method: 'GET', url: '/metrics' });
+    assert.match(metrics.body, /svc_request_log_dropped_total\{reason="error"\} [1-9]/);
+    assert.equal((await t.inject({ method: 'GET', url: '/api/v1/requests/lost-one', headers: keyHeaders(p) })).statusCode, 404);
+
+    // A full queue drops (and counts) rather than growing.
+    const dropped: string[] = [];
+    const small = new RequestLogWriter(t.deps.database, { requestLogDropped: (r) => void dropped.push(r), groupCommit: () => {} }, t.deps.log, { enabled: true, queueMax: 2, flushMs: 60_000 });
+    const row = { id: 'rql_x', at: T0, partner_id: p.id, environment: 'test' as const, credential: 'api_key', key_id: null, request_id: 'q', method: 'GET', route: '/', path: '/', status: 200, status_class: 2, error_code: null, error_detail: null, duration_us: 1, client_ip: null, user_agent: null };
+    small.record(row);
+    small.record({ ...row, id: 'rql_y' });
+    small.record({ ...row, id: 'rql_z' });
+    assert.equal(small.pending(), 2);
+    assert.deepEqual(dropped, ['overflow']);
+    await small.stop();
+  });
+
+  it('erases the rows of a deleted partner', async () => {
+    const gone = await t.partner();
+    await calc(keyHeaders(gone), { end_user_id: 'g', cash_balance: 1 });
+    await flush();
+    const count = async () => Number((await sql<{ n: number }>`select count(*) as n from request_log where partner_id = ${gone.id}`.execute(t.deps.database.db)).rows[0].n);
+    assert.equal(await count(), 1);
+    const del = await t.inject({ method: 'DELETE', url: `/api/admin/partners/${gone.id}`, headers: bearer(adminToken) });
+    assert.equal(del.statusCode, 200, del.body);
+    assert.equal(del.json().removed.request_log, 1);
+    assert.equal(await count(), 0);
+  });
+
+  it('keeps REQUEST_LOG_RETENTION_DAYS days: the maintenance pass prunes (SQLite) or drops day partitions (PostgreSQL)', async () => {
+    const before = await list('?limit=100');
+    assert.ok(before.json().items.length > 0);
+    // A first pass at T0 makes the day partitions (PostgreSQL) and moves T0's rows out of the default one.
+    const first = await runMaintenancePass(t.deps);
+    if (DIALECT === 'postgres') {
+      assert.ok(first.partitions.created.includes('request_log_p20261120'), JSON.stringify(first.partitions));
+      const n = await sql<{ n: number }>`select count(*) as n from request_log_default`.execute(t.deps.database.db);
+      assert.equal(Number(n.rows[0].n), 0);
+    }
+    // Rows of today stay readable after the move.
+    assert.equal((await t.inject({ method: 'GET', url: '/api/v1/requests/client-req-0001', headers: keyHeaders(p) })).statusCode, 200);
+
+    clock.set(T0 + 31 * 86_400_000);
+    const fresh = await calc(keyHeaders(p), { end_user_id: 'fresh', cash_balance: 1 });
+    await flush();
+    const pass = await runMaintenancePass(t.deps);
+    if (DIALECT === 'postgres') {
+      assert.ok(pass.partitions.dropped.includes('request_log_p20261120'), JSON.stringify(pass.partitions));
+      const names = (await requestLogPartitions(t.deps.database)).map((x) => x.name);
+      assert.ok(names.includes('request_log_p20261221') && !names.includes('request_log_p20261120'), names.join(','));
+    } else {
+      assert.ok(pass.pruned.request_log > 0);
+    }
+    const after = await list('?limit=100');
+    assert.deepEqual(after.json().items.map((x: { request_id: string }) => x.request_id).filter((id: string) => id !== fresh.headers['x-request-id']).length <= 1, true);
+    assert.equal((await t.inject({ method: 'GET', url: '/api/v1/requests/client-req-0001', headers: keyHeaders(p) })).statusCode, 404);
+    assert.equal((await t.inject({ method: 'GET', url: `/api/v1/requests/${fresh.headers['x-request-id']}`, headers: keyHeaders(p) })).statusCode, 200);
+  });
+});
+
+describe('request log off (REQUEST_LOG=off)', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp({ env: { REQUEST_LOG: 'off' } });
+  });
+  after(() => t.close());
+
+  it('records nothing, and the reads answer an empty page', async () => {
+    const p = await t.partner();
+    const r = await t.inject({ method: 'GET', url: '/api/v1/me', headers: keyHeaders(p) });
+    assert.equal(r.statusCode, 200);
+    await t.deps.requestLog.flush();
+    assert.equal(t.deps.requestLog.pending(), 0);
+    const page = await t.inject({ method: 'GET', url: '/api/v1/requests', headers: keyHeaders(p) });
+    assert.equal(page.statusCode, 200);
+    assert.deepEqual(page.json(), { items: [], next_cursor: null });
+  });
+});
