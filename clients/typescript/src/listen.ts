@@ -49,12 +49,14 @@ export class ListenError extends Error {
 
 /** Splits a Server-Sent Events text stream into its events (comments and `retry:` are skipped). */
 export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamEvent> {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  // A TextDecoder over the bytes rather than TextDecoderStream: the two libraries' stream types (DOM and Node) disagree.
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
   let buf = '';
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
-    buf += value.replace(/\r\n?/g, '\n');
+    buf += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
     let i: number;
     while ((i = buf.indexOf('\n\n')) >= 0) {
       const block = buf.slice(0, i);

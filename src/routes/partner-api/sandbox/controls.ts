@@ -4,6 +4,7 @@
  * POST /api/v1/sandbox/webhooks/fire (any event type at the test endpoint, made-up data, `"fired": true`).
  * A live key gets the layer's 402 before activation, 403 after: production transfers are the aggregator's.
  */
+import type { V1Options } from '../../v1-alias.js';
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../../../http/errors.js';
 import { errorResponses, security } from '../../../http/schemas.js';
@@ -30,12 +31,12 @@ export function requireTestKey(request: FastifyRequest): void {
 
 const common = errorResponses(401, 402, 403, 404, 422, 429);
 
-export const controlRoutes: Routes<SandboxOptions> = async (app, { deps }) => {
+export const controlRoutes: Routes<SandboxOptions & V1Options> = async (app, { deps, v1 }) => {
   const r = typed(app);
   const config = { testKeyOnly: true };
 
   r.get(
-    '/api/v1/sandbox/transfers/:transfer_id',
+    v1('/api/v1/sandbox/transfers/:transfer_id'),
     {
       config,
       schema: {
@@ -54,7 +55,7 @@ export const controlRoutes: Routes<SandboxOptions> = async (app, { deps }) => {
   );
 
   r.post(
-    '/api/v1/sandbox/transfers/:transfer_id/simulate',
+    v1('/api/v1/sandbox/transfers/:transfer_id/simulate'),
     {
       config,
       schema: {
@@ -75,7 +76,7 @@ export const controlRoutes: Routes<SandboxOptions> = async (app, { deps }) => {
   );
 
   r.post(
-    '/api/v1/sandbox/webhooks/fire',
+    v1('/api/v1/sandbox/webhooks/fire'),
     {
       config,
       schema: {

@@ -37,5 +37,5 @@ export const sandboxScope: Routes = async (app, opts) => {
   await withV1Alias(app, layer, transactionRoutes);
   await withV1Alias(app, layer, transferRoutes);
   await withV1Alias(app, layer, cashflowRoutes);
-  await controlRoutes(app, layer);
+  await withV1Alias(app, layer, controlRoutes);
 };
