@@ -22,6 +22,7 @@ import { startLoop, type WorkerHandle } from '../lib/loop.js';
 import { analyzeTables, checkpointWal, needsManualVacuum, postgresSettings, tableActivity, vacuumTables, type TableActivity } from '../db/maintenance.js';
 import { pruneExpiredSessions, pruneLoginThrottle } from '../areas/accounts/repo.js';
 import { pruneVerifications } from '../areas/accounts/verification-repo.js';
+import { pruneOidcStates } from '../areas/accounts/oidc-repo.js';
 import { VERIFICATION_RETENTION_MS } from '../areas/accounts/email-verification.js';
 import { pruneSignUpRequests } from '../areas/accounts/signup-repo.js';
 import { pruneChallenges } from '../areas/mfa/repo.js';
@@ -89,6 +90,7 @@ export async function runMaintenancePass(deps: Deps): Promise<MaintenanceResult>
     email_verifications: await drain((d, b) => pruneVerifications(d, now - VERIFICATION_RETENTION_MS, b), db),
     signup_requests: await drain((d, b) => pruneSignUpRequests(d, now - SIGNUP_RETENTION_MS, b), db),
     mfa_challenges: await drain((d, b) => pruneChallenges(d, now, b), db),
+    admin_oidc_states: await drain((d, b) => pruneOidcStates(d, now, b), db),
   };
   const checkpoint = checkpointWal(deps.database);
   const vacuumed: string[] = [];

@@ -81,7 +81,7 @@ async function openSession(
   deps: Deps,
   subjectType: 'partner' | 'admin',
   subjectId: string,
-  method: 'password' | 'api_key' | 'signup',
+  method: 'password' | 'api_key' | 'signup' | 'oidc',
   key: OpeningKey | null = null,
   client: ClientInfo | null = null,
 ): Promise<Opened> {
@@ -143,7 +143,8 @@ export async function openSignUpSession(deps: Deps, partnerId: string, client: C
 
 /** Checks a password against a stored hash, or against a dummy one so unknown accounts cost the same time. */
 async function checkPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  const ok = await verifyPassword(password, stored ?? (await dummyPasswordHash()));
+  // An administrator created by single sign-on has no password (''): checked against the dummy too, so the time tells nothing.
+  const ok = await verifyPassword(password, stored || (await dummyPasswordHash()));
   return ok && !!stored;
 }
 
@@ -198,6 +199,7 @@ function adminAccount(a: { id: string; email: string; created_at: number }): Adm
 }
 
 export async function adminLogin(deps: Deps, email: string, password: string, client: ClientInfo) {
+  if (!deps.config.adminPasswordLogin) throw errors.passwordLoginDisabled();
   const attempt = await beginAttempt(deps, [
     { scope: emailScope('admin', email), resetOnSuccess: true },
     { scope: ipScope(client.ip), resetOnSuccess: false },
@@ -212,6 +214,13 @@ export async function adminLogin(deps: Deps, email: string, password: string, cl
   const s = await openSession(deps, 'admin', a!.id, 'password', null, client);
   await audit(deps.database.db, { type: 'admin', id: a!.id }, deps.clock.now(), 'admin.login', 'admin', a!.id);
   return { session: s, body: { ...sessionBody(s), admin: adminAccount(a!) } };
+}
+
+/** An administrator's session opened by single sign-on (oidc.ts): the same answer and cookie as a password sign-in. */
+export async function openAdminSession(deps: Deps, adminId: string, method: 'oidc', client: ClientInfo): Promise<Opened> {
+  const s = await openSession(deps, 'admin', adminId, method, null, client);
+  await audit(deps.database.db, { type: 'admin', id: adminId }, deps.clock.now(), 'admin.login', 'admin', adminId, { method });
+  return s;
 }
 
 export async function partnerMe(deps: Deps, partnerId: string, session: SessionPrincipal) {
@@ -311,7 +320,7 @@ export async function logout(deps: Pick<Deps, 'clock' | 'database'>, token: stri
 
 // ---------- the account's own sessions ----------
 
-const METHODS = new Set(['password', 'api_key', 'signup']);
+const METHODS = new Set(['password', 'api_key', 'signup', 'oidc']);
 
 /** The account's live sessions, newest first; `current` marks the one presented. Never a token or hash. */
 export async function listSessions(deps: Pick<Deps, 'clock' | 'database'>, session: SessionPrincipal): Promise<SessionList> {

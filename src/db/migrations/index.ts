@@ -26,6 +26,7 @@ import * as m0025 from './0025_endpoint_latency.js';
 import * as m0026 from './0026_signup_requests.js';
 import * as m0027 from './0027_deletion_request_receipts.js';
 import * as m0029 from './0029_mfa.js';
+import * as m0030 from './0030_admin_oidc.js';
 
 /** Every migration, in order. Names are fixed once released. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0026_signup_requests': m0026,
   '0027_deletion_request_receipts': m0027,
   '0029_mfa': m0029,
+  '0030_admin_oidc': m0030,
 };
