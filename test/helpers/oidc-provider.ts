@@ -23,10 +23,13 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
-/** Starts a provider on 127.0.0.1 that accepts the given redirect URIs for SSO_CLIENT_ID. */
-export async function startTestProvider(redirectUris: string[], accounts: Record<string, SsoAccount> = {}): Promise<TestProvider> {
+/** Starts a provider on 127.0.0.1 (on `port`, or a free one) that accepts the given redirect URIs for SSO_CLIENT_ID. */
+export async function startTestProvider(redirectUris: string[], accounts: Record<string, SsoAccount> = {}, port = 0): Promise<TestProvider> {
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const known = new Map(Object.entries(accounts));
   const provider = new Provider(issuer, {
