@@ -119,6 +119,7 @@ describe('administrator single sign-on', () => {
       const me = await t.inject({ method: 'GET', url: '/api/auth/admin/me', headers: { cookie: `svc_session=${first}` } });
       assert.equal(me.statusCode, 200, me.body);
       assert.equal(me.json().email, 'Alice@Bank.example');
+      assert.equal(me.json().password_set, false, 'created without a password');
       const adminId = me.json().id as string;
 
       const second = sessionOf(await signIn(t, 'alice', '10.40.0.2'));
@@ -150,6 +151,16 @@ describe('administrator single sign-on', () => {
 
       const out = await t.inject({ method: 'POST', url: '/api/auth/admin/logout', headers: auth });
       assert.equal(out.statusCode, 200, out.body);
+      // Nor does a password change: there is no current password to give.
+      const change = await t.inject({
+        method: 'POST',
+        url: '/api/auth/admin/password',
+        headers: { authorization: `Bearer ${first}` },
+        payload: { current_password: 'anything at all 1', new_password: 'a new passphrase 1' },
+        remoteAddress: '10.40.0.10',
+      });
+      assert.equal(change.statusCode, 401, change.body);
+      assert.equal(change.json().code, 'invalid_credentials');
       assert.equal((await t.inject({ method: 'GET', url: '/api/auth/admin/me', headers: auth })).statusCode, 401);
     });
 
@@ -264,7 +275,11 @@ describe('administrator single sign-on', () => {
       const status = (await t.inject({ method: 'GET', url: '/api/auth/admin/oidc' })).json();
       assert.equal(status.password_login, false);
       assert.equal(status.enabled, true);
-      sessionOf(await signIn(t, 'alice', '10.43.0.2'));
+      const s = sessionOf(await signIn(t, 'alice', '10.43.0.2'));
+      const me = (await t.inject({ method: 'GET', url: '/api/auth/admin/me', headers: { authorization: `Bearer ${s}` } })).json();
+      assert.equal(me.password_set, false);
+      const withPassword = (await t.inject({ method: 'GET', url: '/api/auth/admin/me', headers: { authorization: `Bearer ${adm.token}` } })).json();
+      assert.equal(withPassword.password_set, true);
     });
 
     it('partners still sign in with their password', async () => {

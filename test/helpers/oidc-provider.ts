@@ -26,6 +26,9 @@ export interface TestProvider {
 /** Starts a provider on 127.0.0.1 (on `port`, or a free one) that accepts the given redirect URIs for SSO_CLIENT_ID. */
 export async function startTestProvider(redirectUris: string[], accounts: Record<string, SsoAccount> = {}, port = 0): Promise<TestProvider> {
   const server = http.createServer();
+  // Idle connections are closed by the client (fetch), never by this server between two of its requests: a request sent
+  // on a socket the server is closing at that moment fails at once (a slow, loaded machine makes that race likely).
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);

@@ -3998,6 +3998,8 @@ export interface components {
             mfa_enabled: boolean;
             /** @description A second factor is required (ADMIN_REQUIRE_MFA) and none is set up: every operation but this one and the enrolment answers 403 `mfa_enrolment_required` */
             mfa_enrolment_required: boolean;
+            /** @description false for an administrator created by single sign-on: no password signs them in (an operator may set one) */
+            password_set: boolean;
         };
         /** KeySlotSummary */
         KeySlotSummary: {

@@ -148,6 +148,7 @@ export const AdminMe = Type.Object(
     mfa_enrolment_required: Type.Boolean({
       description: 'A second factor is required (ADMIN_REQUIRE_MFA) and none is set up: every operation but this one and the enrolment answers 403 `mfa_enrolment_required`',
     }),
+    password_set: Type.Boolean({ description: 'false for an administrator created by single sign-on: no password signs them in (an operator may set one)' }),
   },
   { title: 'AdminMe' },
 );

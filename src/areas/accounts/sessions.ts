@@ -247,6 +247,7 @@ export async function adminMe(deps: Deps, adminId: string, expiresAt: number) {
     session_expires_at: iso(expiresAt),
     mfa_enabled: mfa,
     mfa_enrolment_required: !mfa && (await adminEnrolmentPending(deps, adminId)),
+    password_set: a.password_hash !== '',
   };
 }
 
