@@ -1,7 +1,7 @@
 /**
  * The admin console's single sign-on (OpenID Connect) against a real provider on loopback: the flow through
  * the service's HTTP routes, the allow-list and group rules, state tampering, replays and expiry, and
- * ADMIN_PASSWORD_LOGIN=false.
+ * ADMIN_PASSWORD_LOGIN=false, and ADMIN_REQUIRE_MFA (the provider proves the second factor of a single sign-on).
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -286,6 +286,44 @@ describe('administrator single sign-on', () => {
       const p = await t.partner();
       const r = await t.inject({ method: 'POST', url: '/api/auth/partner/login', payload: { email: p.email, password: 'wrong password' }, remoteAddress: '10.43.0.3' });
       assert.equal(r.statusCode, 401, 'the partner sign-in is unaffected');
+    });
+  });
+
+  describe('administrators held to a second factor (ADMIN_REQUIRE_MFA=true)', () => {
+    let t: TestApp;
+    before(async () => {
+      t = await buildTestApp({ env: ssoEnv(provider, { ADMIN_OIDC_ALLOWED_EMAILS: '*@bank.example', ADMIN_REQUIRE_MFA: 'true' }) });
+    });
+    after(() => t.close());
+
+    it('a single sign-on reaches the admin routes (the provider checked the factor), recorded on the session and in the audit entry', async () => {
+      const s = sessionOf(await signIn(t, 'alice', '10.44.0.1'));
+      const auth = { authorization: `Bearer ${s}` };
+      const me = await t.inject({ method: 'GET', url: '/api/auth/admin/me', headers: auth });
+      assert.equal(me.statusCode, 200, me.body);
+      assert.equal(me.json().mfa_enabled, false, 'no factor at the service');
+      assert.equal(me.json().mfa_enrolment_required, false, 'not sent to enrolment');
+      for (const url of ['/api/admin/partners', '/api/admin/audit-log', '/api/auth/admin/sessions']) {
+        const r = await t.inject({ method: 'GET', url, headers: auth });
+        assert.equal(r.statusCode, 200, `${url}: ${r.body}`);
+      }
+      const sessions = (await t.inject({ method: 'GET', url: '/api/auth/admin/sessions', headers: auth })).json();
+      assert.deepEqual(sessions.items.map((x: { method: string }) => x.method), ['oidc']);
+      const logins = (await t.inject({ method: 'GET', url: `/api/admin/audit-log?action=admin.login&actor_id=${me.json().id}`, headers: auth })).json().items;
+      assert.equal(logins.length, 1);
+      assert.deepEqual(logins[0].details, { method: 'oidc', second_factor: 'identity_provider' });
+    });
+
+    it('a password sign-in of an administrator without a factor is held to enrolment', async () => {
+      const adm = await t.admin();
+      const login = await t.inject({ method: 'POST', url: '/api/auth/admin/login', payload: { email: adm.email, password: 'admin-password-1' }, remoteAddress: '10.44.0.2' });
+      assert.equal(login.statusCode, 200, login.body);
+      const auth = { authorization: `Bearer ${login.json().token as string}` };
+      const r = await t.inject({ method: 'GET', url: '/api/admin/partners', headers: auth });
+      assert.equal(r.statusCode, 403, r.body);
+      assert.equal(r.json().code, 'mfa_enrolment_required');
+      const me = await t.inject({ method: 'GET', url: '/api/auth/admin/me', headers: auth });
+      assert.equal(me.json().mfa_enrolment_required, true);
     });
   });
 

@@ -3996,7 +3996,7 @@ export interface components {
             session_expires_at: string;
             /** @description Whether signing in also needs a second factor */
             mfa_enabled: boolean;
-            /** @description A second factor is required (ADMIN_REQUIRE_MFA) and none is set up: every operation but this one and the enrolment answers 403 `mfa_enrolment_required` */
+            /** @description A second factor is required (ADMIN_REQUIRE_MFA), none is set up and the session is not a single sign-on (whose factor the identity provider checked): every operation but this one and the enrolment answers 403 `mfa_enrolment_required` */
             mfa_enrolment_required: boolean;
             /** @description false for an administrator created by single sign-on: no password signs them in (an operator may set one) */
             password_set: boolean;

@@ -146,7 +146,8 @@ export const AdminMe = Type.Object(
     session_expires_at: IsoDateTime,
     mfa_enabled: Type.Boolean({ description: 'Whether signing in also needs a second factor' }),
     mfa_enrolment_required: Type.Boolean({
-      description: 'A second factor is required (ADMIN_REQUIRE_MFA) and none is set up: every operation but this one and the enrolment answers 403 `mfa_enrolment_required`',
+      description:
+        'A second factor is required (ADMIN_REQUIRE_MFA), none is set up and the session is not a single sign-on (whose factor the identity provider checked): every operation but this one and the enrolment answers 403 `mfa_enrolment_required`',
     }),
     password_set: Type.Boolean({ description: 'false for an administrator created by single sign-on: no password signs them in (an operator may set one)' }),
   },

@@ -219,7 +219,11 @@ export async function adminLogin(deps: Deps, email: string, password: string, cl
 /** An administrator's session opened by single sign-on (oidc.ts): the same answer and cookie as a password sign-in. */
 export async function openAdminSession(deps: Deps, adminId: string, method: 'oidc', client: ClientInfo): Promise<Opened> {
   const s = await openSession(deps, 'admin', adminId, method, null, client);
-  await audit(deps.database.db, { type: 'admin', id: adminId }, deps.clock.now(), 'admin.login', 'admin', adminId, { method });
+  await audit(deps.database.db, { type: 'admin', id: adminId }, deps.clock.now(), 'admin.login', 'admin', adminId, {
+    method,
+    // The identity provider checked the second factor (it is required there); the service did not ask for one.
+    second_factor: 'identity_provider',
+  });
   return s;
 }
 
@@ -238,15 +242,15 @@ export async function partnerMe(deps: Deps, partnerId: string, session: SessionP
   };
 }
 
-export async function adminMe(deps: Deps, adminId: string, expiresAt: number) {
+export async function adminMe(deps: Deps, adminId: string, session: SessionPrincipal) {
   const a = await findAdminById(deps.database.db, adminId);
   if (!a) throw errors.sessionExpired('Session expired or invalid: sign in again');
   const mfa = await mfaEnabled(deps, { type: 'admin', id: adminId });
   return {
     ...adminAccount(a),
-    session_expires_at: iso(expiresAt),
+    session_expires_at: iso(session.expiresAt),
     mfa_enabled: mfa,
-    mfa_enrolment_required: !mfa && (await adminEnrolmentPending(deps, adminId)),
+    mfa_enrolment_required: !mfa && (await adminEnrolmentPending(deps, adminId, session.method)),
     password_set: a.password_hash !== '',
   };
 }
