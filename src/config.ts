@@ -129,6 +129,25 @@ export interface Config {
   production: boolean;
   /** Administrators must have a second factor: until one is confirmed, a session opens only the enrolment (ADMIN_REQUIRE_MFA; default: on in production). */
   adminRequireMfa: boolean;
+  /** Single sign-on of the admin console (OpenID Connect, ADMIN_OIDC_*); null: not configured. */
+  adminOidc: AdminOidcConfig | null;
+  /** ADMIN_PASSWORD_LOGIN: false refuses administrators' password sign-in (403 password_login_disabled); SSO must be configured then. */
+  adminPasswordLogin: boolean;
+}
+
+/** The OpenID provider administrators sign in with (authorization code + PKCE). */
+export interface AdminOidcConfig {
+  /** The issuer URL (https, or http on loopback): discovery reads `<issuer>/.well-known/openid-configuration`. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Lower-case addresses (`ops@bank.example`) and domains (`*@bank.example`, kept as `@bank.example`); empty: any address the group admits. */
+  allowedEmails: string[];
+  /** The group an administrator must be in (in the `groupsClaim` claim); null: the allow-list alone decides. */
+  requiredGroup: string | null;
+  groupsClaim: string;
+  /** The scopes asked for (space-separated; `openid` always among them). */
+  scopes: string;
 }
 
 export class ConfigError extends Error {
@@ -254,6 +273,50 @@ function isAddressOrCidr(value: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** ADMIN_OIDC_*: all or nothing; at least one of the allow-list and the group. */
+function adminOidc(env: Env): AdminOidcConfig | null {
+  const issuer = str(env, 'ADMIN_OIDC_ISSUER');
+  const clientId = str(env, 'ADMIN_OIDC_CLIENT_ID');
+  const clientSecret = str(env, 'ADMIN_OIDC_CLIENT_SECRET');
+  const emails = str(env, 'ADMIN_OIDC_ALLOWED_EMAILS');
+  const group = str(env, 'ADMIN_OIDC_REQUIRED_GROUP');
+  if (issuer === null && clientId === null && clientSecret === null && emails === null && group === null) return null;
+  if (issuer === null) throw new ConfigError('ADMIN_OIDC_ISSUER', 'is required when any ADMIN_OIDC_* variable is set');
+  let u: URL;
+  try {
+    u = new URL(issuer);
+  } catch {
+    throw new ConfigError('ADMIN_OIDC_ISSUER', 'is not a valid URL');
+  }
+  if (!(u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK_HOSTS.has(u.hostname)))) {
+    throw new ConfigError('ADMIN_OIDC_ISSUER', 'must use https:// (http:// only on loopback, for local tests)');
+  }
+  if (u.search !== '' || u.hash !== '') throw new ConfigError('ADMIN_OIDC_ISSUER', 'must have no query or fragment');
+  if (clientId === null) throw new ConfigError('ADMIN_OIDC_CLIENT_ID', 'is required with ADMIN_OIDC_ISSUER');
+  if (clientSecret === null) throw new ConfigError('ADMIN_OIDC_CLIENT_SECRET', 'is required with ADMIN_OIDC_ISSUER');
+  const allowedEmails = (emails ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== '')
+    .map((e) => {
+      const domain = /^\*@([^@\s*]+\.[^@\s*]+)$/.exec(e);
+      if (domain) return `@${domain[1]}`;
+      if (!/^[^@\s*]+@[^@\s*]+\.[^@\s*]+$/.test(e)) {
+        throw new ConfigError('ADMIN_OIDC_ALLOWED_EMAILS', `must be a comma list of addresses or *@domain forms, got "${e}"`);
+      }
+      return e;
+    });
+  if (allowedEmails.length === 0 && group === null) {
+    throw new ConfigError('ADMIN_OIDC_ALLOWED_EMAILS', 'or ADMIN_OIDC_REQUIRED_GROUP is required: without either, anyone the provider knows would become an administrator');
+  }
+  const groupsClaim = str(env, 'ADMIN_OIDC_GROUPS_CLAIM') ?? 'groups';
+  const scopes = (str(env, 'ADMIN_OIDC_SCOPES') ?? 'openid email profile').split(/\s+/);
+  if (!scopes.includes('openid')) scopes.unshift('openid');
+  return { issuer, clientId, clientSecret, allowedEmails, requiredGroup: group, groupsClaim, scopes: scopes.join(' ') };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -312,6 +375,12 @@ export function loadConfig(env: Env = process.env): Config {
 
   const ratePerUser = num(env, 'RATE_PER_USER_USD', 0.05, 0);
   const adminEmail = email(env, 'ADMIN_EMAIL');
+
+  const oidc = adminOidc(env);
+  const adminPasswordLogin = bool(env, 'ADMIN_PASSWORD_LOGIN', true);
+  if (!adminPasswordLogin && oidc === null) {
+    throw new ConfigError('ADMIN_PASSWORD_LOGIN', 'is false but single sign-on is not configured (ADMIN_OIDC_ISSUER…): no administrator could sign in');
+  }
 
   const webhookSlots = int(env, 'WEBHOOK_SLOTS', 64, 1, 4096);
   const sandboxShare = positive(env, 'WEBHOOK_SANDBOX_SHARE', 0.5);
@@ -386,5 +455,7 @@ export function loadConfig(env: Env = process.env): Config {
     workerMetricsPort,
     production: str(env, 'NODE_ENV') === 'production',
     adminRequireMfa: bool(env, 'ADMIN_REQUIRE_MFA', str(env, 'NODE_ENV') === 'production'),
+    adminOidc: oidc === null ? null : Object.freeze({ ...oidc, allowedEmails: Object.freeze(oidc.allowedEmails) as string[] }),
+    adminPasswordLogin,
   });
 }

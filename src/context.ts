@@ -23,6 +23,7 @@ import type { CalculationWriters } from './areas/calculations/writer.js';
 import type { UsageEventWriter } from './areas/usage-events/events.js';
 import type { RequestLogWriter } from './areas/request-log/writer.js';
 import type { ProviderFactory } from './areas/sandbox/provider.js';
+import type { AdminOidc } from './areas/accounts/oidc-client.js';
 
 /** Counts partner-API calls and unique end-users (the usage area implements it). */
 export interface UsageMeter {
@@ -100,6 +101,8 @@ export interface Deps {
   metrics: Metrics;
   /** The status probe's way into this process's own partner API (its HTTP application, attached by buildApp, and its credential). */
   selfProbe: SelfProbe;
+  /** The admin console's OpenID provider (single sign-on): its configuration, discovered on first use. */
+  adminOidc: AdminOidc;
   /**
    * Starts what runs in the background: the auth cache's invalidation listener, the
    * usage meter's periodic flush, the rate limiter's Redis connection and, when asked,

@@ -37,6 +37,7 @@ import { registerSandboxEraser } from './areas/sandbox/service.js';
 import { startWorkers, stopWorkers, type WorkerHandle } from './workers/index.js';
 import { metricSources } from './areas/operations/metrics.js';
 import { loadServiceKeys } from './areas/operations/service-keys.js';
+import { AdminOidc } from './areas/accounts/oidc-client.js';
 
 /**
  * The logger options of every entry point: pino at `level`, with credentials hidden
@@ -119,6 +120,7 @@ export function createDeps(config: Config, options: DepsOptions = {}): Deps {
     liveProviders: new Map(Object.entries(options.liveProviders ?? {})),
     metrics,
     selfProbe: new SelfProbe(),
+    adminOidc: new AdminOidc(config.adminOidc),
 
     async start(opts = {}) {
       // First: it also stops a process whose SECRETS_KEY does not open the database's sealed values.

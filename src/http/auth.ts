@@ -28,7 +28,7 @@ import { errors } from './errors.js';
 import { SELF_PROBE_ID, SELF_PROBE_PARTNER } from './self-probe.js';
 import { endSession, markSessionUsed, sessionOfToken } from '../areas/accounts/session-guard.js';
 import { partnerOfSession } from '../areas/partners/credentials.js';
-import { adminHasSecondFactor } from '../areas/mfa/guard.js';
+import { adminHasSecondFactor, secondFactorAtProvider } from '../areas/mfa/guard.js';
 
 export const SESSION_COOKIE = 'svc_session';
 export const INGEST_SECRET_HEADER = 'x-service-ingest-secret';
@@ -42,6 +42,8 @@ export interface SessionPrincipal {
   keyEnvironment: Environment | null;
   /** When the session's last use was recorded (null: never). */
   lastUsedAt: number | null;
+  /** How the session was opened (`password`, `api_key`, `signup`, `oidc`). */
+  method: string;
 }
 
 /** A session's last use is written at most once per this interval, so a request does not write every time. */
@@ -328,6 +330,7 @@ export function makeGuards(deps: Deps) {
       expiresAt: row.expires_at,
       keyEnvironment: row.key_environment ?? null,
       lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+      method: row.method,
     };
   }
 
@@ -355,8 +358,14 @@ export function makeGuards(deps: Deps) {
   async function adminSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const s = await loadSession(request);
     if (s.subjectType !== 'admin') throw errors.forbidden('This operation needs an administrator session');
-    // Where administrators must have a second factor, one without it may only set it up.
-    if (deps.config.adminRequireMfa && request.routeOptions.config.mfaEnrolment !== true && !(await adminHasSecondFactor(deps.database.db, s.subjectId))) {
+    // Where administrators must have a second factor, one without it may only set it up. A single sign-on proved
+    // its factors at the identity provider (which must require the second one): it is not held to enrolment.
+    if (
+      deps.config.adminRequireMfa &&
+      !secondFactorAtProvider(s.method) &&
+      request.routeOptions.config.mfaEnrolment !== true &&
+      !(await adminHasSecondFactor(deps.database.db, s.subjectId))
+    ) {
       throw errors.mfaEnrolmentRequired();
     }
     await touch(s);

@@ -29,6 +29,7 @@ export const ERROR_STATUS = {
   csrf_rejected: 403,
   password_session_required: 403,
   mfa_enrolment_required: 403,
+  password_login_disabled: 403,
   not_found: 404,
   request_timeout: 408,
   conflict: 409,
@@ -171,6 +172,9 @@ export const ERRORS = {
   /** An account-wide change (the password) from a session opened with an API key, which acts in one environment only. */
   passwordSessionRequired: (detail = 'This session was opened with an API key: sign in with your password to change it') =>
     raise('password_session_required', detail),
+  /** ADMIN_PASSWORD_LOGIN=false: administrators sign in with single sign-on only. */
+  passwordLoginDisabled: (detail = 'Password sign-in is turned off for administrators: sign in with single sign-on (GET /api/auth/admin/oidc/start)') =>
+    raise('password_login_disabled', detail),
   productionNotEnabled: () =>
     raise(
       'production_not_enabled',

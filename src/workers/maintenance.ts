@@ -22,6 +22,7 @@ import { startLoop, type WorkerHandle } from '../lib/loop.js';
 import { analyzeTables, checkpointWal, needsManualVacuum, postgresSettings, tableActivity, vacuumTables, type TableActivity } from '../db/maintenance.js';
 import { pruneExpiredSessions, pruneLoginThrottle } from '../areas/accounts/repo.js';
 import { pruneVerifications } from '../areas/accounts/verification-repo.js';
+import { pruneOidcStates } from '../areas/accounts/oidc-repo.js';
 import { VERIFICATION_RETENTION_MS } from '../areas/accounts/email-verification.js';
 import { pruneSignUpRequests } from '../areas/accounts/signup-repo.js';
 import { pruneChallenges } from '../areas/mfa/repo.js';
@@ -94,6 +95,7 @@ export async function runMaintenancePass(deps: Deps): Promise<MaintenanceResult>
     mfa_challenges: await drain((d, b) => pruneChallenges(d, now, b), db),
     // SQLite: the rows past retention; PostgreSQL: those of the default partition (day partitions are dropped whole below).
     request_log: await drain((_d, b) => pruneRequestLogBatch(deps, b), db),
+    admin_oidc_states: await drain((d, b) => pruneOidcStates(d, now, b), db),
   };
   // A failure here (a lock not granted in time) is logged; the next pass tries again.
   let partitions: MaintenanceResult['partitions'] = { created: [], dropped: [] };

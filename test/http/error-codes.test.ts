@@ -225,6 +225,22 @@ describe('error codes', () => {
       payload: { current_password: 'whatever it is', new_password: 'a new passphrase 1' },
       remoteAddress: '10.9.0.4',
     });
+    // An operator who turned administrators' password sign-in off (single sign-on configured; the provider is not called).
+    const ssoOnly = await buildTestApp({
+      env: {
+        ADMIN_PASSWORD_LOGIN: 'false',
+        ADMIN_OIDC_ISSUER: 'https://login.bank.example',
+        ADMIN_OIDC_CLIENT_ID: 'svc',
+        ADMIN_OIDC_CLIENT_SECRET: 'secret',
+        ADMIN_OIDC_ALLOWED_EMAILS: '*@bank.example',
+      },
+    });
+    try {
+      const off = await ssoOnly.inject({ method: 'POST', url: '/api/auth/admin/login', payload: { email: 'ops@bank.example', password: 'a long passphrase 1' } });
+      expectCode('administrator password sign-in turned off', off.statusCode, off.body, 'password_login_disabled');
+    } finally {
+      await ssoOnly.close();
+    }
     const confirmReset = (token: string) => ({
       method: 'POST' as const,
       url: '/api/auth/partner/password-reset/confirm',

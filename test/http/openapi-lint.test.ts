@@ -17,6 +17,13 @@ const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 const CLI = path.join(path.dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
 const EXPLAINED_WARNINGS = new Set(['info-license']);
+/**
+ * Browser navigations whose only answer is a redirect (redocly.yaml makes operation-2xx-response a warning):
+ * the single sign-on start and the provider's way back. Any other operation without a 2xx answer still fails.
+ */
+const NAVIGATIONS = new Set(['#/paths/~1api~1auth~1admin~1oidc~1start/get/responses', '#/paths/~1api~1auth~1admin~1oidc~1callback/get/responses']);
+const explained = (p: Problem) =>
+  EXPLAINED_WARNINGS.has(p.ruleId) || (p.ruleId === 'operation-2xx-response' && p.location.every((l) => NAVIGATIONS.has(l.pointer)));
 
 interface Problem {
   ruleId: string;
@@ -50,7 +57,7 @@ describe('the OpenAPI document under Redocly lint', () => {
     const report = JSON.parse(out.stdout) as { totals: { errors: number; warnings: number }; problems: Problem[] };
     const show = (p: Problem) => `${p.ruleId} at ${p.location.map((l) => l.pointer).join(', ')}: ${p.message}`;
     assert.deepEqual(report.problems.filter((p) => p.severity === 'error').map(show), []);
-    assert.deepEqual(report.problems.filter((p) => p.severity !== 'error' && !EXPLAINED_WARNINGS.has(p.ruleId)).map(show), []);
+    assert.deepEqual(report.problems.filter((p) => p.severity !== 'error' && !explained(p)).map(show), []);
     assert.equal(report.totals.errors, 0);
   });
 });

@@ -162,8 +162,18 @@ describe('maintenance: pruning after the retention', () => {
     });
     // A sign-up request goes (with its password hash) a week after its link expired.
     await db.insertInto('signup_requests').values([signUp('sup_old', now - 8 * DAY), signUp('sup_recent', now - DAY)]).execute();
+    // A begun single sign-on goes once it expired (its callback is refused either way).
+    await db
+      .insertInto('admin_oidc_states')
+      .values([
+        { state_hash: 'oidc_old', created_at: now - 11 * 60_000, expires_at: now - 60_000, used_at: null },
+        { state_hash: 'oidc_live', created_at: now - 60_000, expires_at: now + 9 * 60_000, used_at: null },
+      ])
+      .execute();
     const sessionsBefore = await count('sessions');
     const r = await runMaintenancePass(t.deps);
+    assert.equal(r.pruned.admin_oidc_states, 1);
+    assert.deepEqual((await db.selectFrom('admin_oidc_states').select('state_hash').execute()).map((x) => x.state_hash), ['oidc_live']);
     assert.equal(r.pruned.signup_requests, 1);
     assert.deepEqual((await db.selectFrom('signup_requests').select('id').execute()).map((x) => x.id), ['sup_recent']);
     assert.equal(r.pruned.sessions, 1);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { ADMIN, PLATFORM_INGEST_SECRET } from './admin.js';
+import { SSO_CLIENT_ID, SSO_CLIENT_SECRET } from '../../test/helpers/oidc-provider.js';
 
 export const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '..', '..');
@@ -30,6 +31,10 @@ const port = (process.env.E2E_PORT ||= String(await freePort()));
 const dataDir = (process.env.E2E_DATA_DIR ||= mkdtempSync(path.join(os.tmpdir(), 'svc-e2e-')));
 // Where the server sends IndexNow submissions: a receiver the IndexNow test listens with.
 const indexNowPort = (process.env.E2E_INDEXNOW_PORT ||= String(await freePort()));
+// Where the admin console's OpenID provider listens: admin-sso.spec.ts starts it there (the server reads its
+// discovery document only at the first single sign-on, so the other specs never need it).
+const oidcPort = (process.env.E2E_OIDC_PORT ||= String(await freePort()));
+export const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
 export const baseURL = `http://127.0.0.1:${port}`;
 
 /** The test server's environment, whichever database it runs on. */
@@ -60,6 +65,11 @@ export const serverEnv: Record<string, string> = {
   // IndexNow, sent to a local receiver (the console's IndexNow page).
   INDEXNOW_KEY: 'e2e-indexnow-key-0123456789',
   INDEXNOW_ENDPOINT: `http://127.0.0.1:${indexNowPort}/indexnow`,
+  // Single sign-on of the console with the test provider (admin-sso.spec.ts); password sign-in stays on.
+  ADMIN_OIDC_ISSUER: oidcIssuer,
+  ADMIN_OIDC_CLIENT_ID: SSO_CLIENT_ID,
+  ADMIN_OIDC_CLIENT_SECRET: SSO_CLIENT_SECRET,
+  ADMIN_OIDC_ALLOWED_EMAILS: '*@sso.example',
 };
 
 /** A configuration over the built server started by `command` with `env` added to `serverEnv`. */

@@ -1,4 +1,3 @@
-import { TextDecoderStream } from 'node:stream/web';
 import { parseArgs } from 'node:util';
 
 /**

@@ -340,6 +340,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/admin/oidc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the admin console's single sign-on is on, and whether password sign-in is
+         * @description Read by the console's sign-in page: with `enabled`, it shows "Sign in with <provider>" (a link to `start_url`); without `password_login` (ADMIN_PASSWORD_LOGIN=false), it hides the password form, and POST /api/auth/admin/login answers 403 `password_login_disabled`.
+         */
+        get: operations["getAdminSso"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/admin/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Begin an administrator sign-in at the OpenID provider (a browser navigation)
+         * @description Answers 302 to the provider's authorization endpoint (authorization code with PKCE, a fresh state and nonce) and sets the short-lived `svc_oidc` cookie (HttpOnly, sealed, 10 minutes, single use) that the callback needs. When single sign-on is off or the provider cannot be reached, 302 to /admin/sign-in?error=sso_not_configured or sso_provider_error. Limited per client address (429).
+         */
+        get: operations["startAdminSso"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/admin/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OpenID provider sends the administrator back here (the redirect URI to register)
+         * @description Checks the state against the `svc_oidc` cookie (once: a replayed callback is refused), exchanges the code with the PKCE verifier, verifies the ID token (signature, issuer, audience, nonce, expiry), requires `email_verified` when the provider sends it, and checks the address against ADMIN_OIDC_ALLOWED_EMAILS and the group claim against ADMIN_OIDC_REQUIRED_GROUP. The administrator of that address is created at the first sign-in, without a password (audited, actor `oidc`). Then 302 to /admin/ with the svc_session cookie, as after a password sign-in. Every refusal is a 302 to /admin/sign-in?error=<code>: `sso_not_allowed`, `sso_email_unverified`, `sso_provider_error`, `sso_state_invalid`, `sso_expired`, `sso_not_configured`.
+         */
+        get: operations["finishAdminSso"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/partner/password-reset": {
         parameters: {
             query?: never;
@@ -3011,7 +3071,7 @@ export interface components {
          * @description Stable machine-readable error code; every value is described in docs/errors.md.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "reset_token_invalid" | "verification_token_invalid" | "missing_api_key" | "invalid_api_key" | "missing_ingest_secret" | "invalid_ingest_secret" | "invalid_credentials" | "session_required" | "session_expired" | "mfa_required" | "mfa_code_invalid" | "mfa_token_invalid" | "mfa_token_expired" | "payment_required" | "partner_suspended" | "production_not_enabled" | "environment_mismatch" | "forbidden" | "csrf_rejected" | "password_session_required" | "mfa_enrolment_required" | "not_found" | "request_timeout" | "conflict" | "in_progress" | "reset_token_expired" | "reset_token_used" | "verification_token_expired" | "verification_token_used" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "locked_out" | "too_many_failed_credentials" | "export_in_progress" | "costly_request_in_progress" | "too_many_streams" | "verification_mail_limited" | "headers_too_large" | "internal_error" | "upstream_error" | "not_configured" | "database_unavailable" | "service_unavailable" | "storage_full";
+        ErrorCode: "bad_request" | "reset_token_invalid" | "verification_token_invalid" | "missing_api_key" | "invalid_api_key" | "missing_ingest_secret" | "invalid_ingest_secret" | "invalid_credentials" | "session_required" | "session_expired" | "mfa_required" | "mfa_code_invalid" | "mfa_token_invalid" | "mfa_token_expired" | "payment_required" | "partner_suspended" | "production_not_enabled" | "environment_mismatch" | "forbidden" | "csrf_rejected" | "password_session_required" | "mfa_enrolment_required" | "password_login_disabled" | "not_found" | "request_timeout" | "conflict" | "in_progress" | "reset_token_expired" | "reset_token_used" | "verification_token_expired" | "verification_token_used" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "locked_out" | "too_many_failed_credentials" | "export_in_progress" | "costly_request_in_progress" | "too_many_streams" | "verification_mail_limited" | "headers_too_large" | "internal_error" | "upstream_error" | "not_configured" | "database_unavailable" | "service_unavailable" | "storage_full";
         /**
          * ErrorDetail
          * @description Every non-validation error: a human-readable message and its code (extra fields where documented).
@@ -3193,6 +3253,17 @@ export interface components {
             mfa_token: string;
             /** @description A 6-digit code of the authenticator app, or one of the recovery codes (spaces and hyphens are ignored) */
             code: string;
+        };
+        /** AdminSsoStatus */
+        AdminSsoStatus: {
+            /** @description Whether administrators can sign in with the OpenID provider (ADMIN_OIDC_ISSUER set) */
+            enabled: boolean;
+            /** @description The provider's name for the sign-in button: the issuer's host (login.bank.example); null when single sign-on is off */
+            provider: string | null;
+            /** @description Where the browser goes to sign in with the provider (GET); null when single sign-on is off */
+            start_url: string | null;
+            /** @description Whether administrators may sign in with a password (ADMIN_PASSWORD_LOGIN) */
+            password_login: boolean;
         };
         /** PasswordResetRequest */
         PasswordResetRequest: {
@@ -4215,8 +4286,8 @@ export interface components {
         SessionInfo: {
             /** @description The session id (not its token): name it to end the session */
             id: string;
-            /** @description How the session was opened */
-            method: "password" | "api_key" | "signup";
+            /** @description How the session was opened (`oidc`: an administrator's single sign-on) */
+            method: "password" | "api_key" | "signup" | "oidc";
             key_environment: ("test" | "live") | null;
             /** @description ISO 8601 UTC timestamp */
             created_at: string;
@@ -4454,8 +4525,10 @@ export interface components {
             session_expires_at: string;
             /** @description Whether signing in also needs a second factor */
             mfa_enabled: boolean;
-            /** @description A second factor is required (ADMIN_REQUIRE_MFA) and none is set up: every operation but this one and the enrolment answers 403 `mfa_enrolment_required` */
+            /** @description A second factor is required (ADMIN_REQUIRE_MFA), none is set up and the session is not a single sign-on (whose factor the identity provider checked): every operation but this one and the enrolment answers 403 `mfa_enrolment_required` */
             mfa_enrolment_required: boolean;
+            /** @description false for an administrator created by single sign-on: no password signs them in (an operator may set one) */
+            password_set: boolean;
         };
         /** KeySlotSummary */
         KeySlotSummary: {
@@ -6072,6 +6145,139 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    getAdminSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSsoStatus"];
+                };
+            };
+            /** @description An error the framework answers before the operation runs (400 malformed request, 414 URI too long, 431 headers too large) */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    startAdminSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider, or to /admin/sign-in?error=<code> */
+            302: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    finishAdminSso: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                error?: string;
+                error_description?: string;
+                session_state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /admin/ signed in, or to /admin/sign-in?error=<code> */
+            302: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -16349,8 +16555,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 cursor?: string;
-                /** @description admin: an administrator; partner: a partner (session or key); server: a server-to-server call; system: the service itself */
-                actor_type?: "admin" | "partner" | "server" | "system";
+                /** @description admin: an administrator; partner: a partner (session or key); server: a server-to-server call; system: the service itself; oidc: single sign-on (an administrator created at their first sign-in) */
+                actor_type?: "admin" | "partner" | "server" | "system" | "oidc";
                 /** @description The administrator's or partner's id */
                 actor_id?: string;
                 target_id?: string;

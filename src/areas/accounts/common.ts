@@ -7,7 +7,8 @@ import type { PartnerAccount } from './schemas.js';
 
 /** Who is acting: an admin (session), a partner (session or key), or another system (platform secret). */
 export interface Actor {
-  type: 'admin' | 'partner' | 'server';
+  /** `oidc`: single sign-on creating an administrator at their first sign-in (id: the issuer). */
+  type: 'admin' | 'partner' | 'server' | 'oidc';
   id: string | null;
 }
 

@@ -85,7 +85,7 @@ export function sessionPrincipalByHash(db: Executor, tokenHash: string, now: num
   const bound = boundToCredential(now);
   return db
     .selectFrom('sessions')
-    .select(['id', 'subject_type', 'subject_id', 'expires_at', 'key_environment', 'last_used_at'])
+    .select(['id', 'subject_type', 'subject_id', 'expires_at', 'key_environment', 'last_used_at', 'method'])
     .select((eb) => eb.case().when(bound(eb)).then(1).else(0).end().as('bound'))
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();

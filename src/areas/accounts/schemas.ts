@@ -147,8 +147,10 @@ export const AdminMe = Type.Object(
     session_expires_at: IsoDateTime,
     mfa_enabled: Type.Boolean({ description: 'Whether signing in also needs a second factor' }),
     mfa_enrolment_required: Type.Boolean({
-      description: 'A second factor is required (ADMIN_REQUIRE_MFA) and none is set up: every operation but this one and the enrolment answers 403 `mfa_enrolment_required`',
+      description:
+        'A second factor is required (ADMIN_REQUIRE_MFA), none is set up and the session is not a single sign-on (whose factor the identity provider checked): every operation but this one and the enrolment answers 403 `mfa_enrolment_required`',
     }),
+    password_set: Type.Boolean({ description: 'false for an administrator created by single sign-on: no password signs them in (an operator may set one)' }),
   },
   { title: 'AdminMe' },
 );
@@ -182,7 +184,9 @@ export const LogoutResponse = Type.Object({ logged_out: Type.Boolean() }, { titl
 export const SessionInfo = Type.Object(
   {
     id: Type.String({ description: 'The session id (not its token): name it to end the session' }),
-    method: Type.Union([Type.Literal('password'), Type.Literal('api_key'), Type.Literal('signup')], { description: 'How the session was opened' }),
+    method: Type.Union([Type.Literal('password'), Type.Literal('api_key'), Type.Literal('signup'), Type.Literal('oidc')], {
+      description: 'How the session was opened (`oidc`: an administrator\'s single sign-on)',
+    }),
     key_environment: Nullable(
       Type.Union([Type.Literal('test'), Type.Literal('live')], {
         description: 'For an `api_key` session, the environment of the key that opened it (the session acts only there and ends when that key slot changes); null otherwise',
@@ -511,14 +515,14 @@ export const IngestSecretOut = Type.Object(
   { title: 'PlatformIngestSecret' },
 );
 
-export const AUDIT_ACTOR_TYPES = ['admin', 'partner', 'server', 'system'] as const;
+export const AUDIT_ACTOR_TYPES = ['admin', 'partner', 'server', 'system', 'oidc'] as const;
 
 export const AuditQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
   actor_type: Type.Optional(
     Type.Enum([...AUDIT_ACTOR_TYPES], {
-      description: 'admin: an administrator; partner: a partner (session or key); server: a server-to-server call; system: the service itself',
+      description: 'admin: an administrator; partner: a partner (session or key); server: a server-to-server call; system: the service itself; oidc: single sign-on (an administrator created at their first sign-in)',
     }),
   ),
   actor_id: Type.Optional(Type.String({ minLength: 1, maxLength: 120, description: "The administrator's or partner's id" })),
@@ -552,4 +556,26 @@ export const AuditEntryOut = Type.Object(
 export const AuditList = Type.Object(
   { items: Type.Array(AuditEntryOut), next_cursor: Nullable(Type.String()), count: Type.Integer() },
   { title: 'AuditList' },
+);
+
+export const AdminSsoStatus = Type.Object(
+  {
+    enabled: Type.Boolean({ description: 'Whether administrators can sign in with the OpenID provider (ADMIN_OIDC_ISSUER set)' }),
+    provider: Nullable(Type.String({ description: "The provider's name for the sign-in button: the issuer's host (login.bank.example); null when single sign-on is off" })),
+    start_url: Nullable(Type.String({ description: 'Where the browser goes to sign in with the provider (GET); null when single sign-on is off' })),
+    password_login: Type.Boolean({ description: 'Whether administrators may sign in with a password (ADMIN_PASSWORD_LOGIN)' }),
+  },
+  { title: 'AdminSsoStatus' },
+);
+
+export const OidcCallbackQuery = Type.Object(
+  {
+    code: Type.Optional(Type.String({ maxLength: 4096 })),
+    state: Type.Optional(Type.String({ maxLength: 512 })),
+    iss: Type.Optional(Type.String({ maxLength: 2048 })),
+    error: Type.Optional(Type.String({ maxLength: 256 })),
+    error_description: Type.Optional(Type.String({ maxLength: 2048 })),
+    session_state: Type.Optional(Type.String({ maxLength: 1024 })),
+  },
+  { additionalProperties: true },
 );

@@ -81,7 +81,7 @@ async function openSession(
   deps: Deps,
   subjectType: 'partner' | 'admin',
   subjectId: string,
-  method: 'password' | 'api_key' | 'signup',
+  method: 'password' | 'api_key' | 'signup' | 'oidc',
   key: OpeningKey | null = null,
   client: ClientInfo | null = null,
 ): Promise<Opened> {
@@ -143,7 +143,8 @@ export async function openSignUpSession(deps: Deps, partnerId: string, client: C
 
 /** Checks a password against a stored hash, or against a dummy one so unknown accounts cost the same time. */
 async function checkPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  const ok = await verifyPassword(password, stored ?? (await dummyPasswordHash()));
+  // An administrator created by single sign-on has no password (''): checked against the dummy too, so the time tells nothing.
+  const ok = await verifyPassword(password, stored || (await dummyPasswordHash()));
   return ok && !!stored;
 }
 
@@ -199,6 +200,7 @@ function adminAccount(a: { id: string; email: string; created_at: number }): Adm
 }
 
 export async function adminLogin(deps: Deps, email: string, password: string, client: ClientInfo) {
+  if (!deps.config.adminPasswordLogin) throw errors.passwordLoginDisabled();
   const attempt = await beginAttempt(deps, [
     { scope: emailScope('admin', email), resetOnSuccess: true },
     { scope: ipScope(client.ip), resetOnSuccess: false },
@@ -213,6 +215,17 @@ export async function adminLogin(deps: Deps, email: string, password: string, cl
   const s = await openSession(deps, 'admin', a!.id, 'password', null, client);
   await audit(deps.database.db, { type: 'admin', id: a!.id }, deps.clock.now(), 'admin.login', 'admin', a!.id);
   return { session: s, body: { ...sessionBody(s), admin: adminAccount(a!) } };
+}
+
+/** An administrator's session opened by single sign-on (oidc.ts): the same answer and cookie as a password sign-in. */
+export async function openAdminSession(deps: Deps, adminId: string, method: 'oidc', client: ClientInfo): Promise<Opened> {
+  const s = await openSession(deps, 'admin', adminId, method, null, client);
+  await audit(deps.database.db, { type: 'admin', id: adminId }, deps.clock.now(), 'admin.login', 'admin', adminId, {
+    method,
+    // The identity provider checked the second factor (it is required there); the service did not ask for one.
+    second_factor: 'identity_provider',
+  });
+  return s;
 }
 
 export async function partnerMe(deps: Deps, partnerId: string, session: SessionPrincipal) {
@@ -230,15 +243,16 @@ export async function partnerMe(deps: Deps, partnerId: string, session: SessionP
   };
 }
 
-export async function adminMe(deps: Deps, adminId: string, expiresAt: number) {
+export async function adminMe(deps: Deps, adminId: string, session: SessionPrincipal) {
   const a = await findAdminById(deps.database.db, adminId);
   if (!a) throw errors.sessionExpired('Session expired or invalid: sign in again');
   const mfa = await mfaEnabled(deps, { type: 'admin', id: adminId });
   return {
     ...adminAccount(a),
-    session_expires_at: iso(expiresAt),
+    session_expires_at: iso(session.expiresAt),
     mfa_enabled: mfa,
-    mfa_enrolment_required: !mfa && (await adminEnrolmentPending(deps, adminId)),
+    mfa_enrolment_required: !mfa && (await adminEnrolmentPending(deps, adminId, session.method)),
+    password_set: a.password_hash !== '',
   };
 }
 
@@ -312,7 +326,7 @@ export async function logout(deps: Pick<Deps, 'clock' | 'database'>, token: stri
 
 // ---------- the account's own sessions ----------
 
-const METHODS = new Set(['password', 'api_key', 'signup']);
+const METHODS = new Set(['password', 'api_key', 'signup', 'oidc']);
 
 /** The account's live sessions, newest first; `current` marks the one presented. Never a token or hash. */
 export async function listSessions(deps: Pick<Deps, 'clock' | 'database'>, session: SessionPrincipal): Promise<SessionList> {

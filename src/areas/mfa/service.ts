@@ -40,6 +40,7 @@ import {
   useStep,
 } from './repo.js';
 import type { MfaDisable } from './schemas.js';
+import { secondFactorAtProvider } from './guard.js';
 import { matchingStep, newTotpSecret, otpauthUri, qrSvg } from './totp.js';
 
 /** Who holds a factor. */
@@ -299,7 +300,11 @@ export function finishChallenge(deps: Deps, id: string): Promise<boolean> {
   return consumeChallenge(deps.database.db, id, deps.clock.now());
 }
 
-/** Whether an administrator's session is held to enrolment: a factor is required and it has none confirmed. */
-export async function adminEnrolmentPending(deps: Deps, adminId: string): Promise<boolean> {
-  return deps.config.adminRequireMfa && !(await hasConfirmedFactor(deps.database.db, 'admin', adminId));
+/**
+ * Whether an administrator's session is held to enrolment: a factor is required, the session did not prove one at
+ * the identity provider, and the administrator has none confirmed.
+ */
+export async function adminEnrolmentPending(deps: Deps, adminId: string, sessionMethod: string): Promise<boolean> {
+  if (!deps.config.adminRequireMfa || secondFactorAtProvider(sessionMethod)) return false;
+  return !(await hasConfirmedFactor(deps.database.db, 'admin', adminId));
 }

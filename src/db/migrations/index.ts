@@ -26,6 +26,7 @@ import * as m0025 from './0025_endpoint_latency.js';
 import * as m0026 from './0026_signup_requests.js';
 import * as m0027 from './0027_deletion_request_receipts.js';
 import * as m0029 from './0029_mfa.js';
+import * as m0030 from './0030_admin_oidc.js';
 import * as m0031 from './0031_request_log.js';
 import * as m0032 from './0032_event_inspector.js';
 import * as m0033 from './0033_key_roll_overlap.js';
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0026_signup_requests': m0026,
   '0027_deletion_request_receipts': m0027,
   '0029_mfa': m0029,
+  '0030_admin_oidc': m0030,
   '0031_request_log': m0031,
   '0032_event_inspector': m0032,
   '0033_key_roll_overlap': m0033,

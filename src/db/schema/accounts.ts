@@ -63,7 +63,18 @@ export interface SignupRequestsTable {
   used_at: number | null;
 }
 
+/** A single sign-on of the admin console begun and not yet finished (migration 0030): its callback may consume it once. */
+export interface AdminOidcStatesTable {
+  /** SHA-256 of the `state` sent to the provider; the state itself is only in the browser's sealed cookie. */
+  state_hash: string;
+  created_at: number;
+  expires_at: number;
+  /** When a callback consumed it; a used state cannot be used again. */
+  used_at: number | null;
+}
+
 export interface AccountsTables {
+  admin_oidc_states: AdminOidcStatesTable;
   login_throttle: LoginThrottleTable;
   signup_requests: SignupRequestsTable;
   password_resets: PasswordResetsTable;

@@ -59,6 +59,7 @@ export interface AdminsTable {
   id: string;
   email: string;
   email_lower: string;
+  /** scrypt of the password; empty for an administrator created by single sign-on, whom no password signs in. */
   password_hash: string;
   created_at: number;
 }

@@ -19,6 +19,6 @@ export const accountRoutes: Routes = async (app, { deps }) => {
         response: { 200: S.AdminMe, ...errorResponses(401, 403) },
       },
     },
-    async (request) => sessions.adminMe(deps, request.session.subjectId, request.session.expiresAt),
+    async (request) => sessions.adminMe(deps, request.session.subjectId, request.session),
   );
 };

@@ -17,8 +17,14 @@ export function Account() {
         Signed in as <strong>{me.email}</strong>. A forgotten administrator password is set by an operator on the server:{' '}
         <code>npm run svc -- admin set-password --email …</code>
       </p>
-      <PasswordCard ops={ops} />
-      <SecurityCard calls={adminMfa} enabled={me.mfa_enabled} />
+      {me.password_set ? (
+        <>
+          <PasswordCard ops={ops} />
+          <SecurityCard calls={adminMfa} enabled={me.mfa_enabled} />
+        </>
+      ) : (
+        <p>You sign in with single sign-on: this account has no password to change, and your identity provider checks your second factor.</p>
+      )}
       <SessionsCard ops={ops} />
     </div>
   );
