@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids.js';
 
 export interface AuditEntry {
   at: number;
-  actorType: 'admin' | 'partner' | 'system' | 'server';
+  actorType: 'admin' | 'partner' | 'member' | 'system' | 'server';
   actorId: string | null;
   action: string;
   targetType?: string | null;

@@ -7,8 +7,10 @@ import type { SandboxTables } from './sandbox.js';
 import type { PublicTables } from './public.js';
 import type { OperationsTables } from './operations.js';
 import type { MfaTables } from './mfa.js';
+import type { MembersTables } from './members.js';
 
 export type * from './core.js';
+export type * from './members.js';
 
 /** Every table of the service, one interface per area. */
 export interface DB
@@ -20,4 +22,5 @@ export interface DB
     SandboxTables,
     PublicTables,
     OperationsTables,
-    MfaTables {}
+    MfaTables,
+    MembersTables {}
