@@ -26,9 +26,11 @@ import { safeEqual, sha256Hex } from '../lib/crypto.js';
 import type { AuthedPartner, ResolvedKey } from './auth-cache.js';
 import { errors } from './errors.js';
 import { SELF_PROBE_ID, SELF_PROBE_PARTNER } from './self-probe.js';
-import { endSession, markSessionUsed, sessionOfToken } from '../areas/accounts/session-guard.js';
+import { endSession, markSessionUsed, memberOfSession, sessionOfToken } from '../areas/accounts/session-guard.js';
 import { partnerOfSession } from '../areas/partners/credentials.js';
 import { adminHasSecondFactor, secondFactorAtProvider } from '../areas/mfa/guard.js';
+import { KEY_SESSION_ROLE } from '../areas/members/permissions.js';
+import type { MemberRole } from '../db/schema/index.js';
 
 export const SESSION_COOKIE = 'svc_session';
 export const INGEST_SECRET_HEADER = 'x-service-ingest-secret';
@@ -44,6 +46,16 @@ export interface SessionPrincipal {
   lastUsedAt: number | null;
   /** How the session was opened (`password`, `api_key`, `signup`, `oidc`). */
   method: string;
+  /** The partner member who opened the session; null for an admin's session and one opened by pasting an API key. */
+  memberId: string | null;
+}
+
+/** The member a partner session acts as (null for a session opened by pasting an API key), and its role. */
+export interface SessionMember {
+  id: string;
+  email: string;
+  name: string | null;
+  role: MemberRole;
 }
 
 /** A session's last use is written at most once per this interval, so a request does not write every time. */
@@ -66,6 +78,10 @@ declare module 'fastify' {
     apiKeyId: string;
     /** Set by the session guards. */
     session: SessionPrincipal;
+    /** Set by the partner-session guard: the member acting (null: a session opened with an API key). */
+    member: SessionMember | null;
+    /** Set by the partner-session guard: the role the session acts with (a key-opened session: developer). */
+    memberRole: MemberRole;
   }
 }
 
@@ -331,7 +347,24 @@ export function makeGuards(deps: Deps) {
       keyEnvironment: row.key_environment ?? null,
       lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
       method: row.method,
+      memberId: row.member_id ?? null,
     };
+  }
+
+  /**
+   * The member a partner session acts as, read on every request (a removed member or a changed role takes effect at
+   * once on every process). A session opened with an API key has none; one opened before members existed acts as the
+   * account's owner. A session whose member is gone is over.
+   */
+  async function sessionMember(s: SessionPrincipal, partnerId: string): Promise<SessionMember | null> {
+    if (s.keyEnvironment !== null) return null;
+    const db = deps.database.db;
+    const m = await memberOfSession(db, partnerId, s.memberId);
+    if (!m) {
+      if (s.memberId !== null) await endSession(db, s.sessionId);
+      throw errors.sessionExpired('Session ended: this member is no longer part of the account; sign in again');
+    }
+    return m;
   }
 
   /** Records that an accepted session was used, at most once a minute per session. */
@@ -350,9 +383,12 @@ export function makeGuards(deps: Deps) {
     // A session opened with a live key acts as that key: before production access, not at all (one opened before
     // key sign-in refused such keys ends here too).
     if (s.keyEnvironment === 'live' && p.activated_at === null) throw errors.productionNotEnabled();
+    const member = await sessionMember(s, p.id);
     await touch(s);
     request.session = s;
     request.partner = { ...p, active: true };
+    request.member = member;
+    request.memberRole = member?.role ?? KEY_SESSION_ROLE;
   }
 
   async function adminSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {

@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   bad_request: 400,
   reset_token_invalid: 400,
   verification_token_invalid: 400,
+  invite_token_invalid: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
   missing_ingest_secret: 401,
@@ -30,6 +31,7 @@ export const ERROR_STATUS = {
   password_session_required: 403,
   mfa_enrolment_required: 403,
   password_login_disabled: 403,
+  role_forbidden: 403,
   not_found: 404,
   request_timeout: 408,
   conflict: 409,
@@ -38,6 +40,7 @@ export const ERROR_STATUS = {
   reset_token_used: 410,
   verification_token_expired: 410,
   verification_token_used: 410,
+  invite_token_expired: 410,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
@@ -175,6 +178,8 @@ export const ERRORS = {
   /** ADMIN_PASSWORD_LOGIN=false: administrators sign in with single sign-on only. */
   passwordLoginDisabled: (detail = 'Password sign-in is turned off for administrators: sign in with single sign-on (GET /api/auth/admin/oidc/start)') =>
     raise('password_login_disabled', detail),
+  /** The signed-in member's role is below the one the operation needs (src/areas/members/permissions.ts). */
+  roleForbidden: (detail: string) => raise('role_forbidden', detail),
   productionNotEnabled: () =>
     raise(
       'production_not_enabled',
@@ -211,6 +216,11 @@ export const ERRORS = {
   /** Too many verification mails for one partner within the hour. */
   verificationMailLimited: (retryAfterSeconds: number, detail = 'Too many verification mails for this account: try again later') =>
     raise('verification_mail_limited', detail, {}, retryAfter(retryAfterSeconds)),
+
+  /** Member invitation links (POST /api/auth/partner/accept-invite). */
+  inviteTokenInvalid: (detail = 'This invitation link is not valid (it may have been used, withdrawn or replaced by a newer one): ask for a new invitation') =>
+    raise('invite_token_invalid', detail),
+  inviteTokenExpired: (detail = 'This invitation link has expired: ask for a new invitation') => raise('invite_token_expired', detail),
 
   upstreamFailed: (detail: string, extra?: Record<string, unknown>) => raise('upstream_error', detail, extra),
   /** A feature this server is not set up for: retrying does not help until an operator configures it. */

@@ -280,13 +280,14 @@ describe('the account lists and ends its own sessions', () => {
     const second = await h.keySession(p.testKey, { 'user-agent': 'curl/8.5.0' });
     clock.advance(1000);
     const third = await h.passwordSession(p, {}, '2001:db8::7');
-    const res = await t.inject({ method: 'GET', url: '/api/auth/partner/sessions', headers: bearer(second) });
+    // The member's session lists its own sessions and the key-opened ones.
+    const res = await t.inject({ method: 'GET', url: '/api/auth/partner/sessions', headers: bearer(first) });
     assert.equal(res.statusCode, 200, res.body);
     const b = res.json();
     assert.equal(b.count, 3);
     assert.deepEqual(Object.keys(b.items[0]).sort(), ['created_at', 'current', 'expires_at', 'id', 'ip_address', 'key_environment', 'last_used_at', 'method', 'user_agent']);
     assert.deepEqual(b.items.map((s: { id: string }) => s.id), [await h.sessionId(third), await h.sessionId(second), await h.sessionId(first)]);
-    assert.deepEqual(b.items.map((s: { current: boolean }) => s.current), [false, true, false]);
+    assert.deepEqual(b.items.map((s: { current: boolean }) => s.current), [false, false, true]);
     assert.deepEqual(b.items.map((s: { method: string }) => s.method), ['password', 'api_key', 'password']);
     assert.deepEqual(b.items.map((s: { key_environment: string | null }) => s.key_environment), [null, 'test', null]);
     assert.deepEqual(b.items.map((s: { ip_address: string }) => s.ip_address), ['2001:db8::7', b.items[1].ip_address, '10.5.0.1']);
@@ -414,18 +415,21 @@ describe('the account lists and ends its own sessions', () => {
     assert.equal(list.json().count, 1);
   });
 
-  it('a session opened with a key lists and ends sessions too (of its own account)', async () => {
+  it('a session opened with a key lists and ends the key-opened sessions of its account, never a member\'s', async () => {
     const p = await h.partner();
     const pw = await h.passwordSession(p);
     const key = await h.keySession(p.testKey);
+    const otherKey = await h.keySession(p.liveKey);
     const list = await t.inject({ method: 'GET', url: '/api/auth/partner/sessions', headers: bearer(key) });
     assert.equal(list.statusCode, 200);
     assert.equal(list.json().count, 2);
     const res = await t.inject({ method: 'DELETE', url: `/api/auth/partner/sessions/${await h.sessionId(pw)}`, headers: bearer(key) });
-    assert.equal(res.statusCode, 200);
-    await assertEnded(t, pw, 'ended by the key session');
+    assert.equal(res.statusCode, 404, 'the owner member\'s session is not the key session\'s to end');
+    await assertAlive(t, pw, 'the member session');
     const others = await t.inject({ method: 'POST', url: '/api/auth/partner/sessions/revoke-others', headers: bearer(key) });
-    assert.deepEqual(others.json(), { revoked: 0 });
+    assert.deepEqual(others.json(), { revoked: 1 });
+    await assertEnded(t, otherKey, 'the other key-opened session');
+    await assertAlive(t, pw, 'the member session');
   });
 
   it('keeps at most 20 live sessions per account: the 21st ends the oldest', async () => {

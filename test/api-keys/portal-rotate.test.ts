@@ -33,13 +33,14 @@ describe('POST /api/partners/me/api-keys/{environment}/rotate', () => {
     const list = (await t.inject({ method: 'GET', url: '/api/partners/me/api-keys', headers: bearer(token) })).json() as { environment: string; key: string }[];
     assert.equal(list.find((k) => k.environment === 'test')!.key, slot.key);
 
-    // Audited as the partner's own rotation.
+    // Audited as the partner's own rotation, by the member signed in (its owner).
     const admin = await t.admin();
     const audit = await t.inject({ method: 'GET', url: `/api/admin/audit-log?target_id=${p.id}&action=key.rotate`, headers: bearer(admin.token) });
     assert.equal(audit.statusCode, 200, audit.body);
     const entry = audit.json().items[0];
-    assert.equal(entry.actor_type, 'partner');
-    assert.equal(entry.actor_id, p.id);
+    assert.equal(entry.actor_type, 'member');
+    assert.match(entry.actor_id, /^mem_/);
+    assert.equal(entry.details.partner_id, p.id);
     assert.equal(entry.details.environment, 'test');
     assert.ok(!JSON.stringify(audit.json()).includes(slot.key), 'the audit log holds the mask only');
   });

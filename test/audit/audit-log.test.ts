@@ -10,6 +10,7 @@ interface Entry {
   actor_id: string | null;
   action: string;
   target_id: string | null;
+  details: Record<string, unknown>;
 }
 
 describe('GET /api/admin/audit-log filters: actor, action, target', () => {
@@ -32,7 +33,7 @@ describe('GET /api/admin/audit-log filters: actor, action, target', () => {
     await act(a2, q.id, 'suspend');
     await act(a2, q.id, 'activate');
     await act(a1, p.id, 'activate');
-    // An action of the partner itself: a key rotation from its session.
+    // An action of the partner's own: a key rotation from its session (its owner member's, since accounts have members).
     const session = await t.session('partner', p.id);
     const r = await t.inject({ method: 'POST', url: '/api/partners/me/api-keys/test/rotate', headers: bearer(session) });
     assert.equal(r.statusCode, 200, r.body);
@@ -51,23 +52,27 @@ describe('GET /api/admin/audit-log filters: actor, action, target', () => {
     assert.deepEqual(summary((await list(`actor_id=${a1.id}`)).items), ['a1 partner.activate p', 'a1 partner.suspend p']);
   });
 
-  it('actor_type: administrators’ actions or the partner’s own', async () => {
+  it('actor_type: administrators’ actions or the partner member’s own', async () => {
     const admins = (await list('actor_type=admin')).items;
     assert.ok(admins.length >= 4);
     assert.ok(admins.every((e) => e.actor_type === 'admin'));
-    assert.deepEqual(summary((await list('actor_type=partner')).items), ['partner key.rotate p']);
-    assert.equal((await list('actor_type=partner')).items[0].actor_id, p.id);
+    assert.deepEqual(summary((await list('actor_type=member')).items), ['member key.rotate p']);
+    const byMember = (await list('actor_type=member')).items[0];
+    assert.match(byMember.actor_id!, /^mem_/);
+    assert.equal(byMember.details.partner_id, p.id);
+    assert.equal(byMember.details.member_email, p.email);
+    assert.deepEqual((await list('actor_type=partner')).items, []);
     assert.deepEqual((await list('actor_type=server')).items, []);
   });
 
   it('filters combine with each other and with action and target', async () => {
     assert.deepEqual(summary((await list(`actor_type=admin&actor_id=${a1.id}&action=partner.suspend`)).items), ['a1 partner.suspend p']);
-    assert.deepEqual(summary((await list(`target_id=${p.id}`)).items), ['partner key.rotate p', 'a1 partner.activate p', 'a1 partner.suspend p']);
+    assert.deepEqual(summary((await list(`target_id=${p.id}`)).items), ['member key.rotate p', 'a1 partner.activate p', 'a1 partner.suspend p']);
     assert.deepEqual(summary((await list(`target_id=${p.id}&actor_type=admin`)).items), ['a1 partner.activate p', 'a1 partner.suspend p']);
     const none = await list(`actor_id=${a2.id}&target_id=${p.id}`);
     assert.deepEqual(none, { items: [], next_cursor: null, count: 0 });
     // An actor type that does not match the id's: nothing, not an error.
-    assert.deepEqual((await list(`actor_type=partner&actor_id=${a1.id}`)).items, []);
+    assert.deepEqual((await list(`actor_type=member&actor_id=${a1.id}`)).items, []);
   });
 
   it('action: exact, or a prefix ending in a dot (partner. finds every partner action); % and _ are plain characters', async () => {

@@ -321,6 +321,26 @@ describe('error codes', () => {
       payload: { notify_email: 'a4@codes.example' },
     });
     assert.match(String(limited.headers['retry-after']), /^\d+$/);
+    // Members: a key-opened session acts as a developer (inviting needs an admin); invitation links unknown and expired.
+    const keyOpened = (await t.inject({ method: 'POST', url: '/api/auth/partner/key-login', payload: { key: p.testKey }, remoteAddress: '10.9.3.1' })).json().token;
+    await check('a developer (a key-opened session) inviting a member', 'role_forbidden', {
+      method: 'POST',
+      url: '/api/partners/me/members',
+      headers: { authorization: `Bearer ${keyOpened}` },
+      payload: { email: 'x@codes.example', role: 'viewer' },
+    });
+    const accept = (token: string) => ({
+      method: 'POST' as const,
+      url: '/api/auth/partner/accept-invite',
+      payload: { token, password: 'a long enough passphrase 1', name: 'Late' },
+      remoteAddress: '10.9.3.2',
+    });
+    await check('unknown invitation link', 'invite_token_invalid', accept('inv_nope'));
+    const invited = await t.inject({ method: 'POST', url: '/api/partners/me/members', headers: { authorization: `Bearer ${partnerToken}` }, payload: { email: 'late@codes.example', role: 'viewer' } });
+    assert.equal(invited.statusCode, 201, invited.body);
+    await t.deps.database.db.updateTable('partner_members').set({ invite_expires_at: 1 }).where('id', '=', invited.json().id).execute();
+    const invitation = (await outbox(t, adm.token, 'member_invitation')).find((m) => m.to === 'late@codes.example')!;
+    await check('expired invitation link', 'invite_token_expired', accept(/token=(inv_[A-Za-z0-9]+)/.exec(invitation.text)![1]));
     await check('live key, no aggregator configured', 'not_configured', { method: 'GET', url: '/api/v1/accounts?user_id=u1', headers: keyHeaders(p, { env: 'live' }) });
     const suspended = await t.inject({ method: 'POST', url: `/api/admin/partners/${p.id}/suspend`, headers: { authorization: `Bearer ${adm.token}` } });
     assert.equal(suspended.statusCode, 200, suspended.body);

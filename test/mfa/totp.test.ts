@@ -66,6 +66,13 @@ describe('second factor (TOTP and recovery codes)', () => {
     return { secret, recovery: (confirm.json() as { recovery_codes: string[] }).recovery_codes };
   }
 
+  /** A partner's factor is its owner member's: the member id its entries are written under. */
+  async function ownerMemberId(partnerId: string): Promise<string> {
+    const me = await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(await t.session('partner', partnerId)) });
+    assert.equal(me.statusCode, 200, me.body);
+    return (me.json() as { member: { id: string } }).member.id;
+  }
+
   async function auditActions(actorId: string): Promise<string[]> {
     const admin = await t.admin();
     const r = await t.inject({ method: 'GET', url: `/api/admin/audit-log?actor_id=${actorId}&action=mfa.`, headers: bearer(admin.token) });
@@ -114,7 +121,7 @@ describe('second factor (TOTP and recovery codes)', () => {
     const again = await t.inject({ method: 'POST', url: '/api/auth/partner/mfa/totp/setup', headers: bearer(token) });
     assert.equal(again.statusCode, 409);
     assert.equal(again.json().code, 'conflict');
-    assert.deepEqual(await auditActions(p.id), ['mfa.enrol']);
+    assert.deepEqual(await auditActions(await ownerMemberId(p.id)), ['mfa.enrol']);
   });
 
   it('signs in with a password and a code: 401 mfa_required with an mfa_token, then the session; a replayed code is refused', async () => {
@@ -178,7 +185,7 @@ describe('second factor (TOTP and recovery codes)', () => {
     assert.equal(again.statusCode, 401);
     assert.equal(again.json().code, 'mfa_code_invalid');
     assert.equal((await loginMfa('partner', t2, recovery[4], from)).statusCode, 200);
-    assert.deepEqual(await auditActions(p.id), ['mfa.enrol', 'mfa.recovery_code_used', 'mfa.recovery_code_used']);
+    assert.deepEqual(await auditActions(await ownerMemberId(p.id)), ['mfa.enrol', 'mfa.recovery_code_used', 'mfa.recovery_code_used']);
   });
 
   it('five wrong codes lock the account like five wrong passwords (429 locked_out), for the right code and the password too', async () => {
@@ -274,7 +281,7 @@ describe('second factor (TOTP and recovery codes)', () => {
     void s2;
     const offPw = await t.inject({ method: 'DELETE', url: '/api/auth/partner/mfa/totp', headers: bearer(token), payload: { password: PW } });
     assert.equal(offPw.statusCode, 200, offPw.body);
-    assert.deepEqual(await auditActions(p.id), ['mfa.enrol', 'mfa.recovery_regenerate', 'mfa.recovery_code_used', 'mfa.disable', 'mfa.enrol', 'mfa.disable']);
+    assert.deepEqual(await auditActions(await ownerMemberId(p.id)), ['mfa.enrol', 'mfa.recovery_regenerate', 'mfa.recovery_code_used', 'mfa.disable', 'mfa.enrol', 'mfa.disable']);
   });
 
   it('authorization: a session is needed, of the role, opened with the password (not a pasted key); cookies refuse cross-site writes', async () => {

@@ -162,7 +162,7 @@ describe('rotate-secrets-key', () => {
       assert.equal(rotated.statusCode, 200, rotated.body);
       const webhookSecret = (rotated.json() as { secret: string }).secret;
       // A second factor being set up (its TOTP secret sealed).
-      await setupTotp(s1.deps, { sessionId: 'none', subjectType: 'partner', subjectId: p1.id, expiresAt: 0, keyEnvironment: null, lastUsedAt: null, method: 'password' });
+      await setupTotp(s1.deps, { sessionId: 'none', subjectType: 'partner', subjectId: p1.id, expiresAt: 0, keyEnvironment: null, lastUsedAt: null, method: 'password', memberId: null });
       const pseudonym = s1.deps.secrets.pseudonym('partner|test|end-user');
       // The pseudonym key the database keeps is the one derived from the key before it was kept: stored pseudonyms stay valid.
       assert.equal(pseudonym, new SecretBox(A).pseudonym('partner|test|end-user'));

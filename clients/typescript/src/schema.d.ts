@@ -440,6 +440,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/partner/accept-invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation to a partner account: choose your name and password, and sign in
+         * @description Answers a session like the sign-in (and sets the svc_session cookie) with the new member. The password follows the password policy (422 naming the rule; the link stays usable). An unknown, used or withdrawn token is 400 `invite_token_invalid`, one older than 7 days 410 `invite_token_expired`; a suspended account 403 `partner_suspended`.
+         */
+        post: operations["acceptMemberInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/partner/verify-email": {
         parameters: {
             query?: never;
@@ -1675,6 +1695,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partners/me/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The members of your account, invited ones included, oldest first */
+        get: operations["listMembers"];
+        put?: never;
+        /**
+         * Invite someone to the account with a role: a single-use link valid 7 days is mailed to the address
+         * @description Needs the admin role. The member is listed as `invited` until it accepts (`POST /api/auth/partner/accept-invite`). Inviting a pending address again sends a new link (the older one stops working) with the role given now. 409 when the address is already a member of this or another account, or the account has 100 members; 429 after 20 invitations within an hour. The mail holds nothing the account wrote (no company or member name).
+         */
+        post: operations["inviteMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/members/transfer-ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make another active member the owner; you become an admin
+         * @description Needs the owner role (403 `role_forbidden`). 404 for an id that is not a member of the account; 409 for yourself or a member who has not accepted yet.
+         */
+        post: operations["transferOwnership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/me/members/{member_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member (or withdraw an invitation): every session it holds ends at once
+         * @description Needs the admin role; removing an owner needs the owner role (403 `role_forbidden`). The last owner cannot be removed (409). The member's sessions end on every process at once (its next request is 401).
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Needs the admin role; making, changing or demoting an owner needs the owner role (403 `role_forbidden`). The last owner cannot be demoted (409). The new role applies to the member's next request, on every process.
+         */
+        patch: operations["changeMemberRole"];
+        trace?: never;
+    };
+    "/api/partners/me/members/{member_id}/sessions/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every session of a member at once (it stays a member and can sign in again)
+         * @description Needs the admin role; an owner's sessions need the owner role (403 `role_forbidden`). Naming yourself signs you out everywhere.
+         */
+        post: operations["revokeMemberSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partners/me/ingest-secret/rotate": {
         parameters: {
             query?: never;
@@ -1686,7 +1791,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the ingest secret (signed in with a password); the answer carries no secret
-         * @description Your servers read the new secret with GET /api/v1/secrets and your API key: a browser never receives it. The body is optional: grace_hours (0 to 24, default 0) keeps the previous secret valid that long. A session opened with an API key is 403 (a key alone cannot rotate the secret).
+         * @description Your servers read the new secret with GET /api/v1/secrets and your API key: a browser never receives it. The body is optional: grace_hours (0 to 24, default 0) keeps the previous secret valid that long. Needs the admin role: a session opened with an API key (a developer) is 403 `role_forbidden` (a key alone cannot rotate the secret).
          */
         post: operations["portalRotateIngestSecret"];
         delete?: never;
@@ -3071,7 +3176,7 @@ export interface components {
          * @description Stable machine-readable error code; every value is described in docs/errors.md.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "reset_token_invalid" | "verification_token_invalid" | "missing_api_key" | "invalid_api_key" | "missing_ingest_secret" | "invalid_ingest_secret" | "invalid_credentials" | "session_required" | "session_expired" | "mfa_required" | "mfa_code_invalid" | "mfa_token_invalid" | "mfa_token_expired" | "payment_required" | "partner_suspended" | "production_not_enabled" | "environment_mismatch" | "forbidden" | "csrf_rejected" | "password_session_required" | "mfa_enrolment_required" | "password_login_disabled" | "not_found" | "request_timeout" | "conflict" | "in_progress" | "reset_token_expired" | "reset_token_used" | "verification_token_expired" | "verification_token_used" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "locked_out" | "too_many_failed_credentials" | "export_in_progress" | "costly_request_in_progress" | "too_many_streams" | "verification_mail_limited" | "headers_too_large" | "internal_error" | "upstream_error" | "not_configured" | "database_unavailable" | "service_unavailable" | "storage_full";
+        ErrorCode: "bad_request" | "reset_token_invalid" | "verification_token_invalid" | "invite_token_invalid" | "missing_api_key" | "invalid_api_key" | "missing_ingest_secret" | "invalid_ingest_secret" | "invalid_credentials" | "session_required" | "session_expired" | "mfa_required" | "mfa_code_invalid" | "mfa_token_invalid" | "mfa_token_expired" | "payment_required" | "partner_suspended" | "production_not_enabled" | "environment_mismatch" | "forbidden" | "csrf_rejected" | "password_session_required" | "mfa_enrolment_required" | "password_login_disabled" | "role_forbidden" | "not_found" | "request_timeout" | "conflict" | "in_progress" | "reset_token_expired" | "reset_token_used" | "verification_token_expired" | "verification_token_used" | "invite_token_expired" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "locked_out" | "too_many_failed_credentials" | "export_in_progress" | "costly_request_in_progress" | "too_many_streams" | "verification_mail_limited" | "headers_too_large" | "internal_error" | "upstream_error" | "not_configured" | "database_unavailable" | "service_unavailable" | "storage_full";
         /**
          * ErrorDetail
          * @description Every non-validation error: a human-readable message and its code (extra fields where documented).
@@ -3286,6 +3391,55 @@ export interface components {
             detail: string;
             /** @description How many sessions of the account the change ended */
             sessions_ended: number;
+        };
+        /** InviteAccept */
+        InviteAccept: {
+            /** @description The `token` parameter of the invitation link */
+            token: string;
+            /** @description Your password: 8 to 128 characters after NFKC normalisation; not blank, no control characters, not a common or breached password, not the account's email address, not one character or a short group repeated nor a run of consecutive characters */
+            password: string;
+            /** @description Your name, as the account's other members see it */
+            name: string;
+        };
+        /**
+         * MemberInviter
+         * @description Who sent the invitation; null for the account's first login
+         */
+        MemberInviter: {
+            id: string;
+            /** @description null once that member has left */
+            email: string | null;
+        };
+        /** Member */
+        Member: {
+            id: string;
+            email: string;
+            /** @description The name the member gave on accepting; null while invited */
+            name: string | null;
+            /** @description owner, admin, developer or viewer (docs/accounts.md: what each may do) */
+            role: "owner" | "admin" | "developer" | "viewer";
+            /** @description `invited` until the member accepts the mailed invitation */
+            status: "invited" | "active";
+            /** @description Whether this member signs in with a second factor (an authenticator app code) after the password */
+            mfa_enabled: boolean;
+            /** @description ISO 8601 UTC timestamp */
+            last_sign_in_at: string | null;
+            invited_by: components["schemas"]["MemberInviter"] | null;
+            /** @description ISO 8601 UTC timestamp */
+            invitation_expires_at: string | null;
+            /** @description ISO 8601 UTC timestamp */
+            created_at: string;
+        };
+        /** InviteAccepted */
+        InviteAccepted: {
+            /** @description Send as Authorization: Bearer <token>; the same value is set in the HttpOnly svc_session cookie */
+            token: string;
+            /** @enum {string} */
+            token_type: "bearer";
+            /** @description ISO 8601 UTC timestamp */
+            expires_at: string;
+            partner: components["schemas"]["PartnerAccount"];
+            member: components["schemas"]["Member"];
         };
         /** VerifyEmailBody */
         VerifyEmailBody: {
@@ -4177,6 +4331,21 @@ export interface components {
             /** @description The test environment's endpoint it goes to */
             url: string;
         };
+        /**
+         * MemberRole
+         * @description A member's role: `viewer` reads; `developer` also reveals and changes keys, webhooks and alerts; `admin` also manages members and the ingest secret; `owner` everything
+         */
+        MemberRole: "owner" | "admin" | "developer" | "viewer";
+        /**
+         * SignedInMember
+         * @description The member signed in; null for a session opened by pasting an API key (it acts as a developer)
+         */
+        SignedInMember: {
+            id: string;
+            email: string;
+            name: string | null;
+            role: components["schemas"]["MemberRole"];
+        };
         /** PartnerMe */
         PartnerMe: {
             id: string;
@@ -4198,6 +4367,9 @@ export interface components {
             production_key_masked: string | null;
             /** @description Whether signing in with the password also needs a second factor (an authenticator app code) */
             mfa_enabled: boolean;
+            member: components["schemas"]["SignedInMember"] | null;
+            /** @description The role this session acts with: the member's, or `developer` for a session opened by pasting an API key */
+            role: "owner" | "admin" | "developer" | "viewer";
             /** @description ISO 8601 UTC timestamp */
             session_expires_at: string;
             /** @description `password`, `signup` or `api_key` */
@@ -4317,6 +4489,40 @@ export interface components {
         };
         /** OtherSessionsRevoked */
         OtherSessionsRevoked: {
+            /** @description How many sessions ended */
+            revoked: number;
+        };
+        /** MemberList */
+        MemberList: {
+            items: components["schemas"]["Member"][];
+            count: number;
+        };
+        /** MemberInvite */
+        MemberInvite: {
+            /** Format: email */
+            email: string;
+            /** @description admin, developer or viewer (an owner is made by transferring ownership) */
+            role: "admin" | "developer" | "viewer";
+        };
+        /** OwnershipTransfer */
+        OwnershipTransfer: {
+            /** @description An active member of the account: it becomes the owner, you become an admin */
+            member_id: string;
+        };
+        /** MemberRoleChange */
+        MemberRoleChange: {
+            /** @description owner, admin, developer or viewer (docs/accounts.md: what each may do) */
+            role: "owner" | "admin" | "developer" | "viewer";
+        };
+        /** MemberRemoved */
+        MemberRemoved: {
+            removed: boolean;
+            member_id: string;
+            sessions_ended: number;
+        };
+        /** MemberSessionsRevoked */
+        MemberSessionsRevoked: {
+            member_id: string;
             /** @description How many sessions ended */
             revoked: number;
         };
@@ -6418,6 +6624,127 @@ export interface operations {
             };
             /** @description Bad request */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Status 410 */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    acceptMemberInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteAccept"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteAccepted"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -12794,6 +13121,441 @@ export interface operations {
             };
         };
     };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    inviteMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberInvite"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    transferOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnershipTransfer"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberRemoved"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    changeMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberRoleChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    revokeMemberSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberSessionsRevoked"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     portalRotateIngestSecret: {
         parameters: {
             query?: never;
@@ -16555,9 +17317,9 @@ export interface operations {
             query?: {
                 limit?: number;
                 cursor?: string;
-                /** @description admin: an administrator; partner: a partner (session or key); server: a server-to-server call; system: the service itself; oidc: single sign-on (an administrator created at their first sign-in) */
-                actor_type?: "admin" | "partner" | "server" | "system" | "oidc";
-                /** @description The administrator's or partner's id */
+                /** @description admin: an administrator; partner: a partner (its API key, or a session opened with one); member: a member of a partner account (its session; details name its email and partner_id); server: a server-to-server call; system: the service itself; oidc: single sign-on (an administrator created at their first sign-in) */
+                actor_type?: "admin" | "partner" | "member" | "server" | "system" | "oidc";
+                /** @description The administrator's, partner's or member's id */
                 actor_id?: string;
                 target_id?: string;
                 /** @description An action name, e.g. partner.suspend (exact), or a prefix ending in a dot, e.g. partner. (every partner action) or admin.key. (% and _ are plain characters). Compared in lower case, as every action is named. */

@@ -6,14 +6,19 @@ import { writeAudit } from '../audit/repo.js';
 import type { PartnerAccount } from './schemas.js';
 
 /** Who is acting: an admin (session), a partner (session or key), or another system (platform secret). */
-export interface Actor {
+export type Actor =
   /** `oidc`: single sign-on creating an administrator at their first sign-in (id: the issuer). */
-  type: 'admin' | 'partner' | 'server' | 'oidc';
-  id: string | null;
+  | { type: 'admin' | 'partner' | 'server' | 'oidc'; id: string | null }
+  /** A member of a partner account (a session it opened): its entries name it, its email and its account. */
+  | { type: 'member'; id: string; email: string; partnerId: string };
+
+/** The details of an entry with who acted in them: a member's email and account. */
+export function actorDetails(actor: Actor, details: Record<string, unknown> = {}): Record<string, unknown> {
+  return actor.type === 'member' ? { ...details, member_email: actor.email, partner_id: actor.partnerId } : details;
 }
 
 export function audit(db: Executor, actor: Actor, at: number, action: string, targetType: string | null, targetId: string | null, details: Record<string, unknown> = {}) {
-  return writeAudit(db, { at, actorType: actor.type, actorId: actor.id, action, targetType, targetId, details });
+  return writeAudit(db, { at, actorType: actor.type, actorId: actor.id, action, targetType, targetId, details: actorDetails(actor, details) });
 }
 
 /** A unique-constraint violation on either database (a race the service's own check lost). */

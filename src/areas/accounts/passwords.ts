@@ -17,6 +17,7 @@ import { dummyPasswordHash, hashPassword, randomBase62, sha256Hex, verifyPasswor
 import { emailKey } from '../../lib/email.js';
 import { passwordViolation, type PasswordContext } from '../../domain/password-policy.js';
 import { findPartnerByEmail, findPartnerById, setPartnerPasswordHash } from '../partners/repo.js';
+import { findMemberById, firstOwnerOfPartner, memberOfPartnerByEmail, setMemberPasswordHash } from '../members/repo.js';
 import { tooMany } from '../metering/rate-limit.js';
 import { audit } from './common.js';
 import { beginAttempt, clearScope, emailScope, ipScope } from './lockout.js';
@@ -70,16 +71,20 @@ async function refuseKeySession(deps: Pick<Deps, 'database'>, session: SessionPr
 export async function changePassword(deps: Deps, role: 'partner' | 'admin', session: SessionPrincipal, body: PasswordChange, ip: string) {
   const db = deps.database.db;
   if (role === 'partner') await refuseKeySession(deps, session);
-  const account = role === 'partner' ? await findPartnerById(db, session.subjectId) : await findAdminById(db, session.subjectId);
+  // A partner's password is its member's (a session opened before members existed acts as the account's owner).
+  const member =
+    role === 'partner'
+      ? session.memberId === null
+        ? await firstOwnerOfPartner(db, session.subjectId).then((o) => (o ? findMemberById(db, o.id) : undefined))
+        : await findMemberById(db, session.memberId)
+      : undefined;
+  const account = role === 'partner' ? (member ? { id: member.id, email: member.email, password_hash: member.password_hash } : undefined) : await findAdminById(db, session.subjectId);
   if (!account) throw errors.sessionExpired();
   requireAcceptablePassword(['body', 'new_password'], body.new_password, { email: account.email });
-  // Compared in the form the hash is computed over: a "change" to the same password would keep a password its owner
-  // meant to replace, and still end every other session.
   if (body.new_password.normalize('NFKC') === body.current_password.normalize('NFKC')) {
     throw errors.invalid(['body', 'new_password'], 'New password should differ from the current password', null, 'password_unchanged');
   }
 
-  // The current password is a sign-in: counted before it is checked, in the same scopes.
   const attempt = await beginAttempt(deps, [
     { scope: emailScope(role, account.email), resetOnSuccess: true },
     { scope: ipScope(ip), resetOnSuccess: false },
@@ -93,15 +98,24 @@ export async function changePassword(deps: Deps, role: 'partner' | 'admin', sess
   const passwordHash = await hashPassword(body.new_password);
   const now = deps.clock.now();
   const ended = await deps.database.tx(async (trx) => {
+    let n: number;
     if (role === 'partner') {
-      await setPartnerPasswordHash(trx, account.id, passwordHash);
-      // A reset link sent before the change must not undo it.
-      await deletePasswordReset(trx, account.id);
+      const partner = await findPartnerById(trx, session.subjectId);
+      await setMemberPasswordHash(trx, account.id, passwordHash);
+      // The account's own login (its email) keeps the partner row's copy too, and its pending reset ends.
+      if (partner && partner.email_lower === account.email.toLowerCase()) {
+        await setPartnerPasswordHash(trx, session.subjectId, passwordHash);
+        await deletePasswordReset(trx, session.subjectId);
+      }
+      n = await deleteSessionsOfSubject(trx, role, session.subjectId, session.sessionId, session.memberId ?? account.id);
+      await audit(trx, { type: 'member', id: account.id, email: account.email, partnerId: session.subjectId }, now, 'partner.password_change', 'partner', session.subjectId, {
+        sessions_ended: n,
+      });
     } else {
       await setAdminPasswordHash(trx, account.id, passwordHash);
+      n = await deleteSessionsOfSubject(trx, role, account.id, session.sessionId);
+      await audit(trx, { type: role, id: account.id }, now, `${role}.password_change`, role, account.id, { sessions_ended: n });
     }
-    const n = await deleteSessionsOfSubject(trx, role, account.id, session.sessionId);
-    await audit(trx, { type: role, id: account.id }, now, `${role}.password_change`, role, account.id, { sessions_ended: n });
     return n;
   });
   return {
@@ -183,6 +197,9 @@ export async function confirmPasswordReset(deps: Deps, body: PasswordResetConfir
   const ended = await deps.database.tx(async (trx) => {
     if (!(await consumePasswordReset(trx, tokenHash, deps.clock.now()))) return null;
     await setPartnerPasswordHash(trx, p.id, passwordHash);
+    // The link went to the account's own address: it sets the password of the member with that address.
+    const member = await memberOfPartnerByEmail(trx, p.id, p.email);
+    if (member) await setMemberPasswordHash(trx, member.id, passwordHash);
     const n = await deleteSessionsOfSubject(trx, 'partner', p.id);
     await audit(trx, { type: 'partner', id: p.id }, now, 'partner.password_reset', 'partner', p.id, { sessions_ended: n });
     return n;

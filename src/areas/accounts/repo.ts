@@ -69,6 +69,33 @@ function boundToCredential(now: number) {
     ]);
 }
 
+/**
+ * Which of a partner's sessions a member sees and ends: those it opened (`member_id`) and those opened by pasting an
+ * API key (they belong to no member); with `null` (a key-opened session) only the latter. `undefined`: every session
+ * of the subject (an administrator's).
+ */
+export type MemberFilter = string | null | undefined;
+
+function ofMember(member: MemberFilter) {
+  return (eb: ExpressionBuilder<DB, 'sessions'>) =>
+    member === undefined
+      ? eb.lit(true)
+      : member === null
+        ? eb('sessions.member_id', 'is', null)
+        : eb.or([eb('sessions.member_id', '=', member), eb('sessions.member_id', 'is', null)]);
+}
+
+/** Ends every session one member opened (not the key-opened ones). Returns how many went. */
+export async function deleteSessionsOfMember(db: Executor, partnerId: string, memberId: string): Promise<number> {
+  const r = await db
+    .deleteFrom('sessions')
+    .where('subject_type', '=', 'partner')
+    .where('subject_id', '=', partnerId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 export async function insertSession(db: Executor, row: SessionsTable): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
@@ -85,7 +112,7 @@ export function sessionPrincipalByHash(db: Executor, tokenHash: string, now: num
   const bound = boundToCredential(now);
   return db
     .selectFrom('sessions')
-    .select(['id', 'subject_type', 'subject_id', 'expires_at', 'key_environment', 'last_used_at', 'method'])
+    .select(['id', 'subject_type', 'subject_id', 'expires_at', 'key_environment', 'last_used_at', 'method', 'member_id'])
     .select((eb) => eb.case().when(bound(eb)).then(1).else(0).end().as('bound'))
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -106,12 +133,13 @@ export async function touchSession(db: Executor, id: string, now: number, since:
 }
 
 /** The subject's sessions alive at `now` (unexpired and still bound to their credential), newest first. */
-export function liveSessionsOfSubject(db: Executor, subjectType: 'partner' | 'admin', subjectId: string, now: number) {
+export function liveSessionsOfSubject(db: Executor, subjectType: 'partner' | 'admin', subjectId: string, now: number, member: MemberFilter = undefined) {
   return db
     .selectFrom('sessions')
     .select(['id', 'method', 'key_environment', 'created_at', 'last_used_at', 'expires_at', 'ip_address', 'user_agent'])
     .where('subject_type', '=', subjectType)
     .where('subject_id', '=', subjectId)
+    .where(ofMember(member))
     .where('expires_at', '>', now)
     .where(boundToCredential(now))
     .orderBy('created_at', 'desc')
@@ -124,12 +152,20 @@ export async function deleteSession(db: Executor, id: string): Promise<void> {
 }
 
 /** Ends one live session of the subject; 0 when `id` names none (another subject's, expired, unbound or unknown). */
-export async function deleteLiveSessionOfSubject(db: Executor, subjectType: 'partner' | 'admin', subjectId: string, id: string, now: number): Promise<number> {
+export async function deleteLiveSessionOfSubject(
+  db: Executor,
+  subjectType: 'partner' | 'admin',
+  subjectId: string,
+  id: string,
+  now: number,
+  member: MemberFilter = undefined,
+): Promise<number> {
   const r = await db
     .deleteFrom('sessions')
     .where('id', '=', id)
     .where('subject_type', '=', subjectType)
     .where('subject_id', '=', subjectId)
+    .where(ofMember(member))
     .where('expires_at', '>', now)
     .where(boundToCredential(now))
     .executeTakeFirst();
@@ -137,8 +173,14 @@ export async function deleteLiveSessionOfSubject(db: Executor, subjectType: 'par
 }
 
 /** Deletes every session of a subject, but the one `exceptId` names when given. Returns how many went. */
-export async function deleteSessionsOfSubject(db: Executor, subjectType: 'partner' | 'admin', subjectId: string, exceptId?: string): Promise<number> {
-  let q = db.deleteFrom('sessions').where('subject_type', '=', subjectType).where('subject_id', '=', subjectId);
+export async function deleteSessionsOfSubject(
+  db: Executor,
+  subjectType: 'partner' | 'admin',
+  subjectId: string,
+  exceptId?: string,
+  member: MemberFilter = undefined,
+): Promise<number> {
+  let q = db.deleteFrom('sessions').where('subject_type', '=', subjectType).where('subject_id', '=', subjectId).where(ofMember(member));
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   const r = await q.executeTakeFirst();
   return Number(r.numDeletedRows);

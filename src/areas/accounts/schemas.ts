@@ -127,10 +127,24 @@ const SessionFields = {
 export const PartnerSession = Type.Object({ ...SessionFields, partner: PartnerAccount }, { title: 'PartnerSession' });
 export const AdminSession = Type.Object({ ...SessionFields, admin: AdminAccount }, { title: 'AdminSession' });
 
+const MemberRoleName = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('developer'), Type.Literal('viewer')], {
+  title: 'MemberRole',
+  description: 'A member\'s role: `viewer` reads; `developer` also reveals and changes keys, webhooks and alerts; `admin` also manages members and the ingest secret; `owner` everything',
+});
+
 export const PartnerMe = Type.Object(
   {
     ...PartnerAccount.properties,
     mfa_enabled: Type.Boolean({ description: 'Whether signing in with the password also needs a second factor (an authenticator app code)' }),
+    member: Nullable(
+      Type.Object(
+        { id: Type.String(), email: Type.String(), name: Nullable(Type.String()), role: MemberRoleName },
+        { title: 'SignedInMember', description: 'The member signed in; null for a session opened by pasting an API key (it acts as a developer)' },
+      ),
+    ),
+    role: Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('developer'), Type.Literal('viewer')], {
+      description: 'The role this session acts with: the member\'s, or `developer` for a session opened by pasting an API key',
+    }),
     session_expires_at: IsoDateTime,
     session_method: Type.String({ description: '`password`, `signup` or `api_key`' }),
     session_environment: Nullable(
@@ -515,17 +529,18 @@ export const IngestSecretOut = Type.Object(
   { title: 'PlatformIngestSecret' },
 );
 
-export const AUDIT_ACTOR_TYPES = ['admin', 'partner', 'server', 'system', 'oidc'] as const;
+export const AUDIT_ACTOR_TYPES = ['admin', 'partner', 'member', 'server', 'system', 'oidc'] as const;
 
 export const AuditQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
   actor_type: Type.Optional(
     Type.Enum([...AUDIT_ACTOR_TYPES], {
-      description: 'admin: an administrator; partner: a partner (session or key); server: a server-to-server call; system: the service itself; oidc: single sign-on (an administrator created at their first sign-in)',
+      description:
+        'admin: an administrator; partner: a partner (its API key, or a session opened with one); member: a member of a partner account (its session; details name its email and partner_id); server: a server-to-server call; system: the service itself; oidc: single sign-on (an administrator created at their first sign-in)',
     }),
   ),
-  actor_id: Type.Optional(Type.String({ minLength: 1, maxLength: 120, description: "The administrator's or partner's id" })),
+  actor_id: Type.Optional(Type.String({ minLength: 1, maxLength: 120, description: "The administrator's, partner's or member's id" })),
   target_id: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
   action: Type.Optional(
     Type.String({

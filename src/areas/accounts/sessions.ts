@@ -10,12 +10,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../context.js';
 import type { Environment } from '../../db/schema/index.js';
-import { SESSION_COOKIE, type SessionPrincipal } from '../../http/auth.js';
+import { SESSION_COOKIE, type SessionMember, type SessionPrincipal } from '../../http/auth.js';
+import type { MemberRole } from '../../db/schema/index.js';
+import { findMemberByEmail, findMemberById, firstOwnerOfPartner, recordSignIn } from '../members/repo.js';
 import { errors } from '../../http/errors.js';
 import { dummyPasswordHash, randomBase62, sha256Hex, verifyPassword } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { iso } from '../../lib/time.js';
-import { findPartnerByEmail, findPartnerById, keyByHash, keysOfPartner, slotByPreviousHash } from '../partners/repo.js';
+import { findPartnerById, keyByHash, keysOfPartner, slotByPreviousHash } from '../partners/repo.js';
 import { adminEnrolmentPending, finishChallenge, mfaEnabled, openChallenge, startChallenge, useCode } from '../mfa/service.js';
 import type { MfaLogin } from '../mfa/schemas.js';
 import { audit, toPartnerAccount } from './common.js';
@@ -84,6 +86,7 @@ async function openSession(
   method: 'password' | 'api_key' | 'signup' | 'oidc',
   key: OpeningKey | null = null,
   client: ClientInfo | null = null,
+  memberId: string | null = null,
 ): Promise<Opened> {
   const now = deps.clock.now();
   const token = `sess_${randomBase62(43)}`;
@@ -103,6 +106,7 @@ async function openSession(
     last_used_at: now,
     ip_address: printable(client?.ip, ADDRESS_MAX),
     user_agent: printable(client?.userAgent, USER_AGENT_MAX),
+    member_id: memberId,
   });
   // The expired ones are gone: what is left beyond the cap are the oldest live sessions.
   await trimSessionsOfSubject(db, subjectType, subjectId, SESSION_CAP);
@@ -137,7 +141,8 @@ function sessionBody(s: Opened) {
 
 /** A session for an account that sign-up has just created (its link followed): the same answer as a sign-in. */
 export async function openSignUpSession(deps: Deps, partnerId: string, client: ClientInfo) {
-  const s = await openSession(deps, 'partner', partnerId, 'signup', null, client);
+  const owner = await firstOwnerOfPartner(deps.database.db, partnerId);
+  const s = await openSession(deps, 'partner', partnerId, 'signup', null, client, owner?.id ?? null);
   return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, partnerId) } };
 }
 
@@ -158,20 +163,30 @@ export async function partnerLogin(deps: Deps, email: string, password: string, 
     { scope: emailScope('partner', email), resetOnSuccess: true },
     { scope: ipScope(client.ip), resetOnSuccess: false },
   ]);
-  const p = await findPartnerByEmail(deps.database.db, email.trim());
-  const ok = await checkPassword(password, p?.password_hash);
+  // Every login of an account is one of its members (the account's first login is its owner); an invited member
+  // has no password until it accepts.
+  const m = await findMemberByEmail(deps.database.db, email.trim());
+  const ok = await checkPassword(password, m?.status === 'active' ? m.password_hash : null);
+  const p = m ? await findPartnerById(deps.database.db, m.partner_id) : undefined;
   if (p && Number(p.active) !== 1) {
     await attempt.failed();
     throw errors.suspended();
   }
-  if (!ok) {
+  if (!ok || !p) {
     await attempt.failed();
     throw errors.invalidCredentials(BAD_CREDENTIALS);
   }
-  await requireNoSecondFactor(deps, attempt, { type: 'partner', id: p!.id });
+  await requireNoSecondFactor(deps, attempt, { type: 'member', id: m!.id });
   await attempt.succeeded();
-  const s = await openSession(deps, 'partner', p!.id, 'password', null, client);
-  return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, p!.id) } };
+  const s = await openSession(deps, 'partner', p.id, 'password', null, client, m!.id);
+  await recordSignIn(deps.database.db, m!.id, deps.clock.now());
+  return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, p.id) } };
+}
+
+/** A session for a member who has just accepted an invitation: the same answer as a sign-in. */
+export async function openMemberSession(deps: Deps, partnerId: string, memberId: string, client: ClientInfo) {
+  const s = await openSession(deps, 'partner', partnerId, 'password', null, client, memberId);
+  return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, partnerId) } };
 }
 
 /** The portal's second way in: paste one of your API keys. Failures count against the client address. */
@@ -228,15 +243,17 @@ export async function openAdminSession(deps: Deps, adminId: string, method: 'oid
   return s;
 }
 
-export async function partnerMe(deps: Deps, partnerId: string, session: SessionPrincipal) {
+export async function partnerMe(deps: Deps, partnerId: string, session: SessionPrincipal, member: SessionMember | null, role: MemberRole) {
   const [account, s, mfa] = await Promise.all([
     partnerAccount(deps, partnerId),
     findSessionMethod(deps.database.db, session.sessionId),
-    mfaEnabled(deps, { type: 'partner', id: partnerId }),
+    member === null ? Promise.resolve(false) : mfaEnabled(deps, { type: 'member', id: member.id }),
   ]);
   return {
     ...account,
     mfa_enabled: mfa,
+    member: member === null ? null : { id: member.id, email: member.email, name: member.name, role: member.role },
+    role,
     session_expires_at: iso(session.expiresAt),
     session_method: s?.method ?? 'password',
     session_environment: session.keyEnvironment,
@@ -263,7 +280,7 @@ export async function adminMe(deps: Deps, adminId: string, session: SessionPrinc
  * token of its second step. The password's attempt is given back without clearing earlier failures, so wrong
  * codes keep counting toward the lockout across sign-ins.
  */
-async function requireNoSecondFactor(deps: Deps, attempt: Attempt, subject: { type: 'partner' | 'admin'; id: string }): Promise<void> {
+async function requireNoSecondFactor(deps: Deps, attempt: Attempt, subject: { type: 'member' | 'admin'; id: string }): Promise<void> {
   if (!(await mfaEnabled(deps, subject))) return;
   await attempt.succeeded({ keepFailures: true });
   throw errors.mfaRequired(await startChallenge(deps, subject));
@@ -274,16 +291,25 @@ async function requireNoSecondFactor(deps: Deps, attempt: Attempt, subject: { ty
  * A wrong code counts toward the lockout of the account's email and of the client address, as a wrong
  * password does; the token works until it is used or expires.
  */
-async function completeMfa(deps: Deps, role: 'partner' | 'admin', body: MfaLogin, client: ClientInfo): Promise<{ id: string; email: string }> {
-  const challenge = await openChallenge(deps, role, body.mfa_token);
+async function completeMfa(deps: Deps, role: 'partner' | 'admin', body: MfaLogin, client: ClientInfo): Promise<{ id: string; email: string; partnerId: string | null }> {
+  // A partner sign-in's challenge names the member who signed in; an administrator's, the administrator.
+  const challenge = await openChallenge(deps, role === 'partner' ? 'member' : 'admin', body.mfa_token);
   const db = deps.database.db;
-  const account = role === 'partner' ? await findPartnerById(db, challenge.subject.id) : await findAdminById(db, challenge.subject.id);
+  let account: { id: string; email: string; partnerId: string | null; active: boolean } | undefined;
+  if (role === 'partner') {
+    const m = await findMemberById(db, challenge.subject.id);
+    const p = m && m.status === 'active' ? await findPartnerById(db, m.partner_id) : undefined;
+    if (m && p) account = { id: m.id, email: m.email, partnerId: p.id, active: Number(p.active) === 1 };
+  } else {
+    const a = await findAdminById(db, challenge.subject.id);
+    if (a) account = { id: a.id, email: a.email, partnerId: null, active: true };
+  }
   if (!account) throw errors.mfaTokenInvalid();
   const attempt = await beginAttempt(deps, [
     { scope: emailScope(role, account.email), resetOnSuccess: true },
     { scope: ipScope(client.ip), resetOnSuccess: false },
   ]);
-  if ('active' in account && Number(account.active) !== 1) {
+  if (!account.active) {
     await attempt.failed();
     throw errors.suspended();
   }
@@ -294,13 +320,15 @@ async function completeMfa(deps: Deps, role: 'partner' | 'admin', body: MfaLogin
   }
   await attempt.succeeded();
   if (!(await finishChallenge(deps, challenge.id))) throw errors.mfaTokenInvalid();
-  return { id: account.id, email: account.email };
+  return { id: account.id, email: account.email, partnerId: account.partnerId };
 }
 
 export async function partnerLoginMfa(deps: Deps, body: MfaLogin, client: ClientInfo) {
-  const p = await completeMfa(deps, 'partner', body, client);
-  const s = await openSession(deps, 'partner', p.id, 'password', null, client);
-  return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, p.id) } };
+  const m = await completeMfa(deps, 'partner', body, client);
+  const partnerId = m.partnerId!;
+  const s = await openSession(deps, 'partner', partnerId, 'password', null, client, m.id);
+  await recordSignIn(deps.database.db, m.id, deps.clock.now());
+  return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, partnerId) } };
 }
 
 export async function adminLoginMfa(deps: Deps, body: MfaLogin, client: ClientInfo) {
@@ -328,9 +356,14 @@ export async function logout(deps: Pick<Deps, 'clock' | 'database'>, token: stri
 
 const METHODS = new Set(['password', 'api_key', 'signup', 'oidc']);
 
+/** A partner session sees and ends only the sessions of its own member (a key-opened one: the key-opened ones). */
+function memberFilter(session: SessionPrincipal): string | null | undefined {
+  return session.subjectType === 'partner' ? session.memberId : undefined;
+}
+
 /** The account's live sessions, newest first; `current` marks the one presented. Never a token or hash. */
 export async function listSessions(deps: Pick<Deps, 'clock' | 'database'>, session: SessionPrincipal): Promise<SessionList> {
-  const rows = await liveSessionsOfSubject(deps.database.db, session.subjectType, session.subjectId, deps.clock.now());
+  const rows = await liveSessionsOfSubject(deps.database.db, session.subjectType, session.subjectId, deps.clock.now(), memberFilter(session));
   const items: SessionInfo[] = rows.map((r) => {
     const createdAt = Number(r.created_at);
     return {
@@ -356,7 +389,7 @@ export async function listSessions(deps: Pick<Deps, 'clock' | 'database'>, sessi
 export async function revokeSession(deps: Pick<Deps, 'clock' | 'database'>, session: SessionPrincipal, sessionId: string) {
   const db = deps.database.db;
   const now = deps.clock.now();
-  const n = await deleteLiveSessionOfSubject(db, session.subjectType, session.subjectId, sessionId, now);
+  const n = await deleteLiveSessionOfSubject(db, session.subjectType, session.subjectId, sessionId, now, memberFilter(session));
   if (n === 0) throw errors.notFound(`No session with id '${sessionId}'`);
   const current = sessionId === session.sessionId;
   await audit(db, { type: session.subjectType, id: session.subjectId }, now, 'session.revoke', session.subjectType, session.subjectId, { session_id: sessionId, current });
@@ -369,7 +402,7 @@ export async function revokeOtherSessions(deps: Pick<Deps, 'clock' | 'database'>
   const now = deps.clock.now();
   // Expired rows first, so the count is of sessions that were still alive.
   await deleteExpiredSessions(db, session.subjectType, session.subjectId, now);
-  const revoked = await deleteSessionsOfSubject(db, session.subjectType, session.subjectId, session.sessionId);
+  const revoked = await deleteSessionsOfSubject(db, session.subjectType, session.subjectId, session.sessionId, memberFilter(session));
   await audit(db, { type: session.subjectType, id: session.subjectId }, now, 'session.revoke_others', session.subjectType, session.subjectId, { revoked });
   return { revoked };
 }

@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids.js';
 
 export interface AuditEntry {
   at: number;
-  actorType: 'admin' | 'partner' | 'system' | 'server' | 'oidc';
+  actorType: 'admin' | 'partner' | 'member' | 'system' | 'server' | 'oidc';
   actorId: string | null;
   action: string;
   targetType?: string | null;

@@ -23,6 +23,19 @@ export async function hasConfirmedFactor(db: Executor, subjectType: MfaSubjectTy
   return row !== undefined;
 }
 
+/** Which of these subjects have a confirmed factor (one query). */
+export async function subjectsWithConfirmedFactor(db: Executor, subjectType: MfaSubjectType, subjectIds: readonly string[]): Promise<Set<string>> {
+  if (subjectIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('mfa_factors')
+    .select('subject_id')
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', 'in', subjectIds)
+    .where('confirmed_at', 'is not', null)
+    .execute();
+  return new Set(rows.map((r) => r.subject_id));
+}
+
 /** A new pending factor, replacing a pending one (never a confirmed one: the caller checked, and the `where` holds it). */
 export async function replacePendingFactor(db: Executor, row: MfaFactorsTable): Promise<void> {
   await db

@@ -22,8 +22,10 @@ import { newId } from '../../lib/ids.js';
 import { findAdminById, findSessionMethod } from '../accounts/repo.js';
 import { beginAttempt, emailScope, ipScope } from '../accounts/lockout.js';
 import { writeAudit } from '../audit/repo.js';
+import { findMemberById, firstOwnerOfPartner } from '../members/repo.js';
 import { findPartnerById } from '../partners/repo.js';
 import {
+  subjectsWithConfirmedFactor,
   confirmFactor,
   consumeChallenge,
   countUnusedRecoveryCodes,
@@ -70,11 +72,23 @@ function normaliseRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]/g, '').replace(/[il]/g, '1').replace(/o/g, '0');
 }
 
-function subjectOf(session: SessionPrincipal): MfaSubject {
-  return { type: session.subjectType, id: session.subjectId };
+/** A partner session's factor is its member's (a session from before members acts as the account's owner). */
+async function subjectOf(deps: Deps, session: SessionPrincipal): Promise<MfaSubject> {
+  if (session.subjectType === 'admin') return { type: 'admin', id: session.subjectId };
+  const memberId = session.memberId ?? (await firstOwnerOfPartner(deps.database.db, session.subjectId))?.id;
+  if (!memberId) throw errors.sessionExpired();
+  return { type: 'member', id: memberId };
 }
 
-function audit(deps: Deps, subject: MfaSubject, action: string, details: Record<string, unknown> = {}) {
+/** The lockout scope of a subject's email: a member's is the partner sign-in's. */
+function lockoutRole(subject: MfaSubject): 'partner' | 'admin' {
+  return subject.type === 'admin' ? 'admin' : 'partner';
+}
+
+/** An entry naming the subject; a member's also names its email and account (as every member's entry does). */
+async function audit(deps: Deps, subject: MfaSubject, action: string, details: Record<string, unknown> = {}) {
+  const m = subject.type === 'member' ? await findMemberById(deps.database.db, subject.id) : undefined;
+  if (m) details = { ...details, member_email: m.email, partner_id: m.partner_id };
   return writeAudit(deps.database.db, {
     at: deps.clock.now(),
     actorType: subject.type,
@@ -89,7 +103,8 @@ function audit(deps: Deps, subject: MfaSubject, action: string, details: Record<
 /** The email and password hash of the subject (the label of the app's entry, the password check, the lockout scope). */
 async function accountOf(deps: Deps, subject: MfaSubject): Promise<{ email: string; password_hash: string | null }> {
   const db = deps.database.db;
-  const row = subject.type === 'partner' ? await findPartnerById(db, subject.id) : await findAdminById(db, subject.id);
+  const row =
+    subject.type === 'member' ? await findMemberById(db, subject.id) : subject.type === 'partner' ? await findPartnerById(db, subject.id) : await findAdminById(db, subject.id);
   if (!row) throw errors.sessionExpired();
   return { email: row.email, password_hash: row.password_hash ?? null };
 }
@@ -109,11 +124,16 @@ export function mfaEnabled(deps: Deps, subject: MfaSubject): Promise<boolean> {
   return hasConfirmedFactor(deps.database.db, subject.type, subject.id);
 }
 
+/** Which of these members of a partner account have a confirmed second factor. */
+export function membersWithMfa(deps: Pick<Deps, 'database'>, memberIds: readonly string[]): Promise<Set<string>> {
+  return subjectsWithConfirmedFactor(deps.database.db, 'member', memberIds);
+}
+
 // ---------- enrolment ----------
 
 export async function setupTotp(deps: Deps, session: SessionPrincipal) {
   if (session.subjectType === 'partner') await refuseKeySession(deps, session);
-  const subject = subjectOf(session);
+  const subject = await subjectOf(deps, session);
   const db = deps.database.db;
   if (await hasConfirmedFactor(db, subject.type, subject.id)) {
     throw errors.conflict('A second factor is already on: turn it off first to set up another app');
@@ -155,14 +175,14 @@ async function newRecoveryCodes(deps: Deps, subject: MfaSubject): Promise<string
 
 export async function confirmTotp(deps: Deps, session: SessionPrincipal, code: string, ip: string) {
   if (session.subjectType === 'partner') await refuseKeySession(deps, session);
-  const subject = subjectOf(session);
+  const subject = await subjectOf(deps, session);
   const db = deps.database.db;
   const factor = await findFactor(db, subject.type, subject.id);
   if (!factor) throw errors.conflict('No second factor is being set up: start with POST …/mfa/totp/setup');
   if (factor.confirmed_at !== null) throw errors.conflict('The second factor is already on');
   const { email } = await accountOf(deps, subject);
   const attempt = await beginAttempt(deps, [
-    { scope: emailScope(subject.type, email), resetOnSuccess: false },
+    { scope: emailScope(lockoutRole(subject), email), resetOnSuccess: false },
     { scope: ipScope(ip), resetOnSuccess: false },
   ]);
   const now = deps.clock.now();
@@ -214,7 +234,7 @@ export async function useCode(deps: Deps, subject: MfaSubject, code: string, opt
 /** A code checked for a signed-in session: counted toward the sign-in lockout, 401 `mfa_code_invalid` when wrong. */
 async function requireCode(deps: Deps, subject: MfaSubject, email: string, ip: string, code: string, recovery: boolean): Promise<void> {
   const attempt = await beginAttempt(deps, [
-    { scope: emailScope(subject.type, email), resetOnSuccess: false },
+    { scope: emailScope(lockoutRole(subject), email), resetOnSuccess: false },
     { scope: ipScope(ip), resetOnSuccess: false },
   ]);
   const r = await useCode(deps, subject, code, { recovery });
@@ -227,7 +247,7 @@ async function requireCode(deps: Deps, subject: MfaSubject, email: string, ip: s
 
 export async function disableMfa(deps: Deps, session: SessionPrincipal, body: MfaDisable, ip: string) {
   if (session.subjectType === 'partner') await refuseKeySession(deps, session);
-  const subject = subjectOf(session);
+  const subject = await subjectOf(deps, session);
   const db = deps.database.db;
   if (body.password === undefined && body.code === undefined) {
     throw errors.invalid(['body'], 'Send your password or a current code to turn the second factor off', body);
@@ -239,7 +259,7 @@ export async function disableMfa(deps: Deps, session: SessionPrincipal, body: Mf
     await requireCode(deps, subject, account.email, ip, body.code, true);
   } else {
     const attempt = await beginAttempt(deps, [
-      { scope: emailScope(subject.type, account.email), resetOnSuccess: false },
+      { scope: emailScope(lockoutRole(subject), account.email), resetOnSuccess: false },
       { scope: ipScope(ip), resetOnSuccess: false },
     ]);
     const ok = (await verifyPassword(body.password!, account.password_hash ?? (await dummyPasswordHash()))) && account.password_hash !== null;
@@ -260,7 +280,7 @@ export async function disableMfa(deps: Deps, session: SessionPrincipal, body: Mf
 
 export async function regenerateRecoveryCodes(deps: Deps, session: SessionPrincipal, code: string, ip: string) {
   if (session.subjectType === 'partner') await refuseKeySession(deps, session);
-  const subject = subjectOf(session);
+  const subject = await subjectOf(deps, session);
   if (!(await hasConfirmedFactor(deps.database.db, subject.type, subject.id))) throw errors.conflict('No second factor is on for this account');
   const { email } = await accountOf(deps, subject);
   await requireCode(deps, subject, email, ip, code, false);

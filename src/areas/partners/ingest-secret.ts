@@ -20,7 +20,7 @@ import type { Environment } from '../../db/schema/index.js';
 import { errors } from '../../http/errors.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { iso, isoOrNull } from '../../lib/time.js';
-import type { Actor } from '../accounts/common.js';
+import { actorDetails, type Actor } from '../accounts/common.js';
 import { writeAudit } from '../audit/repo.js';
 import { generateIngestSecret, maskKey } from '../api-keys/values.js';
 import { findPartnerById, replaceIngestSecret } from './repo.js';
@@ -77,7 +77,7 @@ export async function rotateIngestSecret(deps: Pick<Deps, 'auth' | 'clock' | 'da
       action,
       targetType: 'partner',
       targetId: partnerId,
-      details: { via, grace_hours: graceHours, previous_valid_until: isoOrNull(previousValidUntil), secret_masked: maskKey(secret) },
+      details: actorDetails(actor, { via, grace_hours: graceHours, previous_valid_until: isoOrNull(previousValidUntil), secret_masked: maskKey(secret) }),
     });
   });
   await deps.auth.invalidatePartner(partnerId);

@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { errors } from '../../http/errors.js';
 import { generateApiKey, generateIngestSecret, maskKey } from '../api-keys/values.js';
 import { findPartnerByEmail, findPartnerById, insertKey, insertPartner, keysOfPartner } from './repo.js';
+import { findMemberByEmail, insertMember } from '../members/repo.js';
 import { endpointState } from '../webhooks/service.js';
 import { KEY_TYPE } from '../api-keys/values.js';
 import { iso, isoOrNull } from '../../lib/time.js';
@@ -70,6 +71,7 @@ export async function createPartner(deps: Pick<Deps, 'secrets' | 'clock'>, db: E
   const now = deps.clock.now();
   const email = input.email.trim();
   if (await findPartnerByEmail(db, email)) throw errors.conflict('A partner with this email already exists');
+  if (await findMemberByEmail(db, email)) throw errors.conflict('This email already belongs to a member of a partner account');
   const id = newId('ptr', now);
   const ingestSecret = generateIngestSecret();
   await insertPartner(db, {
@@ -96,6 +98,23 @@ export async function createPartner(deps: Pick<Deps, 'secrets' | 'clock'>, db: E
     rate_limit_per_second: null,
     rate_per_user_usd: null,
     email_verified_at: (input.emailVerified ?? true) ? now : null,
+  });
+  // The account's login is its first member, its owner (src/areas/members).
+  await insertMember(db, {
+    id: newId('mem', now),
+    partner_id: id,
+    email,
+    email_lower: email.toLowerCase(),
+    name: input.name ?? input.company,
+    role: 'owner',
+    status: 'active',
+    password_hash: input.passwordHash ?? null,
+    invited_by: null,
+    invite_token_hash: null,
+    invite_expires_at: null,
+    created_at: now,
+    accepted_at: now,
+    last_sign_in_at: null,
   });
   const generate = input.generateKeys ?? true;
   const testKey = generate ? generateApiKey('test') : null;

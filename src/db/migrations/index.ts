@@ -25,6 +25,7 @@ import * as m0024 from './0024_probe_microseconds.js';
 import * as m0025 from './0025_endpoint_latency.js';
 import * as m0026 from './0026_signup_requests.js';
 import * as m0027 from './0027_deletion_request_receipts.js';
+import * as m0028 from './0028_partner_members.js';
 import * as m0029 from './0029_mfa.js';
 import * as m0030 from './0030_admin_oidc.js';
 import * as m0031 from './0031_request_log.js';
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0025_endpoint_latency': m0025,
   '0026_signup_requests': m0026,
   '0027_deletion_request_receipts': m0027,
+  '0028_partner_members': m0028,
   '0029_mfa': m0029,
   '0030_admin_oidc': m0030,
   '0031_request_log': m0031,

@@ -83,6 +83,8 @@ export interface SessionsTable {
   ip_address: string | null;
   /** The User-Agent that opened the session, control characters removed and truncated. */
   user_agent: string | null;
+  /** The partner member who opened the session (migration 0028); null for an admin's session or one opened by pasting an API key. */
+  member_id?: string | null;
 }
 
 export interface CalculationsTable {

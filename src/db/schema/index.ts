@@ -8,9 +8,11 @@ import type { PublicTables } from './public.js';
 import type { OperationsTables } from './operations.js';
 import type { MfaTables } from './mfa.js';
 import type { RequestLogTables } from './request-log.js';
+import type { MembersTables } from './members.js';
 
 export type * from './core.js';
 export type * from './request-log.js';
+export type * from './members.js';
 
 /** Every table of the service, one interface per area. */
 export interface DB
@@ -23,4 +25,5 @@ export interface DB
     PublicTables,
     OperationsTables,
     MfaTables,
-    RequestLogTables {}
+    RequestLogTables,
+    MembersTables {}

@@ -1,7 +1,7 @@
 /** Tables owned by the mfa area (migration 0029): second factors, recovery codes and sign-in challenges. */
 
-/** Who holds a factor: a partner (its own sign-in), an administrator; a partner's member later. */
-export type MfaSubjectType = 'partner' | 'admin';
+/** Who holds a factor: a partner account's member (its own sign-in), an administrator; `partner` only in rows from before members. */
+export type MfaSubjectType = 'partner' | 'admin' | 'member';
 
 /** One TOTP factor per subject: pending until a code confirms it (confirmed_at). */
 export interface MfaFactorsTable {

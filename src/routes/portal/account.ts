@@ -18,6 +18,6 @@ export const accountRoutes: Routes = async (app, { deps }) => {
         response: { 200: S.PartnerMe, ...errorResponses(401, 403) },
       },
     },
-    async (request) => sessions.partnerMe(deps, request.partner.id, request.session),
+    async (request) => sessions.partnerMe(deps, request.partner.id, request.session, request.member, request.memberRole),
   );
 };

@@ -10,6 +10,7 @@ import { webhookOperations } from '../dual/webhooks.js';
 import { requestLogHooks } from '../../areas/request-log/capture.js';
 import type { Routes } from '../scope.js';
 import { withV1Alias } from '../v1-alias.js';
+import { checkRole, requireRoleRules } from './roles.js';
 import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { myCalculationRoutes } from './calculations.js';
@@ -17,6 +18,7 @@ import { ingestSecretRoutes } from './ingest-secret.js';
 import { emailVerificationRoutes } from './email-verification.js';
 import { keyRoutes } from './keys.js';
 import { mfaRoutes } from './mfa.js';
+import { memberRoutes } from './members.js';
 import { passwordRoutes } from './password.js';
 import { myRequestLogRoutes } from './requests.js';
 import { sessionRoutes } from './sessions.js';
@@ -26,12 +28,16 @@ import { usageCallRoutes } from './usage-calls.js';
 
 export const portalScope: Routes = async (app, opts) => {
   app.addHook('onRequest', opts.guards.partnerSession);
+  // After the session guard: the member's role against the one permission table (roles.ts); a route without a rule fails the start.
+  app.addHook('onRequest', checkRole);
+  requireRoleRules(app);
   await app.register(accountRoutes, opts);
   await app.register(passwordRoutes, opts);
   await app.register(mfaRoutes, opts);
   await app.register(emailVerificationRoutes, opts);
   await app.register(apiKeyRoutes, opts);
   await app.register(sessionRoutes, opts);
+  await app.register(memberRoutes, opts);
   await app.register(ingestSecretRoutes, opts);
   await withV1Alias(app, opts, keyRoutes);
   await app.register(usageEventRoutes, opts);

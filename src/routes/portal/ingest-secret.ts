@@ -20,7 +20,7 @@ export const ingestSecretRoutes: Routes = async (app, { deps }) => {
         description:
           'Your servers read the new secret with GET /api/v1/secrets and your API key: a browser never receives it. ' +
           'The body is optional: grace_hours (0 to 24, default 0) keeps the previous secret valid that long. ' +
-          'A session opened with an API key is 403 (a key alone cannot rotate the secret).',
+          'Needs the admin role: a session opened with an API key (a developer) is 403 `role_forbidden` (a key alone cannot rotate the secret).',
         security: security.partnerSession,
         body: S.IngestSecretRotateBody,
         response: { 200: S.IngestSecretRotation, ...errorResponses(401, 403, 413, 422) },

@@ -8,6 +8,7 @@ import { security } from '../../http/schemas.js';
 import type { Routes } from '../scope.js';
 import { withV1Alias } from '../v1-alias.js';
 import { adminOidcRoutes } from './admin-oidc.js';
+import { acceptInviteRoutes } from './accept-invite.js';
 import { apiDocsRoutes } from './api-docs.js';
 import { authRoutes } from './auth.js';
 import { blogRoutes } from './blog.js';
@@ -35,6 +36,7 @@ export const publicScope: Routes = async (app, opts) => {
   await app.register(mfaSignInRoutes, opts);
   await app.register(adminOidcRoutes, opts);
   await app.register(passwordResetRoutes, opts);
+  await app.register(acceptInviteRoutes, opts);
   await app.register(emailVerificationRoutes, opts);
   await app.register(statusRoutes, opts);
   await app.register(changelogRoutes, opts);

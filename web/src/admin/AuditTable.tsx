@@ -5,11 +5,12 @@ import type { AuditEntry } from '../api/client';
 import { DateTime, Table, type Column } from '../shared';
 import { useMe } from './session';
 
-export const ACTOR_TYPES = ['admin', 'partner', 'server', 'system'] as const;
+export const ACTOR_TYPES = ['admin', 'partner', 'member', 'server', 'system'] as const;
 export type ActorType = (typeof ACTOR_TYPES)[number];
 export const ACTOR_LABEL: Record<ActorType, string> = {
   admin: 'Administrator',
   partner: 'Partner',
+  member: 'Partner member',
   server: 'Server',
   system: 'The service',
 };
