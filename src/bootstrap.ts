@@ -3,6 +3,7 @@
  * processes may start together on one new database (and the CLI may run beside them): each step
  * is written so that racing copies of it all succeed and leave one row.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Deps } from './context.js';
 import { hashPassword } from './lib/crypto.js';
 import { newId } from './lib/ids.js';
@@ -38,18 +39,26 @@ export async function adminSignInHint(deps: Deps): Promise<string> {
   return 'no administrator yet: npm run svc -- admin create --email you@example.com';
 }
 
+/** How long a start waits for another process's demo seed to commit: 50 × 100 ms. */
+const SEED_ATTEMPTS = 50;
+const SEED_RETRY_MS = 100;
+
 /** On the very first start of an empty database: one demo partner, production-enabled. */
 export async function seedDemoPartnerIfEmpty(deps: Deps): Promise<CreatedPartner | null> {
   if (!deps.config.seedDemoPartner) return null;
-  try {
-    return await deps.database.tx(async (trx) => {
-      if (await anyPartnerExists(trx)) return null;
-      return createPartner(deps, trx, { email: 'demo@example.com', company: 'Demo Partner', name: 'Demo', activated: true, signupSource: 'first-start' });
-    });
-  } catch (err) {
-    // Another process starting at the same time seeded first (PostgreSQL: its insert holds the email; SQLite:
-    // its write lock refused this transaction's): once a partner exists there is nothing left to do.
-    if (await anyPartnerExists(deps.database.db)) return null;
-    throw err;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.database.tx(async (trx) => {
+        if (await anyPartnerExists(trx)) return null;
+        return createPartner(deps, trx, { email: 'demo@example.com', company: 'Demo Partner', name: 'Demo', activated: true, signupSource: 'first-start' });
+      });
+    } catch (err) {
+      // Another process starting at the same time is seeding (PostgreSQL: its insert holds the email; SQLite: its
+      // write lock refused this transaction's). Once its partner is committed there is nothing left to do; while its
+      // transaction is still open nothing is visible yet, so wait for it rather than fail the start.
+      if (await anyPartnerExists(deps.database.db)) return null;
+      if (attempt >= SEED_ATTEMPTS) throw err;
+      await sleep(SEED_RETRY_MS);
+    }
   }
 }
