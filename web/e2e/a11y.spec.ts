@@ -63,7 +63,7 @@ async function receiver() {
 }
 
 test('the portal: the signed-out pages, then every page of its navigation with data on it', async ({ page, request }) => {
-  for (const path of ['/portal/sign-in', '/portal/register', '/portal/sign-up/confirm?token=sup_example', '/portal/key-sign-in', '/portal/forgot-password']) {
+  for (const path of ['/portal/sign-in', '/portal/register', '/portal/sign-up/confirm?token=sup_example', '/portal/key-sign-in', '/portal/forgot-password', '/portal/accept-invite?token=inv_example']) {
     await page.goto(path);
     await scan(page, path);
   }
@@ -93,7 +93,7 @@ test('the portal: the signed-out pages, then every page of its navigation with d
 
     await page.goto('/portal/');
     const paths = await navPaths(page, 'Portal');
-    expect(paths.map((p) => p.split('?')[0])).toEqual(expect.arrayContaining(['/portal', '/portal/keys', '/portal/usage', '/portal/webhooks', '/portal/account']));
+    expect(paths.map((p) => p.split('?')[0])).toEqual(expect.arrayContaining(['/portal', '/portal/keys', '/portal/usage', '/portal/webhooks', '/portal/account', '/portal/team']));
     for (const path of paths) {
       await page.goto(path);
       await scan(page, path);

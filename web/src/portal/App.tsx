@@ -4,6 +4,7 @@ import { makeQueryClient } from '../shared/queryClient';
 import { Layout } from './Layout';
 import { meKeys } from './api/session';
 import { RequireSession } from './session';
+import { AcceptInvite } from './pages/AcceptInvite';
 import { Account } from './pages/Account';
 import { ApiKeys } from './pages/ApiKeys';
 import { KeySignIn } from './pages/KeySignIn';
@@ -14,6 +15,7 @@ import { ForgotPassword, ResetPassword, VerifyEmail } from './pages/PasswordRese
 import { ConfirmSignUp, Register } from './pages/Register';
 import { Reports } from './pages/Reports';
 import { SignIn } from './pages/SignIn';
+import { Team } from './pages/Team';
 import { Usage } from './pages/Usage';
 import { Webhooks } from './pages/Webhooks';
 
@@ -31,6 +33,7 @@ export function App() {
           <Route path="forgot-password" element={<ForgotPassword />} />
           <Route path="reset-password" element={<ResetPassword />} />
           <Route path="verify-email" element={<VerifyEmail />} />
+          <Route path="accept-invite" element={<AcceptInvite />} />
           <Route
             element={
               <RequireSession>
@@ -44,6 +47,7 @@ export function App() {
             <Route path="usage" element={<Usage />} />
             <Route path="reports" element={<Reports />} />
             <Route path="logs" element={<Logs />} />
+            <Route path="team" element={<Team />} />
             <Route path="account" element={<Account />} />
             <Route path="*" element={<NotFound />} />
           </Route>

@@ -5,6 +5,7 @@ import { SignOutButton } from '../shared/session';
 import { ENV_LABEL, useEnvironment, useMe, useSignOut } from './session';
 import type { Environment } from '../api/client';
 import { useResendVerification } from './api/session';
+import { allowedFor, useRole } from './permissions';
 
 const NAV = [
   { to: '/', label: 'Overview', end: true },
@@ -13,19 +14,21 @@ const NAV = [
   { to: '/webhooks', label: 'Webhooks', end: false },
   { to: '/reports', label: 'Reports', end: false },
   { to: '/logs', label: 'Logs', end: false },
+  { to: '/team', label: 'Team', end: false },
   { to: '/account', label: 'Account', end: false },
 ];
 
 /** Until the account email is verified, no mail (usage alerts, notices) goes to it: the banner says so and mails the link again. */
 function UnverifiedEmail({ email }: { email: string }) {
   const resend = useResendVerification();
+  const role = useRole();
   return (
     <Banner
       tone="warning"
       title="Verify your email"
       action={
         resend.isSuccess ? null : (
-          <Button onClick={() => resend.mutate()} busy={resend.isPending}>
+          <Button onClick={() => resend.mutate()} busy={resend.isPending} {...allowedFor(role, 'admin')}>
             Resend the link
           </Button>
         )

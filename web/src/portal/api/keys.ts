@@ -11,8 +11,9 @@ export const apiKeyKeys = {
 /** The partner's key slots that hold a key (a blank slot is absent). */
 export const apiKeysQuery = queryOptions({ queryKey: apiKeyKeys.all, queryFn: () => unwrap(api.GET('/api/partners/me/api-keys')) });
 
-export function useApiKeys() {
-  return useQuery(apiKeysQuery);
+/** `enabled` false for a role that may not read keys (a viewer): the server would answer 403. */
+export function useApiKeys(enabled = true) {
+  return useQuery({ ...apiKeysQuery, enabled });
 }
 
 /** After a key changed: the slots, and who is signed in (a session opened with the old key may have ended with it). */

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { ApiKey, Environment } from '../../api/client';
 import { Banner, Button, check, ConfirmDialog, CopyButton, DateTime, Dialog, Field, formErrors, OverlapChoice, problemsOf, ShownOnce, useFieldProblems, useTitle } from '../../shared';
 import { useApiKeys, useClearKey, useExpirePreviousKey, usePasteKey, useRefreshKeys, useRotateIngestSecret, useRotateKey } from '../api/keys';
+import { allowedFor, useCan, useRole } from '../permissions';
 import { ENV_LABEL, KEY_LABEL, useEnvironment } from '../session';
 
 type Pending = 'rotate' | 'clear' | 'replace' | 'expire' | null;
@@ -260,8 +261,35 @@ function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) 
 }
 
 /** The ingest secret never reaches a browser: the page rotates it, the partner's servers read the new one. */
+/** A role that may not read keys (a viewer) sees the slot's controls disabled, with the role they need. */
+function KeySlotClosed({ env }: { env: Environment }) {
+  const role = useRole();
+  const dev = allowedFor(role, 'developer');
+  const headingId = `slot-${env}`;
+  return (
+    <section className="card key-slot" aria-labelledby={headingId}>
+      <div className="card-head">
+        <h2 id={headingId}>{KEY_LABEL[env]}</h2>
+        <span className={`env-badge env-badge-${env}`}>{ENV_LABEL[env]}</span>
+      </div>
+      <p className="muted" data-testid="key-role-hint">
+        You are signed in as a {role}: seeing or changing the keys needs the developer role.
+      </p>
+      <div className="actions">
+        <Button {...dev}>Reveal</Button>
+        <Button {...dev}>Rotate</Button>
+        <Button variant="danger" {...dev}>
+          Clear
+        </Button>
+        <Button {...dev}>Paste a key</Button>
+      </div>
+    </section>
+  );
+}
+
 function IngestSecret() {
   const { locked } = useEnvironment();
+  const role = useRole();
   const [asking, setAsking] = useState(false);
   const [grace, setGrace] = useState('0');
   const rotate = useRotateIngestSecret({ onSuccess: () => setAsking(false) });
@@ -287,8 +315,7 @@ function IngestSecret() {
       <div className="actions">
         <Button
           onClick={() => (rotate.reset(), setAsking(true))}
-          disabled={locked}
-          title={locked ? 'A session opened with an API key cannot rotate the ingest secret: sign in with your email and password' : undefined}
+          {...allowedFor(role, 'admin', locked ? 'A session opened with an API key cannot rotate the ingest secret: sign in with your email and password' : undefined)}
         >
           Rotate ingest secret
         </Button>
@@ -320,7 +347,8 @@ function IngestSecret() {
 export function ApiKeys() {
   useTitle('API keys');
   const { env } = useEnvironment();
-  const keys = useApiKeys();
+  const mayReadKeys = useCan('developer');
+  const keys = useApiKeys(mayReadKeys);
   return (
     <div className="page">
       <div className="page-head">
@@ -329,7 +357,9 @@ export function ApiKeys() {
       <p className="lede">
         Your servers send a key in the <code>X-API-Key</code> header of every call. Keep keys on your servers: never in an app, a web page or a repository.
       </p>
-      {keys.isPending ? (
+      {!mayReadKeys ? (
+        <KeySlotClosed key={env} env={env} />
+      ) : keys.isPending ? (
         <section className="card" aria-busy="true">
           <p className="muted">Loading your keys…</p>
         </section>

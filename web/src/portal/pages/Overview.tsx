@@ -5,6 +5,7 @@ import { Banner, Button, CallsChart, check, CopyButton, DateTime, Dialog, Field,
 import { useAskProduction } from '../api/contact';
 import { useApiKeys } from '../api/keys';
 import { useCalls } from '../api/usage';
+import { useCan } from '../permissions';
 import { ENV_LABEL, useEnvironment, useMe } from '../session';
 
 const SAMPLE_BODY = '{"end_user_id":"user_1","cash_balance":2500,"upcoming_bills":[{"amount":1200,"due_in_days":5}],"cash_buffer":300}';
@@ -160,10 +161,18 @@ function ProductionAccess({ me }: { me: PartnerMe }) {
 }
 
 function FirstSteps({ env }: { env: Environment }) {
-  const keys = useApiKeys();
+  const mayReadKeys = useCan('developer');
+  const keys = useApiKeys(mayReadKeys);
   const origin = window.location.origin;
   let body;
-  if (keys.isPending) body = <p className="muted">Loading your sandbox key…</p>;
+  if (!mayReadKeys)
+    body = (
+      <p className="muted">
+        Seeing the sandbox key and the command that uses it needs the developer role. Read the{' '}
+        <a href="/api/v1/integration-guide">integration guide</a> and the <a href="/api/docs">API reference</a> meanwhile.
+      </p>
+    );
+  else if (keys.isPending) body = <p className="muted">Loading your sandbox key…</p>;
   else if (keys.isError)
     body = (
       <Banner tone="error" action={<Button onClick={() => void keys.refetch()}>Try again</Button>}>

@@ -1,0 +1,230 @@
+import { useState } from 'react';
+import { Banner, Button, check, ConfirmDialog, DateTime, Dialog, Field, errorText, formErrors, problemsOf, Table, useTitle, type Column } from '../../shared';
+import { useChangeRole, useEndMemberSessions, useInviteMember, useMembers, useRemoveMember, useTransferOwnership, type InviteRole, type Member, type MemberRole } from '../api/members';
+import { allowedFor, roleAtLeast, ROLES, useRole, type Role } from '../permissions';
+import { useMe } from '../session';
+
+const ROLE_LABEL: Record<Role, string> = { viewer: 'Viewer', developer: 'Developer', admin: 'Admin', owner: 'Owner' };
+const INVITE_ROLES: InviteRole[] = ['viewer', 'developer', 'admin'];
+
+type Pending = { kind: 'remove' | 'sessions' | 'transfer'; member: Member } | null;
+
+/** The least role that may change, remove or end the sessions of `member`: an owner's need the owner role. */
+const roleToManage = (member: Member): Role => (member.role === 'owner' ? 'owner' : 'admin');
+
+function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: (m: Member) => void }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<InviteRole>('viewer');
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const invite = useInviteMember({
+    onSuccess: (m) => {
+      setEmail('');
+      setRole('viewer');
+      onInvited(m);
+    },
+  });
+  const errors = formErrors(invite.error, ['email', 'role'], { 409: 'email' }, problems);
+  const send = () => {
+    const found = problemsOf({ email: [check.filled(email, 'Enter the address to invite'), check.email(email, 'Enter an email address like name@example.com')] });
+    setProblems(found);
+    if (Object.keys(found).length === 0) invite.mutate({ email: email.trim(), role });
+  };
+  const close = () => {
+    setProblems({});
+    invite.reset();
+    onClose();
+  };
+  return (
+    <Dialog
+      open={open}
+      title="Invite a member"
+      onClose={() => (invite.isPending ? undefined : close())}
+      actions={
+        <>
+          <Button onClick={close} disabled={invite.isPending}>
+            Cancel
+          </Button>
+          <Button variant="primary" busy={invite.isPending} onClick={send}>
+            Send invitation
+          </Button>
+        </>
+      }
+    >
+      <p>We mail a link to the address; it works for 7 days. The member chooses a name and password when following it.</p>
+      {errors.form ? <Banner tone="error">{errors.form}</Banner> : null}
+      <form
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          send();
+        }}
+      >
+        <Field label="Email" type="email" name="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.field('email')} required />
+        <div className="field">
+          <label className="field-label" htmlFor="invite-role">
+            Role
+          </label>
+          <select id="invite-role" name="role" className="field-control" value={role} onChange={(e) => setRole(e.target.value as InviteRole)}>
+            {INVITE_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABEL[r]}
+              </option>
+            ))}
+          </select>
+          {errors.field('role') ? <p className="field-error">{errors.field('role')}</p> : null}
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function Team() {
+  useTitle('Team');
+  const me = useMe();
+  const role = useRole();
+  const members = useMembers();
+  const [inviting, setInviting] = useState(false);
+  const [pending, setPending] = useState<Pending>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const done = (text: string) => () => {
+    setPending(null);
+    setNotice(text);
+  };
+  const changeRole = useChangeRole({ onSuccess: (m) => setNotice(`${m.email} is now ${ROLE_LABEL[m.role].toLowerCase()}.`) });
+  const remove = useRemoveMember({ onSuccess: done('The member was removed.') });
+  const endSessions = useEndMemberSessions({ onSuccess: done('The member’s sessions ended: they must sign in again.') });
+  const transfer = useTransferOwnership({ onSuccess: done('The ownership was transferred: you are now an admin.') });
+  const selfId = me.member?.id ?? null;
+  const act = pending?.kind === 'remove' ? remove : pending?.kind === 'sessions' ? endSessions : transfer;
+
+  const columns: Column<Member>[] = [
+    { header: 'Email', cell: (m) => (m.id === selfId ? <>{m.email} (you)</> : m.email) },
+    { header: 'Name', cell: (m) => m.name ?? <span className="muted">Not yet given</span> },
+    {
+      header: 'Role',
+      cell: (m) => {
+        const blocked = m.id === selfId ? 'Your own role: another owner or admin changes it' : undefined;
+        const g = allowedFor(role, roleToManage(m), blocked);
+        return (
+          <select
+            className="field-control"
+            aria-label={`Role of ${m.email}`}
+            value={m.role}
+            disabled={g.disabled || changeRole.isPending}
+            title={g.title}
+            onChange={(e) => (setNotice(null), changeRole.mutate({ memberId: m.id, role: e.target.value as MemberRole }))}
+          >
+            {ROLES.map((r) => (
+              <option key={r} value={r} disabled={!roleAtLeast(role, r === 'owner' ? 'owner' : 'admin')}>
+                {ROLE_LABEL[r]}
+              </option>
+            ))}
+          </select>
+        );
+      },
+    },
+    {
+      header: 'Status',
+      cell: (m) =>
+        m.status === 'active' ? (
+          <span className="status status-ok">Active</span>
+        ) : (
+          <span className="status status-pending" title={m.invitation_expires_at ? `The invitation works until ${m.invitation_expires_at}` : undefined}>
+            Invited
+          </span>
+        ),
+    },
+    { header: 'Second factor', cell: (m) => (m.mfa_enabled ? 'On' : 'Off') },
+    { header: 'Last sign-in', cell: (m) => (m.last_sign_in_at ? <DateTime value={m.last_sign_in_at} /> : <span className="muted">Never</span>) },
+    {
+      header: 'Actions',
+      cell: (m) => {
+        const self = m.id === selfId ? 'This is you: see your own sessions on the Account page' : undefined;
+        return (
+          <div className="actions">
+            <Button {...allowedFor(role, roleToManage(m), self ?? (m.status === 'invited' ? 'An invited member has no session yet' : undefined))} onClick={() => (setNotice(null), endSessions.reset(), setPending({ kind: 'sessions', member: m }))}>
+              End sessions
+            </Button>
+            <Button variant="danger" {...allowedFor(role, roleToManage(m), self)} onClick={() => (setNotice(null), remove.reset(), setPending({ kind: 'remove', member: m }))}>
+              Remove
+            </Button>
+            {m.role !== 'owner' ? (
+              <Button
+                {...allowedFor(role, 'owner', self ?? (m.status === 'invited' ? 'Only an active member can become the owner' : undefined))}
+                onClick={() => (setNotice(null), transfer.reset(), setPending({ kind: 'transfer', member: m }))}
+              >
+                Make owner
+              </Button>
+            ) : null}
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="page">
+      <div className="page-head">
+        <h1>Team</h1>
+        <Button variant="primary" {...allowedFor(role, 'admin')} onClick={() => (setNotice(null), setInviting(true))}>
+          Invite a member
+        </Button>
+      </div>
+      <p className="lede">
+        Everyone who signs in to this account, with their role. A viewer reads; a developer also manages keys and webhooks; an admin also manages members; an owner
+        everything.{' '}
+        {roleAtLeast(role, 'admin') ? null : <>You are signed in as {role === 'developer' ? 'a developer' : 'a viewer'}: changing the team needs the admin role.</>}
+      </p>
+      {notice ? <Banner tone="success">{notice}</Banner> : null}
+      {changeRole.isError ? <Banner tone="error">{errorText(changeRole.error)}</Banner> : null}
+      {members.isPending ? (
+        <section className="card" aria-busy="true">
+          <p className="muted">Loading the members…</p>
+        </section>
+      ) : members.isError ? (
+        <Banner tone="error" title="The members could not be loaded" action={<Button onClick={() => void members.refetch()}>Try again</Button>}>
+          {members.error.message}
+        </Banner>
+      ) : (
+        <section className="card">
+          <Table caption={`Members (${members.data.count})`} columns={columns} rows={members.data.items} rowKey={(m) => m.id} empty="No members yet." />
+        </section>
+      )}
+      <InviteDialog
+        open={inviting}
+        onClose={() => setInviting(false)}
+        onInvited={(m) => {
+          setInviting(false);
+          setNotice(`Invitation mailed to ${m.email}.`);
+        }}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={
+          pending?.kind === 'remove'
+            ? `Remove ${pending.member.email}?`
+            : pending?.kind === 'sessions'
+              ? `End the sessions of ${pending.member.email}?`
+              : `Make ${pending?.member.email ?? ''} the owner?`
+        }
+        confirmLabel={pending?.kind === 'remove' ? 'Remove member' : pending?.kind === 'sessions' ? 'End sessions' : 'Transfer ownership'}
+        danger
+        busy={act.isPending}
+        error={act.isError ? errorText(act.error) : null}
+        onConfirm={() => (pending ? act.mutate(pending.member.id) : undefined)}
+        onCancel={() => setPending(null)}
+      >
+        <p>
+          {pending?.kind === 'remove'
+            ? pending.member.status === 'invited'
+              ? 'The invitation is withdrawn: its link stops working.'
+              : 'They can no longer sign in, and their open sessions end at once.'
+            : pending?.kind === 'sessions'
+              ? 'They are signed out everywhere and must sign in again.'
+              : 'They become the owner and you become an admin.'}
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
