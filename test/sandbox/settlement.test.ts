@@ -16,7 +16,6 @@ import { enqueueEvent } from '../../src/areas/webhooks/outbox.js';
 import { runDeliveryPass } from '../../src/areas/webhooks/worker.js';
 import type { Deps } from '../../src/context.js';
 import { createDeps, createLogger } from '../../src/deps.js';
-import { createPartner } from '../../src/areas/partners/service.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { buildTestApp, DIALECT, keyHeaders, TestClock, testConfig, type TestApp, type TestPartner } from '../helpers/app.js';
 import { startReceiver, type Receiver } from '../webhooks/receiver.js';
@@ -301,7 +300,10 @@ describe('sandbox: migration 0023 (transfer settlement)', () => {
       const db = deps.database.db;
       // The database as the previous version left it.
       for (const [name, m] of Object.entries(migrations)) if (name < '0023') await m.up(db as unknown as Kysely<unknown>);
-      const p = await createPartner(deps, db, { email: 'mig@example.com', company: 'Mig Co', activated: true });
+      // The partner as that version stored it (createPartner writes tables and columns of later migrations).
+      const p = { id: 'ptr_mig' };
+      await sql`insert into partners (id, name, email, email_lower, company, created_at, ingest_secret_hash, ingest_secret_enc)
+          values (${p.id}, 'Mig Co', 'mig@example.com', 'mig@example.com', 'Mig Co', 0, 'x', 'x')`.execute(db);
       const today = new Date().toISOString().slice(0, 10);
       const row = (id: string, status: string, settlementDay: string) =>
         sql`insert into sandbox_transfers (transfer_id, partner_id, environment, user_id, shape, account_id, to_account_id, direction, amount_cents, description, rail, status, failure_code, created_at, created_day, settlement_day)
