@@ -1,6 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildTestApp, TestClock, type TestApp } from '../helpers/app.js';
+import { sql, type Kysely } from 'kysely';
+import { createDeps, createLogger } from '../../src/deps.js';
+import { migrations } from '../../src/db/migrations/index.js';
+import { buildTestApp, DIALECT, TestClock, testConfig, type TestApp } from '../helpers/app.js';
 import { outbox } from '../helpers/mail.js';
 import { PASSWORD, addMember, bearer, inviteToken, login, nextIp, ownerAccount } from './helpers.js';
 
@@ -278,5 +281,33 @@ describe('partner members and roles', () => {
     assert.equal(res.statusCode, 403);
     assert.equal(res.json().code, 'csrf_rejected');
     assert.equal((await t.inject({ method: 'GET', url: '/api/partners/me/members' })).statusCode, 401);
+  });
+});
+
+describe('migration 0028 (partner members)', () => {
+  it("an existing account's login becomes its owner member, looking for the factor tables in its own schema only", async () => {
+    const { config, cleanup } = await testConfig();
+    const deps = createDeps(config, { log: createLogger(config), poolSize: 1 });
+    // PostgreSQL: another schema of the same database holds factor tables (another deployment, or a test's).
+    const sibling = `t_sibling_${Date.now().toString(36)}`;
+    try {
+      const db = deps.database.db;
+      if (DIALECT === 'postgres') {
+        await sql.raw(`create schema ${sibling}`).execute(db);
+        await sql.raw(`create table ${sibling}.mfa_factors (subject_type text, subject_id text)`).execute(db);
+      }
+      for (const [name, m] of Object.entries(migrations)) if (name < '0028') await m.up(db as unknown as Kysely<unknown>);
+      // The partner as the previous version stored it.
+      await sql`insert into partners (id, name, email, email_lower, company, created_at, ingest_secret_hash, ingest_secret_enc, password_hash)
+          values ('ptr_mig', 'Mig Co', 'Mig@example.com', 'mig@example.com', 'Mig Co', 5, 'x', 'x', 'hash')`.execute(db);
+      await migrations['0028_partner_members'].up(db as unknown as Kysely<unknown>);
+      const members = await sql<{ partner_id: string; email: string; role: string; status: string; password_hash: string }>`
+          select partner_id, email, role, status, password_hash from partner_members`.execute(db);
+      assert.deepEqual(members.rows, [{ partner_id: 'ptr_mig', email: 'Mig@example.com', role: 'owner', status: 'active', password_hash: 'hash' }]);
+    } finally {
+      if (DIALECT === 'postgres') await sql.raw(`drop schema if exists ${sibling} cascade`).execute(deps.database.db).catch(() => {});
+      await deps.close();
+      await cleanup();
+    }
   });
 });

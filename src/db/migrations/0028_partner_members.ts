@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { newId } from '../../lib/ids.js';
 
 // A partner account has members, each with a role (owner, admin, developer, viewer). Every existing account's one
@@ -52,7 +52,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
   const k = db as Kysely<Tables>;
   // Where the second factor's tables already exist (0029 applied first), the owner keeps the partner login's factor.
-  const mfaTables = (await db.introspection.getTables()).map((t) => t.name).filter((n) => n === 'mfa_factors' || n === 'mfa_recovery_codes' || n === 'mfa_challenges');
+  // Looked up in this database's own schema only: Kysely's introspector reads every schema of a PostgreSQL
+  // database, so it fails while another schema is being dropped and would see another schema's tables.
+  const wanted = ['mfa_factors', 'mfa_recovery_codes', 'mfa_challenges'];
+  const pg = sql`select ${1}`.compile(db).sql.includes('$1');
+  const found = pg
+    ? await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(db)
+    : await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db);
+  const mfaTables = found.rows.map((r) => r.name).filter((n) => wanted.includes(n));
   const partners = await k.selectFrom('partners').select(['id', 'email', 'email_lower', 'name', 'password_hash', 'created_at']).orderBy('id').execute();
   const now = Date.now();
   for (const p of partners) {
