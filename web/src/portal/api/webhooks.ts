@@ -30,8 +30,8 @@ export const webhookKeys = {
   /** Every status filter of one environment's delivery attempts. */
   deliveries: (env: Environment) => [...webhookKeys.all, 'deliveries', env] as const,
   deliveryList: (env: Environment, status: DeliveryFilter, eventType: EventType | 'all' = 'all') => [...webhookKeys.deliveries(env), status, eventType] as const,
-  /** Whether any attempt of the environment has succeeded (what "Deliveries flowing" waits for). */
-  anyDelivered: (env: Environment) => [...webhookKeys.deliveries(env), 'any-delivered'] as const,
+  /** The URL the environment's newest successful attempt went to (what "Deliveries flowing" waits for). */
+  newestDelivered: (env: Environment) => [...webhookKeys.deliveries(env), 'newest-delivered'] as const,
   urlRule: () => [...webhookKeys.all, 'url-rule'] as const,
 };
 
@@ -67,14 +67,19 @@ export function useDeliveries(env: Environment, status: DeliveryFilter, eventTyp
   return useQuery({ ...deliveriesQuery(env, status, eventType), refetchInterval: DELIVERIES_REFRESH_MS });
 }
 
-/** Whether an attempt has succeeded in this environment (asked again every 5 s until one has). */
-export function useAnyDelivered(env: Environment, enabled: boolean) {
+/**
+ * Whether an attempt to `url` (the endpoint as configured now) has succeeded: the newest successful attempt of the
+ * environment went there. Another URL's success (before the endpoint changed) says nothing of this one. Asked
+ * again every 5 s until one has.
+ */
+export function useDelivered(env: Environment, url: string | null) {
   return useQuery({
-    queryKey: webhookKeys.anyDelivered(env),
+    queryKey: webhookKeys.newestDelivered(env),
     queryFn: async () =>
-      (await unwrap(api.GET('/api/partners/me/webhooks/deliveries', { params: { query: { environment: env, limit: 1, status: 'delivered' } } }))).length > 0,
-    enabled,
-    refetchInterval: (q) => (q.state.data ? false : DELIVERIES_REFRESH_MS),
+      (await unwrap(api.GET('/api/partners/me/webhooks/deliveries', { params: { query: { environment: env, limit: 1, status: 'delivered' } } })))[0]?.url ?? null,
+    enabled: url !== null,
+    select: (newest) => newest !== null && newest === url,
+    refetchInterval: (q) => (q.state.data != null && q.state.data === url ? false : DELIVERIES_REFRESH_MS),
   });
 }
 
@@ -126,3 +131,4 @@ export function useResendDelivery(env: Environment, options?: OptionsOf<(id: str
     options,
   );
 }
+

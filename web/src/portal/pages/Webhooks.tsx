@@ -7,7 +7,7 @@ import {
   useAllowPrivateTargets,
   useDeleteEndpoint,
   useDeliveries,
-  useAnyDelivered,
+  useDelivered,
   useResendDelivery,
   useRotateWebhookSecret,
   useSaveEndpoint,
@@ -338,7 +338,7 @@ export function Webhooks() {
   });
 
   const c = config.data;
-  const anyDelivered = useAnyDelivered(env, !!c);
+  const delivered = useDelivered(env, c?.url ?? null);
   return (
     <div className="page">
       <div className="page-head">
@@ -380,7 +380,7 @@ export function Webhooks() {
                 <div>
                   <dt>Deliveries</dt>
                   <dd aria-live="polite" data-testid="circuit">
-                    <CircuitState circuit={c.circuit} enabled={c.enabled} delivered={anyDelivered.data === true} />
+                    <CircuitState circuit={c.circuit} enabled={c.enabled} delivered={delivered.data === true} />
                   </dd>
                 </div>
               </dl>
