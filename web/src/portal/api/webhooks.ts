@@ -132,3 +132,64 @@ export function useResendDelivery(env: Environment, options?: OptionsOf<(id: str
   );
 }
 
+// ---------------------------------------------------------------- the event inspector
+
+export type WebhookEventList = Answer<'/api/partners/me/webhooks/events', 'get'>;
+export type WebhookEventSummary = WebhookEventList['data'][number];
+export type WebhookEventDetail = Answer<'/api/partners/me/webhooks/events/{event_id}', 'get'>;
+export type WebhookAttempt = WebhookEventDetail['deliveries'][number];
+export type EventState = WebhookEventSummary['state'];
+
+/** The Events page's filters, as the address holds them. */
+export interface EventFilters {
+  type?: EventType;
+  status?: EventState;
+  since?: string;
+}
+
+/** Events on one page of the list (the operation's maximum is 100). */
+export const EVENT_PAGE = 50;
+/** How often a pending event is asked again: its attempts happen in the background. */
+const PENDING_EVENT_REFRESH_MS = 3000;
+
+export const eventKeys = {
+  all: [...webhookKeys.all, 'events'] as const,
+  env: (env: Environment) => [...eventKeys.all, env] as const,
+  list: (env: Environment, filters: EventFilters, cursor: string | null) => [...eventKeys.env(env), 'list', filters, cursor] as const,
+  detail: (env: Environment, id: string) => [...eventKeys.env(env), 'detail', id] as const,
+};
+
+export function useWebhookEvents(env: Environment, filters: EventFilters, cursor: string | undefined) {
+  return useQuery({
+    queryKey: eventKeys.list(env, filters, cursor ?? null),
+    queryFn: () =>
+      unwrap(api.GET('/api/partners/me/webhooks/events', { params: { query: { environment: env, limit: EVENT_PAGE, ...filters, ...(cursor ? { cursor } : {}) } } })),
+    // Only the first page follows new events: a later page's cursor stays where the reader left it.
+    refetchInterval: cursor ? false : DELIVERIES_REFRESH_MS,
+  });
+}
+
+/** One event with every attempt; asked again while it waits for an attempt, so each one appears as it happens. */
+export function useWebhookEvent(env: Environment, id: string) {
+  return useQuery({
+    queryKey: eventKeys.detail(env, id),
+    queryFn: () => unwrap(api.GET('/api/partners/me/webhooks/events/{event_id}', { params: { path: { event_id: id }, query: { environment: env } } })),
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.state === 'pending' ? PENDING_EVENT_REFRESH_MS : false),
+  });
+}
+
+const resendEvent = (environment: Environment, id: string) =>
+  unwrap(api.POST('/api/partners/me/webhooks/events/{event_id}/resend', { params: { path: { event_id: id }, query: { environment } } }));
+/** Sends an event again, now; its page, the lists and the delivery table show the new attempt. */
+export function useResendEvent(env: Environment, id: string, options?: OptionsOf<() => ReturnType<typeof resendEvent>>) {
+  return useApiMutation(
+    () => resendEvent(env, id),
+    (client) => {
+      void client.invalidateQueries({ queryKey: eventKeys.env(env) });
+      void client.invalidateQueries({ queryKey: webhookKeys.deliveries(env) });
+      void client.invalidateQueries({ queryKey: webhookKeys.config(env) });
+    },
+    options,
+  );
+}
