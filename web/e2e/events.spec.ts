@@ -38,6 +38,7 @@ async function noSidewaysOverflow(page: Page) {
 
 test('a test event: the Events list, its own page with the payload and the receiver’s answer, and a resend as a second attempt', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/status of 404 .*\/api\/partners\/me\/webhooks\?/);
+  consoleErrors.allow(/status of 422 .*\/api\/partners\/me\/webhooks\/events\?.*since=yesterday/);
   const hook = await receiver();
   try {
     await signUp(page);
@@ -80,7 +81,13 @@ test('a test event: the Events list, its own page with the payload and the recei
     await page.reload();
     await expect(page.getByLabel('Status')).toHaveValue('exhausted');
     await expect(page.getByText('No events match these filters.')).toBeVisible();
+    // A since the server cannot read: said in words, the page stays usable.
+    await page.getByLabel('Since').fill('yesterday');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const failed = page.getByRole('alert').filter({ hasText: 'The events could not be loaded' });
+    await expect(failed).toContainText('Since:');
     await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page.getByLabel('Since')).toHaveValue('');
     await snap(page, 'events-list');
 
     // The event's own page.
