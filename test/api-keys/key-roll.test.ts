@@ -302,6 +302,29 @@ describe('key rolls with an overlap', () => {
     for (const key of [overlap.json().key, leak.json().key, p.testKey]) assert.ok(!audit.body.includes(key), 'masks only in the audit log');
   });
 
+  it("the administrator's partner answer states each slot's previous-key expiry while its overlap runs, null otherwise", async () => {
+    const p = await t.partner();
+    const admin = await t.admin();
+    type Slot = { environment: string; previous_expires_at: string | null };
+    const adminSlots = async () => {
+      const one = await t.inject({ method: 'GET', url: `/api/admin/partners/${p.id}`, headers: bearer(admin.token) });
+      assert.equal(one.statusCode, 200, one.body);
+      const list = await t.inject({ method: 'GET', url: `/api/admin/partners?q=${encodeURIComponent(p.email)}`, headers: bearer(admin.token) });
+      assert.equal(list.statusCode, 200, list.body);
+      const listed = (list.json().items as { id: string; keys: Slot[] }[]).find((x) => x.id === p.id)!;
+      const keys = one.json().keys as Slot[];
+      assert.deepEqual(listed.keys, keys, 'the list shows the slots as the partner page does');
+      return Object.fromEntries(keys.map((k) => [k.environment, k.previous_expires_at]));
+    };
+    assert.deepEqual(await adminSlots(), { test: null, live: null }, 'no roll, no overlap');
+    const r = await t.inject({ method: 'POST', url: `/api/admin/partners/${p.id}/regenerate-key?environment=live&overlap_seconds=3600`, headers: bearer(admin.token) });
+    assert.equal(r.statusCode, 200, r.body);
+    const until = at(3_600_000);
+    assert.deepEqual(await adminSlots(), { test: null, live: until });
+    clock.advance(3_600_000);
+    assert.deepEqual(await adminSlots(), { test: null, live: null }, 'the overlap is over');
+  });
+
   it('the rotations by key and from the portal are audited with their overlap', async () => {
     const p = await t.partner();
     const token = await t.session('partner', p.id);

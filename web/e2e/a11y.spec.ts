@@ -93,11 +93,19 @@ test('the portal: the signed-out pages, then every page of its navigation with d
 
     await page.goto('/portal/');
     const paths = await navPaths(page, 'Portal');
-    expect(paths.map((p) => p.split('?')[0])).toEqual(expect.arrayContaining(['/portal', '/portal/keys', '/portal/usage', '/portal/webhooks', '/portal/account', '/portal/team']));
+    expect(paths.map((p) => p.split('?')[0])).toEqual(
+      expect.arrayContaining(['/portal', '/portal/keys', '/portal/usage', '/portal/webhooks', '/portal/events', '/portal/account', '/portal/team']),
+    );
     for (const path of paths) {
       await page.goto(path);
       await scan(page, path);
     }
+    // An event's own page: its payload and attempts.
+    const listed = (await (await page.request.get('/api/partners/me/webhooks/events?environment=test')).json()) as { data: { id: string }[] };
+    const eventPage = `/portal/events/${listed.data[0].id}?env=test`;
+    await page.goto(eventPage);
+    await expect(page.getByTestId('attempt').first()).toBeVisible();
+    await scan(page, eventPage);
   } finally {
     await new Promise((resolve) => hook.server.close(resolve));
   }

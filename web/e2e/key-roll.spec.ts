@@ -80,6 +80,16 @@ test("the console's Regenerate stops the old key at once by default, or keeps it
   const fresh = (await dialog.getByTestId('new-key').textContent()) ?? '';
   expect(fresh).toMatch(/^svc_test_/);
   await dialog.getByRole('button', { name: 'Done' }).click();
+  // During the overlap the slot says until when the replaced key works, as the console's API answers it.
+  const answered = (await (await page.request.get(`/api/admin/partners/${who.id}`)).json()) as { keys: { environment: string; previous_expires_at: string | null }[] };
+  const until = answered.keys.find((k) => k.environment === 'test')!.previous_expires_at!;
+  expect(Date.parse(until) - Date.now()).toBeGreaterThan(3600_000 - 120_000);
+  const previous = slot.getByTestId('previous-key-test');
+  await expect(previous).toContainText('The previous key keeps working until');
+  await expect(previous.locator('time')).toHaveAttribute('datetime', until);
+  await expect(slot.getByTestId('previous-key-live')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Production key' }).getByTestId('previous-key-live')).toHaveCount(0);
+  await snap(page, 'key-roll-admin-overlap');
   const me = async (key: string) => (await request.get('/api/v1/me', { headers: { 'x-api-key': key } })).status();
   expect(await me(original)).toBe(200);
   expect(await me(fresh)).toBe(200);
@@ -93,6 +103,7 @@ test("the console's Regenerate stops the old key at once by default, or keeps it
   await expect(dialog.getByText('The previous key no longer works.')).toBeVisible();
   const last = (await dialog.getByTestId('new-key').textContent()) ?? '';
   await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(slot.getByTestId('previous-key-test')).toHaveCount(0);
   expect(await me(original)).toBe(401);
   expect(await me(fresh)).toBe(401);
   expect(await me(last)).toBe(200);

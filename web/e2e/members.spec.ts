@@ -38,6 +38,13 @@ test('an owner invites a viewer, who joins and sees what a viewer may not do', a
   await expect(dialog.locator('.field-error')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
+  // An event the viewer may read and not resend (the endpoint refuses connections: the event stays to be read).
+  const saved = await page.request.post('/api/partners/me/webhooks?environment=test', { data: { url: 'http://127.0.0.1:9/hooks', events: ['webhook.test'] } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const queued = await page.request.post('/api/partners/me/webhooks/test?environment=test');
+  expect(queued.status(), await queued.text()).toBe(202);
+  const eventId = ((await queued.json()) as { event_id: string }).event_id;
+
   // The viewer, in a browser of its own.
   const link = await mailedLink(viewerEmail, 'accept-invite');
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientAddress } });
@@ -74,6 +81,12 @@ test('an owner invites a viewer, who joins and sees what a viewer may not do', a
     const ownerRow = viewer.getByRole('row').filter({ hasText: owner.email });
     await expect(ownerRow.getByRole('button', { name: 'Remove' })).toHaveAttribute('title', 'Needs the owner role');
     await snap(viewer, 'team-viewer');
+
+    // The viewer reads an event, and may not send it again.
+    await viewer.goto(`/portal/events/${eventId}?env=test`);
+    await expect(viewer.getByTestId('payload')).toContainText('"type": "webhook.test"');
+    await expect(viewer.getByRole('button', { name: 'Resend' })).toBeDisabled();
+    await expect(viewer.getByRole('button', { name: 'Resend' })).toHaveAttribute('title', 'Needs the developer role');
     expect(errors, 'no console errors in the viewer’s browser').toEqual([]);
   } finally {
     await context.close();

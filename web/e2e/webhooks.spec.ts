@@ -177,6 +177,40 @@ test('a failing endpoint: the circuit opens, the page says deliveries are paused
   }
 });
 
+test('"Deliveries flowing" only once an attempt to the endpoint as configured now has succeeded', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 404 .*\/api\/partners\/me\/webhooks\?/);
+  const first = await receiver();
+  const second = await receiver();
+  try {
+    await signUp(page);
+    await page.goto('/portal/webhooks');
+    await page.getByLabel('Endpoint URL').fill(first.url);
+    await page.getByRole('checkbox', { name: /webhook\.test/ }).check();
+    await page.getByRole('button', { name: 'Save endpoint' }).click();
+    await page.getByRole('dialog', { name: 'Your signing secret' }).getByRole('button', { name: 'Done' }).click();
+    const circuit = page.getByTestId('circuit');
+    await expect(circuit).toContainText('No delivery has succeeded yet');
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect.poll(() => first.received.length, { timeout: 20_000 }).toBe(1);
+    await expect(circuit).toHaveText('Deliveries flowing', { timeout: 20_000 });
+
+    // Another receiver: what reached the first one says nothing of it.
+    await page.getByLabel('Endpoint URL').fill(second.url);
+    const saved = page.waitForResponse((r) => r.url().includes('/api/partners/me/webhooks?') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Save endpoint' }).click();
+    expect((await saved).status()).toBe(200);
+    await expect(page.getByLabel('Endpoint URL')).toHaveValue(second.url);
+    await expect(circuit).toContainText('No delivery has succeeded yet');
+    await page.reload();
+    await expect(circuit).toContainText('No delivery has succeeded yet');
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect.poll(() => second.received.length, { timeout: 20_000 }).toBe(1);
+    await expect(circuit).toHaveText('Deliveries flowing', { timeout: 20_000 });
+  } finally {
+    await Promise.all([first, second].map((h) => new Promise((resolve) => h.server.close(resolve))));
+  }
+});
+
 test('an invalid endpoint URL is explained next to the field; the hint follows the server’s rule', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/status of 404 .*\/api\/partners\/me\/webhooks\?/);
   consoleErrors.allow(/status of 4\d\d .*\/api\/partners\/me\/webhooks\?environment=test$/);

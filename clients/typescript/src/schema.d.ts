@@ -4746,6 +4746,8 @@ export interface components {
             created_at: string;
             /** @description ISO 8601 UTC timestamp */
             last_rotated_at: string | null;
+            /** @description While the overlap of a roll runs: when the key it replaced stops working (ISO 8601 UTC); null otherwise */
+            previous_expires_at: string | null;
         };
         /** AdminPartner */
         AdminPartner: {

@@ -5,6 +5,7 @@ import type { ApiKeysTable, PartnersTable } from '../../db/schema/index.js';
 import { errors } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { iso, isoOrNull } from '../../lib/time.js';
+import { previousExpiresAt } from '../api-keys/service.js';
 import { listAudit } from '../audit/repo.js';
 import { countCalculations } from '../calculations/repo.js';
 import { countKeysOfPartner, deletePartnerRow, externalKeys, findPartnerById, keysOfPartners, pagePartners, setPartnerActive, setProductionAccess as setPartnerProductionAccess } from '../partners/repo.js';
@@ -15,7 +16,7 @@ import { audit, toPartnerAccount, type Actor } from './common.js';
 import { deletePartnerSessions, deleteSessionsOfSubject } from './repo.js';
 import type { AuditQuery } from './schemas.js';
 
-function adminPartner(p: PartnersTable, keys: ApiKeysTable[], usage: Awaited<ReturnType<typeof currentUsageOfPartners>>) {
+function adminPartner(p: PartnersTable, keys: ApiKeysTable[], usage: Awaited<ReturnType<typeof currentUsageOfPartners>>, now: number) {
   const mine = keys.filter((k) => k.partner_id === p.id);
   // The admin view lists every key slot instead of the two masked fields.
   const { sandbox_key_masked: _test, production_key_masked: _live, ...account } = toPartnerAccount(p, mine);
@@ -28,6 +29,7 @@ function adminPartner(p: PartnersTable, keys: ApiKeysTable[], usage: Awaited<Ret
       source: k.source,
       created_at: iso(Number(k.created_at)),
       last_rotated_at: isoOrNull(k.last_rotated_at === null ? null : Number(k.last_rotated_at)),
+      previous_expires_at: isoOrNull(previousExpiresAt(k, now)),
     })),
     this_month: usage.get(p.id)!,
   };
@@ -41,7 +43,7 @@ export async function listPartners(deps: Deps, query: { limit: number; cursor?: 
   const [keys, usage] = await Promise.all([keysOfPartners(db, page.map((p) => p.id)), currentUsageOfPartners(deps, page)]);
   const last = page[page.length - 1];
   return {
-    items: page.map((p) => adminPartner(p, keys, usage)),
+    items: page.map((p) => adminPartner(p, keys, usage, deps.clock.now())),
     next_cursor: rows.length > query.limit && last ? encodeCursor([Number(last.created_at), last.id]) : null,
     count: page.length,
   };
@@ -51,7 +53,7 @@ export async function listPartners(deps: Deps, query: { limit: number; cursor?: 
 export async function getPartner(deps: Deps, partnerId: string) {
   const p = await mustFind(deps, partnerId);
   const [keys, usage] = await Promise.all([keysOfPartners(deps.database.db, [p.id]), currentUsageOfPartners(deps, [p])]);
-  return adminPartner(p, keys, usage);
+  return adminPartner(p, keys, usage, deps.clock.now());
 }
 
 async function mustFindIn(db: Executor, partnerId: string) {

@@ -418,6 +418,9 @@ export const KeySlotSummary = Type.Object(
     source: Type.String(),
     created_at: IsoDateTime,
     last_rotated_at: Nullable(IsoDateTime),
+    previous_expires_at: Nullable(
+      Type.String({ description: 'While the overlap of a roll runs: when the key it replaced stops working (ISO 8601 UTC); null otherwise' }),
+    ),
   },
   { title: 'KeySlotSummary' },
 );

@@ -8,6 +8,7 @@ import { AcceptInvite } from './pages/AcceptInvite';
 import { Account } from './pages/Account';
 import { ApiKeys } from './pages/ApiKeys';
 import { KeySignIn } from './pages/KeySignIn';
+import { EventPage, Events } from './pages/Events';
 import { Logs } from './pages/Logs';
 import { NotFound } from './pages/NotFound';
 import { Overview } from './pages/Overview';
@@ -44,6 +45,8 @@ export function App() {
             <Route index element={<Overview />} />
             <Route path="keys" element={<ApiKeys />} />
             <Route path="webhooks" element={<Webhooks />} />
+            <Route path="events" element={<Events />} />
+            <Route path="events/:eventId" element={<EventPage />} />
             <Route path="usage" element={<Usage />} />
             <Route path="reports" element={<Reports />} />
             <Route path="logs" element={<Logs />} />

@@ -12,6 +12,7 @@ const NAV = [
   { to: '/keys', label: 'API keys', end: false },
   { to: '/usage', label: 'Usage', end: false },
   { to: '/webhooks', label: 'Webhooks', end: false },
+  { to: '/events', label: 'Events', end: false },
   { to: '/reports', label: 'Reports', end: false },
   { to: '/logs', label: 'Logs', end: false },
   { to: '/team', label: 'Team', end: false },

@@ -66,6 +66,11 @@ function KeySlot({ partner, env }: { partner: AdminPartner; env: Environment }) 
           ) : null}
         </p>
       ) : null}
+      {slot?.previous_expires_at ? (
+        <p data-testid={`previous-key-${env}`}>
+          The previous key keeps working until <DateTime value={slot.previous_expires_at} /> (the overlap of the last roll).
+        </p>
+      ) : null}
       {notice ? <Banner tone="success">{notice}</Banner> : null}
       <div className="actions">
         <Button onClick={() => (setOverlap(0), setPending('regenerate'))}>Regenerate key</Button>

@@ -30,8 +30,8 @@ export const webhookKeys = {
   /** Every status filter of one environment's delivery attempts. */
   deliveries: (env: Environment) => [...webhookKeys.all, 'deliveries', env] as const,
   deliveryList: (env: Environment, status: DeliveryFilter, eventType: EventType | 'all' = 'all') => [...webhookKeys.deliveries(env), status, eventType] as const,
-  /** Whether any attempt of the environment has succeeded (what "Deliveries flowing" waits for). */
-  anyDelivered: (env: Environment) => [...webhookKeys.deliveries(env), 'any-delivered'] as const,
+  /** The URL the environment's newest successful attempt went to (what "Deliveries flowing" waits for). */
+  newestDelivered: (env: Environment) => [...webhookKeys.deliveries(env), 'newest-delivered'] as const,
   urlRule: () => [...webhookKeys.all, 'url-rule'] as const,
 };
 
@@ -67,14 +67,19 @@ export function useDeliveries(env: Environment, status: DeliveryFilter, eventTyp
   return useQuery({ ...deliveriesQuery(env, status, eventType), refetchInterval: DELIVERIES_REFRESH_MS });
 }
 
-/** Whether an attempt has succeeded in this environment (asked again every 5 s until one has). */
-export function useAnyDelivered(env: Environment, enabled: boolean) {
+/**
+ * Whether an attempt to `url` (the endpoint as configured now) has succeeded: the newest successful attempt of the
+ * environment went there. Another URL's success (before the endpoint changed) says nothing of this one. Asked
+ * again every 5 s until one has.
+ */
+export function useDelivered(env: Environment, url: string | null) {
   return useQuery({
-    queryKey: webhookKeys.anyDelivered(env),
+    queryKey: webhookKeys.newestDelivered(env),
     queryFn: async () =>
-      (await unwrap(api.GET('/api/partners/me/webhooks/deliveries', { params: { query: { environment: env, limit: 1, status: 'delivered' } } }))).length > 0,
-    enabled,
-    refetchInterval: (q) => (q.state.data ? false : DELIVERIES_REFRESH_MS),
+      (await unwrap(api.GET('/api/partners/me/webhooks/deliveries', { params: { query: { environment: env, limit: 1, status: 'delivered' } } })))[0]?.url ?? null,
+    enabled: url !== null,
+    select: (newest) => newest !== null && newest === url,
+    refetchInterval: (q) => (q.state.data != null && q.state.data === url ? false : DELIVERIES_REFRESH_MS),
   });
 }
 
@@ -121,6 +126,68 @@ export function useResendDelivery(env: Environment, options?: OptionsOf<(id: str
     (client) => {
       void client.invalidateQueries({ queryKey: webhookKeys.deliveries(env) });
       // A resend goes through an open circuit, and its outcome closes or counts against it.
+      void client.invalidateQueries({ queryKey: webhookKeys.config(env) });
+    },
+    options,
+  );
+}
+
+// ---------------------------------------------------------------- the event inspector
+
+export type WebhookEventList = Answer<'/api/partners/me/webhooks/events', 'get'>;
+export type WebhookEventSummary = WebhookEventList['data'][number];
+export type WebhookEventDetail = Answer<'/api/partners/me/webhooks/events/{event_id}', 'get'>;
+export type WebhookAttempt = WebhookEventDetail['deliveries'][number];
+export type EventState = WebhookEventSummary['state'];
+
+/** The Events page's filters, as the address holds them. */
+export interface EventFilters {
+  type?: EventType;
+  status?: EventState;
+  since?: string;
+}
+
+/** Events on one page of the list (the operation's maximum is 100). */
+export const EVENT_PAGE = 50;
+/** How often a pending event is asked again: its attempts happen in the background. */
+const PENDING_EVENT_REFRESH_MS = 3000;
+
+export const eventKeys = {
+  all: [...webhookKeys.all, 'events'] as const,
+  env: (env: Environment) => [...eventKeys.all, env] as const,
+  list: (env: Environment, filters: EventFilters, cursor: string | null) => [...eventKeys.env(env), 'list', filters, cursor] as const,
+  detail: (env: Environment, id: string) => [...eventKeys.env(env), 'detail', id] as const,
+};
+
+export function useWebhookEvents(env: Environment, filters: EventFilters, cursor: string | undefined) {
+  return useQuery({
+    queryKey: eventKeys.list(env, filters, cursor ?? null),
+    queryFn: () =>
+      unwrap(api.GET('/api/partners/me/webhooks/events', { params: { query: { environment: env, limit: EVENT_PAGE, ...filters, ...(cursor ? { cursor } : {}) } } })),
+    // Only the first page follows new events: a later page's cursor stays where the reader left it.
+    refetchInterval: cursor ? false : DELIVERIES_REFRESH_MS,
+  });
+}
+
+/** One event with every attempt; asked again while it waits for an attempt, so each one appears as it happens. */
+export function useWebhookEvent(env: Environment, id: string) {
+  return useQuery({
+    queryKey: eventKeys.detail(env, id),
+    queryFn: () => unwrap(api.GET('/api/partners/me/webhooks/events/{event_id}', { params: { path: { event_id: id }, query: { environment: env } } })),
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.state === 'pending' ? PENDING_EVENT_REFRESH_MS : false),
+  });
+}
+
+const resendEvent = (environment: Environment, id: string) =>
+  unwrap(api.POST('/api/partners/me/webhooks/events/{event_id}/resend', { params: { path: { event_id: id }, query: { environment } } }));
+/** Sends an event again, now; its page, the lists and the delivery table show the new attempt. */
+export function useResendEvent(env: Environment, id: string, options?: OptionsOf<() => ReturnType<typeof resendEvent>>) {
+  return useApiMutation(
+    () => resendEvent(env, id),
+    (client) => {
+      void client.invalidateQueries({ queryKey: eventKeys.env(env) });
+      void client.invalidateQueries({ queryKey: webhookKeys.deliveries(env) });
       void client.invalidateQueries({ queryKey: webhookKeys.config(env) });
     },
     options,

@@ -1,5 +1,6 @@
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import type { Environment } from '../../api/client';
 import { Banner, Button, check, ConfirmDialog, DateTime, Dialog, Field, formatInteger, formErrors, problemsOf, ShownOnce, Table, type Column, useFieldProblems, useTitle } from '../../shared';
 import {
@@ -7,7 +8,7 @@ import {
   useAllowPrivateTargets,
   useDeleteEndpoint,
   useDeliveries,
-  useAnyDelivered,
+  useDelivered,
   useResendDelivery,
   useRotateWebhookSecret,
   useSaveEndpoint,
@@ -19,17 +20,10 @@ import {
   type WebhookConfig as Config,
   type WebhookCreated as Created,
 } from '../api/webhooks';
+import { allowedFor, useRole } from '../permissions';
 import { ENV_LABEL, useEnvironment } from '../session';
+import { EVENT_TYPES, eventHref } from '../webhook-events';
 
-
-const EVENT_TYPES: { type: EventType; label: string }[] = [
-  { type: 'calculation.updated', label: 'calculation.updated: an end-user’s cached calculation changed' },
-  { type: 'usage.threshold_reached', label: 'usage.threshold_reached: a usage alert threshold fired' },
-  { type: 'webhook.test', label: 'webhook.test: a test event you send from this page' },
-  { type: 'transfer.settled', label: 'transfer.settled: a sandbox transfer settled' },
-  { type: 'transfer.failed', label: 'transfer.failed: a sandbox transfer failed' },
-  { type: 'transfer.returned', label: 'transfer.returned: a settled sandbox transfer was returned' },
-];
 const PAGE_SIZE = 20;
 
 const SNIPPET = `import { verifyWebhook } from '@svc-platform/client';
@@ -208,6 +202,7 @@ function Deliveries({ env, enabled }: { env: Environment; enabled: boolean }) {
   const [eventType, setEventType] = useState<EventType | 'all'>('all');
   const [page, setPage] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
+  const role = useRole();
   // Deliveries happen in the background: the table follows them.
   const list = useDeliveries(env, status, eventType);
   const resend = useResendDelivery(env, {
@@ -224,7 +219,14 @@ function Deliveries({ env, enabled }: { env: Environment; enabled: boolean }) {
   const columns: Column<Delivery>[] = [
     { header: 'Time', cell: (d) => <DateTime value={d.created_at} /> },
     { header: 'Event type', cell: (d) => <code>{d.event_type}</code> },
-    { header: 'Event', cell: (d) => <code>{d.event_id}</code> },
+    {
+      header: 'Event',
+      cell: (d) => (
+        <Link to={eventHref(env, d.event_id)} aria-label={`Event ${d.event_id}: its payload and every attempt`}>
+          <code>{d.event_id}</code>
+        </Link>
+      ),
+    },
     { header: 'Attempt', cell: (d) => formatInteger(d.attempt), numeric: true },
     { header: 'Status', cell: (d) => <span className={`status status-${d.status}`}>{d.status === 'delivered' ? 'Delivered' : 'Failed'}</span> },
     { header: 'HTTP code', cell: (d) => (d.status_code === null ? '—' : String(d.status_code)), numeric: true },
@@ -236,9 +238,8 @@ function Deliveries({ env, enabled }: { env: Environment; enabled: boolean }) {
         <Button
           onClick={() => (setNotice(null), resend.mutate(d.id))}
           busy={resend.isPending && resend.variables === d.id}
-          disabled={!enabled}
+          {...allowedFor(role, 'developer', enabled ? undefined : 'The endpoint is disabled')}
           aria-label={`Resend ${d.event_type} of ${new Date(d.created_at).toLocaleString()}`}
-          title={enabled ? undefined : 'The endpoint is disabled'}
         >
           Resend
         </Button>
@@ -338,7 +339,7 @@ export function Webhooks() {
   });
 
   const c = config.data;
-  const anyDelivered = useAnyDelivered(env, !!c);
+  const delivered = useDelivered(env, c?.url ?? null);
   return (
     <div className="page">
       <div className="page-head">
@@ -380,7 +381,7 @@ export function Webhooks() {
                 <div>
                   <dt>Deliveries</dt>
                   <dd aria-live="polite" data-testid="circuit">
-                    <CircuitState circuit={c.circuit} enabled={c.enabled} delivered={anyDelivered.data === true} />
+                    <CircuitState circuit={c.circuit} enabled={c.enabled} delivered={delivered.data === true} />
                   </dd>
                 </div>
               </dl>

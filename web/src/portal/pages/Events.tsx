@@ -1,0 +1,402 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { Environment } from '../../api/client';
+import { Banner, Button, CopyButton, CursorPager, DateTime, Field, formatInteger, formErrors, QueryView, Table, useCursorPages, useTitle, type Column } from '../../shared';
+import {
+  useResendEvent,
+  useWebhookConfig,
+  useWebhookEvent,
+  useWebhookEvents,
+  type EventFilters,
+  type EventState,
+  type EventType,
+  type WebhookAttempt,
+  type WebhookEventDetail,
+  type WebhookEventSummary,
+} from '../api/webhooks';
+import { allowedFor, useRole } from '../permissions';
+import { ENV_LABEL, useEnvironment } from '../session';
+import { EVENT_TYPES, eventHref } from '../webhook-events';
+
+const STATES: { state: EventState; label: string }[] = [
+  { state: 'pending', label: 'Pending' },
+  { state: 'delivered', label: 'Delivered' },
+  { state: 'exhausted', label: 'Failed' },
+  { state: 'skipped', label: 'Skipped' },
+];
+const STATE_LABEL = Object.fromEntries(STATES.map((s) => [s.state, s.label])) as Record<EventState, string>;
+/** The badge's colour: the delivery table's for delivered and failed, the warning's while an attempt is due. */
+const STATE_CLASS: Record<EventState, string> = { pending: 'status-pending', delivered: 'status-delivered', exhausted: 'status-failed', skipped: '' };
+const STATE_HINT: Record<EventState, string> = {
+  pending: 'Waiting for its next attempt',
+  delivered: 'An attempt succeeded',
+  exhausted: 'Every attempt failed (or the endpoint answered 410)',
+  skipped: 'No enabled endpoint of the environment took its type when it was due',
+};
+
+function StateBadge({ state }: { state: EventState }) {
+  return (
+    <span className={`status ${STATE_CLASS[state]}`} title={STATE_HINT[state]}>
+      {STATE_LABEL[state]}
+    </span>
+  );
+}
+
+// ---------------------------------------------------------------- the list
+
+const FIELDS = ['type', 'status', 'since'] as const;
+const isType = (v: string): v is EventType => EVENT_TYPES.some((t) => t.type === v);
+const isState = (v: string): v is EventState => STATES.some((s) => s.state === v);
+
+/** The filters the address holds; a value the list does not know is left out (as if not given). */
+function filtersOf(params: URLSearchParams): EventFilters {
+  const f: EventFilters = {};
+  const type = params.get('type')?.trim();
+  const status = params.get('status')?.trim();
+  const since = params.get('since')?.trim();
+  if (type && isType(type)) f.type = type;
+  if (status && isState(status)) f.status = status;
+  if (since) f.since = since;
+  return f;
+}
+
+const keyOf = (f: EventFilters) => FIELDS.map((k) => `${k}=${f[k] ?? ''}`).join('&');
+type Draft = Record<(typeof FIELDS)[number], string>;
+const draftOf = (f: EventFilters): Draft => ({ type: f.type ?? '', status: f.status ?? '', since: f.since ?? '' });
+
+function FilterForm({ filters, onApply }: { filters: EventFilters; onApply: (f: EventFilters) => void }) {
+  const [draft, setDraft] = useState(() => draftOf(filters));
+  const current = keyOf(filters);
+  const shown = useRef(current);
+  // The address changed by itself (Back, a link): the form follows it.
+  useEffect(() => {
+    if (current === shown.current) return;
+    shown.current = current;
+    setDraft(draftOf(filters));
+  }, [current, filters]);
+  const apply = (f: EventFilters) => {
+    shown.current = keyOf(f);
+    onApply(f);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    apply(filtersOf(new URLSearchParams(draft)));
+  };
+  const clear = () => {
+    setDraft(draftOf({}));
+    apply({});
+  };
+  return (
+    <form className="toolbar audit-filters" role="search" aria-label="Filter the events" onSubmit={submit} noValidate>
+      <div className="field">
+        <label className="field-label" htmlFor="events-type">
+          Type
+        </label>
+        <select id="events-type" name="type" className="field-control" value={draft.type} onChange={(e) => setDraft((d) => ({ ...d, type: e.target.value }))}>
+          <option value="">All types</option>
+          {EVENT_TYPES.map((t) => (
+            <option key={t.type} value={t.type}>
+              {t.type}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor="events-status">
+          Status
+        </label>
+        <select id="events-status" name="status" className="field-control" value={draft.status} onChange={(e) => setDraft((d) => ({ ...d, status: e.target.value }))}>
+          <option value="">All statuses</option>
+          {STATES.map((s) => (
+            <option key={s.state} value={s.state}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field
+        label="Since"
+        name="since"
+        hint="A date (2026-11-20) or a date-time"
+        value={draft.since}
+        onChange={(e) => setDraft((d) => ({ ...d, since: e.target.value }))}
+        maxLength={40}
+        autoComplete="off"
+      />
+      <div className="actions">
+        <Button type="submit" variant="primary">
+          Search
+        </Button>
+        {Object.values(filters).some(Boolean) ? <Button onClick={clear}>Clear filters</Button> : null}
+      </div>
+    </form>
+  );
+}
+
+function EventList({ env, filters }: { env: Environment; filters: EventFilters }) {
+  const pages = useCursorPages();
+  const list = useWebhookEvents(env, filters, pages.cursor);
+  const filtered = Object.values(filters).some(Boolean);
+  if (list.isError) {
+    const errors = formErrors(list.error, ['since']);
+    return (
+      <Banner tone="error" title="The events could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
+        {errors.field('since') ? `Since: ${errors.field('since')}` : (errors.form ?? list.error.message)}
+      </Banner>
+    );
+  }
+  if (list.isPending) {
+    return (
+      <p className="page-loading" aria-busy="true">
+        Loading…
+      </p>
+    );
+  }
+  const columns: Column<WebhookEventSummary>[] = [
+    { header: 'Created', cell: (e) => <DateTime value={e.created_at} /> },
+    {
+      header: 'Event',
+      cell: (e) => (
+        <Link to={eventHref(env, e.id)}>
+          <code>{e.id}</code>
+        </Link>
+      ),
+    },
+    { header: 'Type', cell: (e) => <code>{e.type}</code> },
+    { header: 'Status', cell: (e) => <StateBadge state={e.state} /> },
+    { header: 'Attempts', cell: (e) => formatInteger(e.attempts), numeric: true },
+    { header: 'Next attempt', cell: (e) => (e.next_attempt_at ? <DateTime value={e.next_attempt_at} /> : '—') },
+  ];
+  return (
+    <>
+      <Table
+        caption={filtered ? 'Events matching the filters, newest first' : `Events in ${ENV_LABEL[env].toLowerCase()}, newest first`}
+        hideCaption
+        columns={columns}
+        rows={list.data.data}
+        rowKey={(e) => e.id}
+        empty={filtered ? 'No events match these filters.' : 'No events yet in this environment. Send a test event from the Webhooks page to see one.'}
+      />
+      <CursorPager pages={pages} next={list.data.next_cursor} count={list.data.data.length} />
+    </>
+  );
+}
+
+export function Events() {
+  useTitle('Events');
+  const { env } = useEnvironment();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const apply = (f: EventFilters) => {
+    const p = new URLSearchParams(params);
+    for (const k of FIELDS) {
+      const v = f[k];
+      if (v) p.set(k, v);
+      else p.delete(k);
+    }
+    setParams(p);
+  };
+  return (
+    <div className="page">
+      <div className="page-head">
+        <h1>Events</h1>
+      </div>
+      <p className="lede">
+        The webhook events of the {ENV_LABEL[env].toLowerCase()} environment, newest first. Open one to see its payload as delivered and every attempt: the headers
+        sent, your endpoint’s answer, and how long it took.
+      </p>
+      <FilterForm filters={filters} onApply={apply} />
+      <section className="card" aria-label="Events">
+        <EventList key={`${env} ${keyOf(filters)}`} env={env} filters={filters} />
+      </section>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------- one event
+
+/** The payload indented for reading; the text as delivered when it is not JSON. */
+function pretty(payload: string): string {
+  try {
+    return JSON.stringify(JSON.parse(payload), null, 2);
+  } catch {
+    return payload;
+  }
+}
+
+function Headers({ headers, label, none }: { headers: Record<string, string> | null; label: string; none: string }) {
+  const entries = headers ? Object.entries(headers) : [];
+  if (entries.length === 0) return <p className="muted">{none}</p>;
+  return (
+    <dl className="details header-list" aria-label={label}>
+      {entries.map(([name, value]) => (
+        <div key={name} className="header-row">
+          <dt>
+            <code>{name}</code>
+          </dt>
+          <dd>
+            <code>{value}</code>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Attempt({ attempt }: { attempt: WebhookAttempt }) {
+  const answered = attempt.status_code !== null;
+  return (
+    <section className="attempt" aria-labelledby={`attempt-${attempt.id}`} data-testid="attempt">
+      <div className="attempt-head">
+        <h3 id={`attempt-${attempt.id}`}>Attempt {formatInteger(attempt.attempt)}</h3>
+        <span className={`status status-${attempt.status}`}>{attempt.status === 'delivered' ? 'Delivered' : 'Failed'}</span>
+        <DateTime value={attempt.created_at} />
+      </div>
+      <dl className="details">
+        <dt>Response status</dt>
+        <dd data-testid="attempt-status">{answered ? attempt.status_code : 'No answer'}</dd>
+        <dt>Duration</dt>
+        <dd>{formatInteger(attempt.duration_ms)} ms</dd>
+        <dt>URL</dt>
+        <dd>
+          <code>{attempt.url}</code>
+        </dd>
+        {attempt.error ? (
+          <>
+            <dt>Error</dt>
+            <dd>{attempt.error}</dd>
+          </>
+        ) : null}
+        {attempt.next_attempt_at ? (
+          <>
+            <dt>Next attempt</dt>
+            <dd>
+              <DateTime value={attempt.next_attempt_at} />
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <h4>Request headers</h4>
+      <Headers headers={attempt.request_headers} label={`Request headers of attempt ${attempt.attempt}`} none="Not kept for this attempt (made before request headers were recorded)." />
+      <h4>Response headers</h4>
+      <Headers headers={attempt.response_headers} label={`Response headers of attempt ${attempt.attempt}`} none={answered ? 'None.' : 'No answer.'} />
+      <h4>Response body</h4>
+      {attempt.response_body_excerpt ? (
+        <div className="code-block">
+          <pre className="excerpt" tabIndex={0} aria-label={`Response body of attempt ${attempt.attempt} (the first 4 KiB)`}>
+            <code>{attempt.response_body_excerpt}</code>
+          </pre>
+        </div>
+      ) : (
+        <p className="muted">{answered ? 'Empty.' : 'No answer.'}</p>
+      )}
+    </section>
+  );
+}
+
+function EventView({ env, event }: { env: Environment; event: WebhookEventDetail }) {
+  const role = useRole();
+  const config = useWebhookConfig(env);
+  const [notice, setNotice] = useState<string | null>(null);
+  const resend = useResendEvent(env, event.id, {
+    onSuccess: (d) =>
+      setNotice(`Resent: attempt ${d.attempt} ${d.status === 'delivered' ? `was delivered (HTTP ${d.status_code ?? '—'})` : `failed${d.error ? `: ${d.error}` : ''}`}.`),
+    onError: () => setNotice(null),
+  });
+  const endpoint = config.data;
+  const why = config.isSuccess && !endpoint ? 'No endpoint is configured in this environment' : endpoint && !endpoint.enabled ? 'The endpoint is disabled' : undefined;
+  return (
+    <>
+      <section className="card" aria-labelledby="event-h">
+        <div className="card-head">
+          <h2 id="event-h">Details</h2>
+          <div className="card-head-link">
+            <Button onClick={() => (setNotice(null), resend.mutate())} busy={resend.isPending} {...allowedFor(role, 'developer', why)}>
+              Resend
+            </Button>
+          </div>
+        </div>
+        {notice ? <Banner tone="success">{notice}</Banner> : null}
+        {resend.isError ? <Banner tone="error">{resend.error.message}</Banner> : null}
+        <dl className="details">
+          <dt>Id</dt>
+          <dd>
+            <code>{event.id}</code>
+          </dd>
+          <dt>Type</dt>
+          <dd>
+            <code>{event.type}</code>
+          </dd>
+          <dt>Created</dt>
+          <dd>
+            <DateTime value={event.created_at} />
+          </dd>
+          <dt>Status</dt>
+          <dd>
+            <StateBadge state={event.state} /> {STATE_HINT[event.state]}
+          </dd>
+          <dt>Attempts</dt>
+          <dd>{formatInteger(event.attempts)}</dd>
+          {event.next_attempt_at ? (
+            <>
+              <dt>Next attempt</dt>
+              <dd>
+                <DateTime value={event.next_attempt_at} />
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="payload-h">
+        <div className="card-head">
+          <h2 id="payload-h">Payload</h2>
+          <div className="code-actions card-head-link">
+            <CopyButton text={event.payload} what="Payload" />
+          </div>
+        </div>
+        <p className="muted">Indented here for reading; Copy gives the body byte for byte as delivered, the text the signatures cover.</p>
+        <div className="code-block">
+          <pre tabIndex={0} aria-label="Payload" data-testid="payload">
+            <code>{pretty(event.payload)}</code>
+          </pre>
+        </div>
+      </section>
+      <section className="card" aria-labelledby="attempts-h">
+        <div className="card-head">
+          <h2 id="attempts-h">Attempts</h2>
+        </div>
+        {event.deliveries.length === 0 ? (
+          <p className="empty">{event.state === 'pending' ? 'No attempt yet: the first one is on its way.' : 'No attempt was made.'}</p>
+        ) : (
+          <ol className="attempts">
+            {event.deliveries.map((a) => (
+              <li key={a.id}>
+                <Attempt attempt={a} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}
+
+export function EventPage() {
+  const { eventId = '' } = useParams();
+  useTitle(`Event ${eventId}`);
+  const { env } = useEnvironment();
+  const event = useWebhookEvent(env, eventId);
+  return (
+    <div className="page">
+      <div className="page-head">
+        <h1>Event</h1>
+        <Link className="card-head-link" to={`/events?env=${env}`}>
+          All events
+        </Link>
+      </div>
+      <QueryView query={event} failed="This event could not be loaded">
+        {(data) => <EventView key={`${env} ${data.id}`} env={env} event={data} />}
+      </QueryView>
+    </div>
+  );
+}
