@@ -110,7 +110,18 @@ async function openSession(
   });
   // The expired ones are gone: what is left beyond the cap are the oldest live sessions.
   await trimSessionsOfSubject(db, subjectType, subjectId, SESSION_CAP);
+  // Every session a member opens is a sign-in the account's member list shows.
+  if (memberId !== null) await recordSignIn(db, memberId, now);
   return { token, expiresAt };
+}
+
+/**
+ * The answer of every sign-in that opened a session (password, its second step, a pasted key, a finished sign-up, an
+ * accepted invitation): the session cookie set, the body returned.
+ */
+export function answerSignIn<B>(deps: Pick<Deps, 'clock' | 'publicUrl'>, reply: FastifyReply, out: { session: Opened; body: B }): B {
+  setSessionCookie(deps, reply, out.session);
+  return out.body;
 }
 
 /** Sets the session cookie (HttpOnly, SameSite=Lax, Secure when the service is served over https). */
@@ -179,7 +190,6 @@ export async function partnerLogin(deps: Deps, email: string, password: string, 
   await requireNoSecondFactor(deps, attempt, { type: 'member', id: m!.id });
   await attempt.succeeded();
   const s = await openSession(deps, 'partner', p.id, 'password', null, client, m!.id);
-  await recordSignIn(deps.database.db, m!.id, deps.clock.now());
   return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, p.id) } };
 }
 
@@ -327,7 +337,6 @@ export async function partnerLoginMfa(deps: Deps, body: MfaLogin, client: Client
   const m = await completeMfa(deps, 'partner', body, client);
   const partnerId = m.partnerId!;
   const s = await openSession(deps, 'partner', partnerId, 'password', null, client, m.id);
-  await recordSignIn(deps.database.db, m.id, deps.clock.now());
   return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, partnerId) } };
 }
 
