@@ -254,14 +254,18 @@ export async function openAdminSession(deps: Deps, adminId: string, method: 'oid
 }
 
 export async function partnerMe(deps: Deps, partnerId: string, session: SessionPrincipal, member: SessionMember | null, role: MemberRole) {
-  const [account, s, mfa] = await Promise.all([
+  const db = deps.database.db;
+  const [account, s, mfa, p] = await Promise.all([
     partnerAccount(deps, partnerId),
-    findSessionMethod(deps.database.db, session.sessionId),
+    findSessionMethod(db, session.sessionId),
     member === null ? Promise.resolve(false) : mfaEnabled(deps, { type: 'member', id: member.id }),
+    findPartnerById(db, partnerId),
   ]);
   return {
     ...account,
     mfa_enabled: mfa,
+    // Held to enrolment: the account requires a factor of every member and this one has none (the guard's rule).
+    mfa_enrolment_required: member !== null && !mfa && Number(p?.require_mfa ?? 0) === 1,
     member: member === null ? null : { id: member.id, email: member.email, name: member.name, role: member.role },
     role,
     session_expires_at: iso(session.expiresAt),
