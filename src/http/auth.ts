@@ -28,7 +28,7 @@ import { errors } from './errors.js';
 import { SELF_PROBE_ID, SELF_PROBE_PARTNER } from './self-probe.js';
 import { endSession, markSessionUsed, memberOfSession, sessionOfToken } from '../areas/accounts/session-guard.js';
 import { partnerOfSession } from '../areas/partners/credentials.js';
-import { adminHasSecondFactor, secondFactorAtProvider } from '../areas/mfa/guard.js';
+import { adminHasSecondFactor, memberEnrolmentPending, secondFactorAtProvider } from '../areas/mfa/guard.js';
 import { KEY_SESSION_ROLE } from '../areas/members/permissions.js';
 import type { MemberRole } from '../db/schema/index.js';
 
@@ -58,6 +58,9 @@ export interface SessionMember {
   role: MemberRole;
 }
 
+const MEMBER_ENROLMENT =
+  'Set up a second factor first: the owner of this account requires one for every member (POST /api/auth/partner/mfa/totp/setup, then …/confirm)';
+
 /** A session's last use is written at most once per this interval, so a request does not write every time. */
 export const SESSION_TOUCH_MS = 60_000;
 
@@ -67,7 +70,7 @@ declare module 'fastify' {
     liveBeforeActivation?: 'forbidden' | 'payment_required';
     /** The process's own status probe may call this route with its credential (src/http/self-probe.ts). */
     selfProbe?: boolean;
-    /** An administrator held to second-factor enrolment may call this route (the others answer 403 `mfa_enrolment_required`). */
+    /** A session held to second-factor enrolment (an administrator under ADMIN_REQUIRE_MFA, a member whose account requires one) may call this route (the others answer 403 `mfa_enrolment_required`). */
     mfaEnrolment?: boolean;
   }
   interface FastifyRequest {
@@ -384,6 +387,11 @@ export function makeGuards(deps: Deps) {
     // key sign-in refused such keys ends here too).
     if (s.keyEnvironment === 'live' && p.activated_at === null) throw errors.productionNotEnabled();
     const member = await sessionMember(s, p.id);
+    // Where the owner requires a second factor of every member, one without it may only set it up (as an
+    // administrator under ADMIN_REQUIRE_MFA). A session opened by pasting a key has no member and is not held.
+    if (member !== null && request.routeOptions.config.mfaEnrolment !== true && (await memberEnrolmentPending(deps.database.db, p.require_mfa, member.id))) {
+      throw errors.mfaEnrolmentRequired(MEMBER_ENROLMENT);
+    }
     await touch(s);
     request.session = s;
     request.partner = { ...p, active: true };

@@ -24,8 +24,9 @@ const LOCKOUT = 'A wrong code counts toward the sign-in lockout of the account a
 export function accountMfaRoutes(role: 'partner' | 'admin'): Routes {
   const who = ROLE[role];
   const base = `/api/auth/${role}/mfa`;
-  // An administrator held to enrolment (ADMIN_REQUIRE_MFA) may set its factor up; nothing else.
-  const enrolment = role === 'admin' ? { mfaEnrolment: true } : {};
+  // A session held to enrolment (an administrator under ADMIN_REQUIRE_MFA, a member whose account requires a factor)
+  // may set its factor up; nothing else.
+  const enrolment = { mfaEnrolment: true };
   return async (app, { deps }) => {
     const r = typed(app);
 

@@ -5,6 +5,7 @@ import type { TestApp, TestPartner } from '../helpers/app.js';
 import { hashPassword } from '../../src/lib/crypto.js';
 import { randomBase62 } from '../../src/lib/crypto.js';
 import { outbox } from '../helpers/mail.js';
+import { Secret, TOTP } from 'otpauth';
 
 export const PASSWORD = 'a long enough passphrase 1';
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -53,4 +54,19 @@ export async function addMember(t: TestApp, adminToken: string, by: Signed, role
   });
   assert.equal(acc.statusCode, 200, acc.body);
   return { id: inv.json().id, email, token: acc.json().token };
+}
+
+/** The authenticator app's code of `secret` at `ms`, as an app computes it. */
+export function totpCode(secret: string, ms: number): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: ms });
+}
+
+/** Sets up and confirms an authenticator app for the session's member at the clock's time; answers its secret. */
+export async function enrolTotp(t: TestApp, now: () => number, token: string): Promise<string> {
+  const setup = await t.inject({ method: 'POST', url: '/api/auth/partner/mfa/totp/setup', headers: bearer(token) });
+  assert.equal(setup.statusCode, 200, setup.body);
+  const secret = (setup.json() as { secret: string }).secret;
+  const confirm = await t.inject({ method: 'POST', url: '/api/auth/partner/mfa/totp/confirm', headers: bearer(token), payload: { code: totpCode(secret, now()) } });
+  assert.equal(confirm.statusCode, 200, confirm.body);
+  return secret;
 }

@@ -1,12 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Secret, TOTP } from 'otpauth';
 import { buildTestApp, TestClock, type TestApp } from '../helpers/app.js';
-import { PASSWORD, addMember, bearer, login, nextIp, ownerAccount } from './helpers.js';
-
-function code(secret: string, ms: number): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: ms });
-}
+import { PASSWORD, addMember, bearer, enrolTotp, login, nextIp, ownerAccount, totpCode as code } from './helpers.js';
 
 describe("a member's second factor", () => {
   let t: TestApp;
@@ -18,14 +13,7 @@ describe("a member's second factor", () => {
   });
   after(() => t.close());
 
-  async function enrol(token: string): Promise<string> {
-    const setup = await t.inject({ method: 'POST', url: '/api/auth/partner/mfa/totp/setup', headers: bearer(token) });
-    assert.equal(setup.statusCode, 200, setup.body);
-    const secret = (setup.json() as { secret: string }).secret;
-    const confirm = await t.inject({ method: 'POST', url: '/api/auth/partner/mfa/totp/confirm', headers: bearer(token), payload: { code: code(secret, clock.now()) } });
-    assert.equal(confirm.statusCode, 200, confirm.body);
-    return secret;
-  }
+  const enrol = (token: string) => enrolTotp(t, () => clock.now(), token);
 
   it("belongs to the member who sets it up: a viewer's sign-in needs its code and opens the viewer's session; the owner's does not", async () => {
     const { owner } = await ownerAccount(t);

@@ -1780,6 +1780,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partners/me/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's sign-in rules: whether every member needs a second factor, and how many have none */
+        get: operations["getAccountSecurity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Require (or stop requiring) a second factor of every member
+         * @description Needs the owner role (403 `role_forbidden`). Turning it on needs a second factor of your own (409 `conflict` otherwise). While it is on, a member without a second factor who signs in with the password may only read `GET /api/auth/partner/me` (`mfa_enrolment_required: true`) and set one up (`…/mfa/totp/setup`, `…/confirm`): every other operation answers 403 `mfa_enrolment_required`, from the member's next request on every process. A session opened by pasting an API key is not held. Audited (`partner.security_change`).
+         */
+        patch: operations["changeAccountSecurity"];
+        trace?: never;
+    };
     "/api/partners/me/ingest-secret/rotate": {
         parameters: {
             query?: never;
@@ -4367,6 +4388,8 @@ export interface components {
             production_key_masked: string | null;
             /** @description Whether signing in with the password also needs a second factor (an authenticator app code) */
             mfa_enabled: boolean;
+            /** @description The account requires a second factor of every member and this member has none: every operation but this one and the enrolment (`…/mfa/totp/setup`, `…/confirm`) answers 403 `mfa_enrolment_required` */
+            mfa_enrolment_required: boolean;
             member: components["schemas"]["SignedInMember"] | null;
             /** @description The role this session acts with: the member's, or `developer` for a session opened by pasting an API key */
             role: "owner" | "admin" | "developer" | "viewer";
@@ -4525,6 +4548,18 @@ export interface components {
             member_id: string;
             /** @description How many sessions ended */
             revoked: number;
+        };
+        /** AccountSecurity */
+        AccountSecurity: {
+            /** @description Whether every member must have a second factor: a member without one who signs in with the password may only set it up (every other operation answers 403 `mfa_enrolment_required`) */
+            require_mfa: boolean;
+            /** @description Active members who have no second factor */
+            members_without_mfa: number;
+        };
+        /** AccountSecurityChange */
+        AccountSecurityChange: {
+            /** @description true: require a second factor of every member (you need one first); false: each member chooses */
+            require_mfa: boolean;
         };
         /**
          * IngestSecretRotation
@@ -13538,6 +13573,122 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    getAccountSecurity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSecurity"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    changeAccountSecurity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountSecurityChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSecurity"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Body too large */
+            413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

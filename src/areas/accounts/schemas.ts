@@ -136,6 +136,10 @@ export const PartnerMe = Type.Object(
   {
     ...PartnerAccount.properties,
     mfa_enabled: Type.Boolean({ description: 'Whether signing in with the password also needs a second factor (an authenticator app code)' }),
+    mfa_enrolment_required: Type.Boolean({
+      description:
+        'The account requires a second factor of every member and this member has none: every operation but this one and the enrolment (`…/mfa/totp/setup`, `…/confirm`) answers 403 `mfa_enrolment_required`',
+    }),
     member: Nullable(
       Type.Object(
         { id: Type.String(), email: Type.String(), name: Nullable(Type.String()), role: MemberRoleName },

@@ -110,7 +110,18 @@ async function openSession(
   });
   // The expired ones are gone: what is left beyond the cap are the oldest live sessions.
   await trimSessionsOfSubject(db, subjectType, subjectId, SESSION_CAP);
+  // Every session a member opens is a sign-in the account's member list shows.
+  if (memberId !== null) await recordSignIn(db, memberId, now);
   return { token, expiresAt };
+}
+
+/**
+ * The answer of every sign-in that opened a session (password, its second step, a pasted key, a finished sign-up, an
+ * accepted invitation): the session cookie set, the body returned.
+ */
+export function answerSignIn<B>(deps: Pick<Deps, 'clock' | 'publicUrl'>, reply: FastifyReply, out: { session: Opened; body: B }): B {
+  setSessionCookie(deps, reply, out.session);
+  return out.body;
 }
 
 /** Sets the session cookie (HttpOnly, SameSite=Lax, Secure when the service is served over https). */
@@ -179,7 +190,6 @@ export async function partnerLogin(deps: Deps, email: string, password: string, 
   await requireNoSecondFactor(deps, attempt, { type: 'member', id: m!.id });
   await attempt.succeeded();
   const s = await openSession(deps, 'partner', p.id, 'password', null, client, m!.id);
-  await recordSignIn(deps.database.db, m!.id, deps.clock.now());
   return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, p.id) } };
 }
 
@@ -244,14 +254,18 @@ export async function openAdminSession(deps: Deps, adminId: string, method: 'oid
 }
 
 export async function partnerMe(deps: Deps, partnerId: string, session: SessionPrincipal, member: SessionMember | null, role: MemberRole) {
-  const [account, s, mfa] = await Promise.all([
+  const db = deps.database.db;
+  const [account, s, mfa, p] = await Promise.all([
     partnerAccount(deps, partnerId),
-    findSessionMethod(deps.database.db, session.sessionId),
+    findSessionMethod(db, session.sessionId),
     member === null ? Promise.resolve(false) : mfaEnabled(deps, { type: 'member', id: member.id }),
+    findPartnerById(db, partnerId),
   ]);
   return {
     ...account,
     mfa_enabled: mfa,
+    // Held to enrolment: the account requires a factor of every member and this one has none (the guard's rule).
+    mfa_enrolment_required: member !== null && !mfa && Number(p?.require_mfa ?? 0) === 1,
     member: member === null ? null : { id: member.id, email: member.email, name: member.name, role: member.role },
     role,
     session_expires_at: iso(session.expiresAt),
@@ -327,7 +341,6 @@ export async function partnerLoginMfa(deps: Deps, body: MfaLogin, client: Client
   const m = await completeMfa(deps, 'partner', body, client);
   const partnerId = m.partnerId!;
   const s = await openSession(deps, 'partner', partnerId, 'password', null, client, m.id);
-  await recordSignIn(deps.database.db, m.id, deps.clock.now());
   return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, partnerId) } };
 }
 

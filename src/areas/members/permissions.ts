@@ -50,6 +50,7 @@ export const PERMISSIONS = {
   'GET /api/partners/me/requests/:request_id': 'viewer',
   'GET /api/partners/me/calculations': 'viewer',
   'GET /api/partners/me/members': 'viewer',
+  'GET /api/partners/me/security': 'viewer',
   // Keys (their values included), webhooks, alerts, test events.
   'GET /api/partners/me/api-keys': 'developer',
   'PUT /api/partners/me/api-keys/:environment': 'developer',
@@ -73,8 +74,9 @@ export const PERMISSIONS = {
   'DELETE /api/partners/me/members/:member_id': 'admin',
   'POST /api/partners/me/members/:member_id/sessions/revoke': 'admin',
   'POST /api/partners/me/ingest-secret/rotate': 'admin',
-  // Ownership.
+  // Ownership, and the account's sign-in rules.
   'POST /api/partners/me/members/transfer-ownership': 'owner',
+  'PATCH /api/partners/me/security': 'owner',
 } as const satisfies Record<string, MemberRole>;
 
 export type PermissionKey = keyof typeof PERMISSIONS;

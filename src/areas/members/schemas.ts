@@ -60,6 +60,23 @@ export const MemberSessionsRevoked = Type.Object(
   { title: 'MemberSessionsRevoked' },
 );
 
+export const AccountSecurity = Type.Object(
+  {
+    require_mfa: Type.Boolean({
+      description:
+        'Whether every member must have a second factor: a member without one who signs in with the password may only set it up (every other operation answers 403 `mfa_enrolment_required`)',
+    }),
+    members_without_mfa: Type.Integer({ minimum: 0, description: 'Active members who have no second factor' }),
+  },
+  { title: 'AccountSecurity' },
+);
+
+export const AccountSecurityChange = Type.Object(
+  { require_mfa: Type.Boolean({ description: 'true: require a second factor of every member (you need one first); false: each member chooses' }) },
+  { title: 'AccountSecurityChange', additionalProperties: false },
+);
+export type AccountSecurityChange = Static<typeof AccountSecurityChange>;
+
 export const InviteAccept = Type.Object(
   {
     token: Type.String({ minLength: 1, maxLength: 200, description: 'The `token` parameter of the invitation link' }),

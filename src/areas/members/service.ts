@@ -20,9 +20,9 @@ import { audit, isUniqueViolation, type Actor } from '../accounts/common.js';
 import { requireAcceptablePassword } from '../accounts/passwords.js';
 import { deleteSessionsOfMember } from '../accounts/repo.js';
 import { openMemberSession, type ClientInfo } from '../accounts/sessions.js';
-import { findPartnerById } from '../partners/repo.js';
+import { findPartnerById, setRequireMfa } from '../partners/repo.js';
 import { tooMany } from '../metering/rate-limit.js';
-import { membersWithMfa } from '../mfa/service.js';
+import { forgetSecondFactor, membersWithMfa, mfaEnabled } from '../mfa/service.js';
 import { refusal, roleAtLeast } from './permissions.js';
 import {
   acceptInvitation,
@@ -37,7 +37,7 @@ import {
   renewInvitation,
   setMemberRole,
 } from './repo.js';
-import type { InviteAccept, Member, MemberInvite } from './schemas.js';
+import type { AccountSecurityChange, InviteAccept, Member, MemberInvite } from './schemas.js';
 
 /** How long an invitation link works. */
 export const INVITE_TTL_MS = 7 * 24 * 3_600_000;
@@ -190,6 +190,8 @@ export async function removeMember(deps: Deps, ctx: MemberContext, id: string) {
       throw errors.conflict('The last owner of the account cannot be removed: transfer the ownership first');
     }
     const n = await deleteSessionsOfMember(trx, ctx.partnerId, m.id);
+    // Its factor would outlive it otherwise (nothing references the member's id from the factor tables).
+    await forgetSecondFactor(trx, { type: 'member', id: m.id });
     if ((await deleteMember(trx, ctx.partnerId, m.id)) === 0) throw errors.notFound(`No member with id '${id}'`);
     await audit(trx, ctx.actor, now, 'member.remove', 'member', m.id, { email: m.email, role: m.role, status: m.status, sessions_ended: n });
     return n;
@@ -222,6 +224,41 @@ export async function transferOwnership(deps: Deps, ctx: MemberContext, id: stri
     await audit(trx, ctx.actor, now, 'member.ownership_transfer', 'member', m.id, { email: m.email, from_member_id: me.id, previous_role: m.role });
   });
   return memberView(deps, ctx.partnerId, id);
+}
+
+// ---------- the account's sign-in rules ----------
+
+async function securityView(deps: Deps, partnerId: string) {
+  const [p, rows] = await Promise.all([findPartnerById(deps.database.db, partnerId), membersOfPartner(deps.database.db, partnerId, MEMBER_CAP + 1)]);
+  if (!p) throw errors.sessionExpired();
+  const active = rows.filter((r) => r.status === 'active').map((r) => r.id);
+  const mfa = await membersWithMfa(deps, active);
+  return { require_mfa: Number(p.require_mfa) === 1, members_without_mfa: active.filter((id) => !mfa.has(id)).length };
+}
+
+export function accountSecurity(deps: Deps, partnerId: string) {
+  return securityView(deps, partnerId);
+}
+
+/**
+ * The owner requires (or stops requiring) a second factor of every member. Turning it on needs a factor of the
+ * owner's own, so the one who sets the rule cannot be held by it; members without one are held to enrolment from
+ * their next request. Audited with the value before and after.
+ */
+export async function changeAccountSecurity(deps: Deps, ctx: MemberContext, body: AccountSecurityChange) {
+  requireOwnerFor(ctx, 'Changing the account\'s sign-in rules');
+  const me = ctx.member;
+  if (me === null) throw errors.roleForbidden(refusal('owner', ctx.role));
+  const before = await securityView(deps, ctx.partnerId);
+  if (body.require_mfa && !(await mfaEnabled(deps, { type: 'member', id: me.id }))) {
+    throw errors.conflict('Set up your own second factor first (Account page): only then can you require one of every member');
+  }
+  if (before.require_mfa === body.require_mfa) return before;
+  await deps.database.tx(async (trx) => {
+    if (!(await setRequireMfa(trx, ctx.partnerId, body.require_mfa))) throw errors.sessionExpired();
+    await audit(trx, ctx.actor, deps.clock.now(), 'partner.security_change', 'partner', ctx.partnerId, { require_mfa: { from: before.require_mfa, to: body.require_mfa } });
+  });
+  return securityView(deps, ctx.partnerId);
 }
 
 /**

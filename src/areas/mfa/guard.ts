@@ -1,12 +1,30 @@
 /**
- * What the administrator session guard of src/http/auth.ts reads: whether the administrator has a confirmed second
- * factor, and whether the session's sign-in proved one at the identity provider.
+ * What the session guards of src/http/auth.ts read: whether a subject (an administrator, a partner's member) has a
+ * second factor, and whether the session's sign-in proved one at the identity provider.
  */
 import type { Executor } from '../../db/database.js';
+import type { MfaSubjectType } from '../../db/schema/mfa.js';
 import { hasConfirmedFactor } from './repo.js';
 
+/**
+ * Whether the subject has a second factor it can sign in with: the one rule every check of "has a factor" goes
+ * through (sign-in, the enrolment requirements, the account's answers), so another kind of factor counts once here.
+ */
+export function hasSecondFactor(db: Executor, subject: { type: MfaSubjectType; id: string }): Promise<boolean> {
+  return hasConfirmedFactor(db, subject.type, subject.id);
+}
+
 export function adminHasSecondFactor(db: Executor, adminId: string): Promise<boolean> {
-  return hasConfirmedFactor(db, 'admin', adminId);
+  return hasSecondFactor(db, { type: 'admin', id: adminId });
+}
+
+/**
+ * Whether a member's session is held to enrolment: its account requires a second factor of every member and the
+ * member has none. A session opened by pasting an API key has no member and is never held.
+ */
+export async function memberEnrolmentPending(db: Executor, requireMfa: number, memberId: string): Promise<boolean> {
+  if (Number(requireMfa) !== 1) return false;
+  return !(await hasSecondFactor(db, { type: 'member', id: memberId }));
 }
 
 /**

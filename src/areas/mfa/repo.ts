@@ -145,6 +145,13 @@ export async function deleteChallengesOfSubject(db: Executor, subjectType: MfaSu
   await db.deleteFrom('mfa_challenges').where('subject_type', '=', subjectType).where('subject_id', '=', subjectId).execute();
 }
 
+/** Everything of the subject's second factor: the factor, its recovery codes and its open sign-in challenges. */
+export async function deleteSecondFactorOfSubject(db: Executor, subjectType: MfaSubjectType, subjectId: string): Promise<void> {
+  await deleteFactor(db, subjectType, subjectId);
+  await deleteRecoveryCodes(db, subjectType, subjectId);
+  await deleteChallengesOfSubject(db, subjectType, subjectId);
+}
+
 /** Maintenance: at most `batch` challenges expired before `cutoff`, oldest first. */
 export async function pruneChallenges(db: Executor, cutoff: number, batch: number): Promise<number> {
   const r = await db

@@ -14,6 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../context.js';
+import type { Executor } from '../../db/database.js';
 import type { MfaSubjectType } from '../../db/schema/mfa.js';
 import type { SessionPrincipal } from '../../http/auth.js';
 import { errors } from '../../http/errors.js';
@@ -29,12 +30,9 @@ import {
   confirmFactor,
   consumeChallenge,
   countUnusedRecoveryCodes,
-  deleteChallengesOfSubject,
-  deleteFactor,
-  deleteRecoveryCodes,
+  deleteSecondFactorOfSubject,
   findChallengeByHash,
   findFactor,
-  hasConfirmedFactor,
   insertChallenge,
   replacePendingFactor,
   replaceRecoveryCodes,
@@ -42,7 +40,7 @@ import {
   useStep,
 } from './repo.js';
 import type { MfaDisable } from './schemas.js';
-import { secondFactorAtProvider } from './guard.js';
+import { hasSecondFactor, secondFactorAtProvider } from './guard.js';
 import { matchingStep, newTotpSecret, otpauthUri, qrSvg } from './totp.js';
 
 /** Who holds a factor. */
@@ -120,8 +118,13 @@ async function refuseKeySession(deps: Deps, session: SessionPrincipal): Promise<
 }
 
 /** Whether the subject has a confirmed second factor. */
-export function mfaEnabled(deps: Deps, subject: MfaSubject): Promise<boolean> {
-  return hasConfirmedFactor(deps.database.db, subject.type, subject.id);
+export function mfaEnabled(deps: Pick<Deps, 'database'>, subject: MfaSubject): Promise<boolean> {
+  return hasSecondFactor(deps.database.db, subject);
+}
+
+/** Removes the subject's second factor, recovery codes and open challenges (turning it off, a member removed). */
+export function forgetSecondFactor(db: Executor, subject: MfaSubject): Promise<void> {
+  return deleteSecondFactorOfSubject(db, subject.type, subject.id);
 }
 
 /** Which of these members of a partner account have a confirmed second factor. */
@@ -135,7 +138,7 @@ export async function setupTotp(deps: Deps, session: SessionPrincipal) {
   if (session.subjectType === 'partner') await refuseKeySession(deps, session);
   const subject = await subjectOf(deps, session);
   const db = deps.database.db;
-  if (await hasConfirmedFactor(db, subject.type, subject.id)) {
+  if (await mfaEnabled(deps, subject)) {
     throw errors.conflict('A second factor is already on: turn it off first to set up another app');
   }
   const { email } = await accountOf(deps, subject);
@@ -269,11 +272,7 @@ export async function disableMfa(deps: Deps, session: SessionPrincipal, body: Mf
     }
     await attempt.succeeded();
   }
-  await deps.database.tx(async (trx) => {
-    await deleteFactor(trx, subject.type, subject.id);
-    await deleteRecoveryCodes(trx, subject.type, subject.id);
-    await deleteChallengesOfSubject(trx, subject.type, subject.id);
-  });
+  await deps.database.tx((trx) => forgetSecondFactor(trx, subject));
   await audit(deps, subject, 'mfa.disable', { proof: body.code !== undefined ? 'code' : 'password' });
   return { mfa_enabled: false as const, detail: 'Second factor turned off: signing in needs the password only' };
 }
@@ -281,7 +280,7 @@ export async function disableMfa(deps: Deps, session: SessionPrincipal, body: Mf
 export async function regenerateRecoveryCodes(deps: Deps, session: SessionPrincipal, code: string, ip: string) {
   if (session.subjectType === 'partner') await refuseKeySession(deps, session);
   const subject = await subjectOf(deps, session);
-  if (!(await hasConfirmedFactor(deps.database.db, subject.type, subject.id))) throw errors.conflict('No second factor is on for this account');
+  if (!(await mfaEnabled(deps, subject))) throw errors.conflict('No second factor is on for this account');
   const { email } = await accountOf(deps, subject);
   await requireCode(deps, subject, email, ip, code, false);
   const recovery_codes = await newRecoveryCodes(deps, subject);
@@ -326,5 +325,5 @@ export function finishChallenge(deps: Deps, id: string): Promise<boolean> {
  */
 export async function adminEnrolmentPending(deps: Deps, adminId: string, sessionMethod: string): Promise<boolean> {
   if (!deps.config.adminRequireMfa || secondFactorAtProvider(sessionMethod)) return false;
-  return !(await hasConfirmedFactor(deps.database.db, 'admin', adminId));
+  return !(await mfaEnabled(deps, { type: 'admin', id: adminId }));
 }

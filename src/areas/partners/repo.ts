@@ -42,6 +42,7 @@ export function authPartnerById(db: Executor, id: string) {
       'ingest_secret_hash',
       'ingest_secret_previous_hash',
       'ingest_secret_previous_valid_until',
+      'require_mfa',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -342,4 +343,10 @@ export async function sealedKeysPage(db: Executor, afterId: string | null, limit
 export async function resealKey(db: Executor, id: string, from: string, to: string): Promise<boolean> {
   const r = await db.updateTable('api_keys').set({ key_enc: to }).where('id', '=', id).where('key_enc', '=', from).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+/** Sets whether the account requires a second factor of every member; false when the partner is gone. */
+export async function setRequireMfa(db: Executor, partnerId: string, required: boolean): Promise<boolean> {
+  const r = await db.updateTable('partners').set({ require_mfa: required ? 1 : 0 }).where('id', '=', partnerId).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }

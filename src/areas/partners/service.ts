@@ -98,6 +98,7 @@ export async function createPartner(deps: Pick<Deps, 'secrets' | 'clock'>, db: E
     rate_limit_per_second: null,
     rate_per_user_usd: null,
     email_verified_at: (input.emailVerified ?? true) ? now : null,
+    require_mfa: 0,
   });
   // The account's login is its first member, its owner (src/areas/members).
   await insertMember(db, {

@@ -32,6 +32,7 @@ import * as m0031 from './0031_request_log.js';
 import * as m0032 from './0032_event_inspector.js';
 import * as m0033 from './0033_key_roll_overlap.js';
 import * as m0034 from './0034_sandbox_transfer_lifecycle.js';
+import * as m0035 from './0035_member_mfa_requirement.js';
 
 /** Every migration, in order. Names are fixed once released. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0032_event_inspector': m0032,
   '0033_key_roll_overlap': m0033,
   '0034_sandbox_transfer_lifecycle': m0034,
+  '0035_member_mfa_requirement': m0035,
 };

@@ -32,6 +32,8 @@ export interface PartnersTable {
   rate_per_user_usd: number | null;
   /** When the account email was verified (its owner followed the link, or an operator created the account); null: not yet. */
   email_verified_at: number | null;
+  /** 1 when the owner requires a second factor of every member (a member without one may only enrol); 0 otherwise. */
+  require_mfa: number;
 }
 
 export type Environment = 'test' | 'live';

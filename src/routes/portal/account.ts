@@ -10,6 +10,8 @@ export const accountRoutes: Routes = async (app, { deps }) => {
   r.get(
     '/api/auth/partner/me',
     {
+      // A member held to enrolment reads this to learn so (`mfa_enrolment_required`).
+      config: { mfaEnrolment: true },
       schema: {
         operationId: 'getPartnerAccount',
         tags: ['auth'],

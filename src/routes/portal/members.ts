@@ -116,4 +116,37 @@ export const memberRoutes: Routes = async (app, { deps }) => {
     },
     async (request) => members.revokeMemberSessions(deps, context(request), request.params.member_id),
   );
+
+  r.get(
+    '/api/partners/me/security',
+    {
+      schema: {
+        operationId: 'getAccountSecurity',
+        tags: TAGS,
+        summary: "The account's sign-in rules: whether every member needs a second factor, and how many have none",
+        security: security.partnerSession,
+        response: { 200: S.AccountSecurity, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => members.accountSecurity(deps, request.partner.id),
+  );
+
+  r.patch(
+    '/api/partners/me/security',
+    {
+      schema: {
+        operationId: 'changeAccountSecurity',
+        tags: TAGS,
+        summary: 'Require (or stop requiring) a second factor of every member',
+        description:
+          'Needs the owner role (403 `role_forbidden`). Turning it on needs a second factor of your own (409 `conflict` otherwise). While it is on, a member without a second factor ' +
+          'who signs in with the password may only read `GET /api/auth/partner/me` (`mfa_enrolment_required: true`) and set one up (`…/mfa/totp/setup`, `…/confirm`): every other operation answers ' +
+          '403 `mfa_enrolment_required`, from the member\'s next request on every process. A session opened by pasting an API key is not held. Audited (`partner.security_change`).',
+        security: security.partnerSession,
+        body: S.AccountSecurityChange,
+        response: { 200: S.AccountSecurity, ...errorResponses(401, 403, 409, 413, 422) },
+      },
+    },
+    async (request) => members.changeAccountSecurity(deps, context(request), request.body),
+  );
 };

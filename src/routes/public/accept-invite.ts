@@ -28,10 +28,6 @@ export const acceptInviteRoutes: Routes = async (app, { deps }) => {
         response: { 200: S.InviteAccepted, ...errorResponses(400, 403, 410, 413, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const out = await members.acceptInvite(deps, request.body, sessions.clientOf(request));
-      sessions.setSessionCookie(deps, reply, out.session);
-      return out.body;
-    },
+    async (request, reply) => sessions.answerSignIn(deps, reply, await members.acceptInvite(deps, request.body, sessions.clientOf(request))),
   );
 };

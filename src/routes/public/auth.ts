@@ -57,11 +57,7 @@ export const authRoutes: Routes = async (app, { deps, guards }) => {
         response: { 200: S.PartnerSession, ...errorResponses(400, 401, 409, 410, 413, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const out = await signup.confirmSignUp(deps, request.body, sessions.clientOf(request));
-      sessions.setSessionCookie(deps, reply, out.session);
-      return out.body;
-    },
+    async (request, reply) => sessions.answerSignIn(deps, reply, await signup.confirmSignUp(deps, request.body, sessions.clientOf(request))),
   );
 
   r.post(
@@ -84,11 +80,7 @@ export const authRoutes: Routes = async (app, { deps, guards }) => {
         response: { 200: S.PartnerSession, ...errorResponses(401, 403, 413, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const out = await sessions.partnerLogin(deps, request.body.email, request.body.password, sessions.clientOf(request));
-      sessions.setSessionCookie(deps, reply, out.session);
-      return out.body;
-    },
+    async (request, reply) => sessions.answerSignIn(deps, reply, await sessions.partnerLogin(deps, request.body.email, request.body.password, sessions.clientOf(request))),
   );
 
   r.post(
@@ -110,11 +102,7 @@ export const authRoutes: Routes = async (app, { deps, guards }) => {
         response: { 200: S.PartnerSession, ...errorResponses(401, 403, 413, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const out = await sessions.keyLogin(deps, request.body.key, sessions.clientOf(request));
-      sessions.setSessionCookie(deps, reply, out.session);
-      return out.body;
-    },
+    async (request, reply) => sessions.answerSignIn(deps, reply, await sessions.keyLogin(deps, request.body.key, sessions.clientOf(request))),
   );
 
   r.post(
@@ -136,11 +124,7 @@ export const authRoutes: Routes = async (app, { deps, guards }) => {
         response: { 200: S.AdminSession, ...errorResponses(401, 413, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const out = await sessions.adminLogin(deps, request.body.email, request.body.password, sessions.clientOf(request));
-      sessions.setSessionCookie(deps, reply, out.session);
-      return out.body;
-    },
+    async (request, reply) => sessions.answerSignIn(deps, reply, await sessions.adminLogin(deps, request.body.email, request.body.password, sessions.clientOf(request))),
   );
 
   // Not behind a session guard: logout ends whatever session is presented, refusing a cross-site write by cookie.

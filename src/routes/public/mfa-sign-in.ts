@@ -31,11 +31,7 @@ export const mfaSignInRoutes: Routes = async (app, { deps }) => {
         response: { 200: S.PartnerSession, ...errorResponses(401, 403, 413, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const out = await sessions.partnerLoginMfa(deps, request.body, sessions.clientOf(request));
-      sessions.setSessionCookie(deps, reply, out.session);
-      return out.body;
-    },
+    async (request, reply) => sessions.answerSignIn(deps, reply, await sessions.partnerLoginMfa(deps, request.body, sessions.clientOf(request))),
   );
 
   r.post(
@@ -53,10 +49,6 @@ export const mfaSignInRoutes: Routes = async (app, { deps }) => {
         response: { 200: S.AdminSession, ...errorResponses(401, 413, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const out = await sessions.adminLoginMfa(deps, request.body, sessions.clientOf(request));
-      sessions.setSessionCookie(deps, reply, out.session);
-      return out.body;
-    },
+    async (request, reply) => sessions.answerSignIn(deps, reply, await sessions.adminLoginMfa(deps, request.body, sessions.clientOf(request))),
   );
 };

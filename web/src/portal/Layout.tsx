@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import icon from '../shared/icon.svg';
 import { Banner, Button } from '../shared';
@@ -6,6 +7,7 @@ import { ENV_LABEL, useEnvironment, useMe, useSignOut } from './session';
 import type { Environment } from '../api/client';
 import { useResendVerification } from './api/session';
 import { allowedFor, useRole } from './permissions';
+import { MfaEnrolment } from './pages/MfaEnrolment';
 
 const NAV = [
   { to: '/', label: 'Overview', end: true },
@@ -65,6 +67,12 @@ export function Layout() {
   const { env } = useEnvironment();
   const signOut = useSignOut();
   const search = `?env=${env}`;
+  // Held to enrolment (the owner requires a second factor of every member): nothing else opens until one is set up
+  // and its recovery codes are saved (confirming lifts the hold at the server before they are shown).
+  const [enrolling, setEnrolling] = useState(me.mfa_enrolment_required);
+  useEffect(() => {
+    if (me.mfa_enrolment_required) setEnrolling(true);
+  }, [me.mfa_enrolment_required]);
   return (
     <div className={`app app-env-${env}`}>
       <a className="skip-link" href="#main">
@@ -80,21 +88,23 @@ export function Layout() {
             </span>
           </div>
           <div className="topbar-tools">
-            <EnvironmentSwitch />
+            {enrolling ? null : <EnvironmentSwitch />}
             <SignOutButton signOut={signOut} />
           </div>
         </div>
-        <nav className="nav" aria-label="Portal">
-          <ul>
-            {NAV.map((n) => (
-              <li key={n.to}>
-                <NavLink to={{ pathname: n.to, search }} end={n.end}>
-                  {n.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {enrolling ? null : (
+          <nav className="nav" aria-label="Portal">
+            <ul>
+              {NAV.map((n) => (
+                <li key={n.to}>
+                  <NavLink to={{ pathname: n.to, search }} end={n.end}>
+                    {n.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
       </header>
       <main id="main" className="main" tabIndex={-1}>
         {me.session_environment ? (
@@ -103,8 +113,14 @@ export function Layout() {
             Sign in with your email and password to manage both.
           </Banner>
         ) : null}
-        {me.email_verified === false ? <UnverifiedEmail email={me.email} /> : null}
-        <Outlet />
+        {enrolling ? (
+          <MfaEnrolment onSaved={() => setEnrolling(false)} />
+        ) : (
+          <>
+            {me.email_verified === false ? <UnverifiedEmail email={me.email} /> : null}
+            <Outlet />
+          </>
+        )}
       </main>
       <footer className="footer">
         <a href="/status">Service status</a>

@@ -155,7 +155,11 @@ function Regenerate({ calls, onCodes }: { calls: MfaCalls; onCodes: (codes: stri
   );
 }
 
-export function SecurityCard({ calls, enabled, required = false }: { calls: MfaCalls; enabled: boolean; required?: boolean }) {
+/**
+ * `required`: why a second factor must be set up before anything else opens (shown above the set-up);
+ * `onSaved`: the recovery codes were saved (a page held to enrolment opens only then, not when the factor turns on).
+ */
+export function SecurityCard({ calls, enabled, required, onSaved }: { calls: MfaCalls; enabled: boolean; required?: string; onSaved?: () => void }) {
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [disabling, setDisabling] = useState(false);
@@ -175,7 +179,7 @@ export function SecurityCard({ calls, enabled, required = false }: { calls: MfaC
           {enabled ? <Banner tone="success">Two-step sign-in is on.</Banner> : null}
           <RecoveryCodeList codes={codes} />
           <div className="actions">
-            <Button onClick={() => setCodes(null)}>I have saved them</Button>
+            <Button onClick={() => (setCodes(null), onSaved?.())}>I have saved them</Button>
           </div>
         </>
       ) : enabled ? (
@@ -204,7 +208,7 @@ export function SecurityCard({ calls, enabled, required = false }: { calls: MfaC
         <>
           {required ? (
             <Banner tone="warning" title="Set up two-step sign-in to continue">
-              Administrators need a second factor: the console opens once an authenticator app is set up.
+              {required}
             </Banner>
           ) : null}
           <p>Two-step sign-in is off. With it on, signing in also asks for a code of an authenticator app on your phone.</p>
@@ -226,5 +230,20 @@ export function SecurityCard({ calls, enabled, required = false }: { calls: MfaC
         }}
       />
     </section>
+  );
+}
+
+/**
+ * The page an account held to enrolment sees instead of any other (its operations answer 403 `mfa_enrolment_required`
+ * until a factor is confirmed): `required` says why; `onSaved` follows the recovery codes' "I have saved them".
+ */
+export function MfaEnrolmentPage({ calls, required, onSaved }: { calls: MfaCalls; required: string; onSaved?: () => void }) {
+  return (
+    <div className="page">
+      <div className="page-head">
+        <h1>Set up two-step sign-in</h1>
+      </div>
+      <SecurityCard calls={calls} enabled={false} required={required} onSaved={onSaved} />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { SecurityCard } from '../../shared/mfa';
+import { MfaEnrolmentPage } from '../../shared/mfa';
 import { adminMfa } from '../api/account';
 import { useTitle } from '../title';
 
@@ -8,12 +8,5 @@ import { useTitle } from '../title';
  */
 export function MfaEnrolment() {
   useTitle('Set up two-step sign-in');
-  return (
-    <div className="page">
-      <div className="page-head">
-        <h1>Set up two-step sign-in</h1>
-      </div>
-      <SecurityCard calls={adminMfa} enabled={false} required />
-    </div>
-  );
+  return <MfaEnrolmentPage calls={adminMfa} required="Administrators need a second factor: the console opens once an authenticator app is set up." />;
 }

@@ -20,7 +20,10 @@ export interface RoleChange {
 export const memberKeys = {
   all: ['members'] as const,
   list: () => [...memberKeys.all, 'list'] as const,
+  security: () => [...memberKeys.all, 'security'] as const,
 };
+
+export type AccountSecurity = Answer<'/api/partners/me/security', 'get'>;
 
 export const membersQuery = queryOptions({
   queryKey: memberKeys.list(),
@@ -70,4 +73,19 @@ const acceptInvite = (body: { token: string; name: string; password: string }) =
 /** The mailed invitation's page: the member chooses a name and password, and is signed in. */
 export function useAcceptInvite(options?: OptionsOf<typeof acceptInvite>) {
   return useApiMutation(acceptInvite, null, options);
+}
+
+export const accountSecurityQuery = queryOptions({
+  queryKey: memberKeys.security(),
+  queryFn: () => unwrap(api.GET('/api/partners/me/security')),
+});
+
+/** Whether the owner requires a second factor of every member, and how many have none. */
+export function useAccountSecurity() {
+  return useQuery(accountSecurityQuery);
+}
+
+const changeSecurity = (requireMfa: boolean) => unwrap(api.PATCH('/api/partners/me/security', { body: { require_mfa: requireMfa } }));
+export function useChangeAccountSecurity(options?: OptionsOf<typeof changeSecurity>) {
+  return useApiMutation(changeSecurity, (client) => void client.invalidateQueries({ queryKey: memberKeys.all }), options);
 }

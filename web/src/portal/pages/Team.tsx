@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import { Banner, Button, check, ConfirmDialog, DateTime, Dialog, Field, errorText, formErrors, problemsOf, Table, useTitle, type Column } from '../../shared';
-import { useChangeRole, useEndMemberSessions, useInviteMember, useMembers, useRemoveMember, useTransferOwnership, type InviteRole, type Member, type MemberRole } from '../api/members';
+import {
+  useAccountSecurity,
+  useChangeAccountSecurity,
+  useChangeRole,
+  useEndMemberSessions,
+  useInviteMember,
+  useMembers,
+  useRemoveMember,
+  useTransferOwnership,
+  type InviteRole,
+  type Member,
+  type MemberRole,
+} from '../api/members';
 import { allowedFor, roleAtLeast, ROLES, useRole, type Role } from '../permissions';
 import { useMe } from '../session';
 
@@ -79,6 +91,36 @@ function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: ()
   );
 }
 
+/** The owner's rule that every member signs in with a second factor; shown to everyone, changed by the owner. */
+function SignInRules({ role }: { role: Role }) {
+  const security = useAccountSecurity();
+  const change = useChangeAccountSecurity();
+  const g = allowedFor(role, 'owner');
+  const without = security.data?.members_without_mfa ?? 0;
+  return (
+    <section className="card" aria-labelledby="sign-in-rules-title">
+      <h2 id="sign-in-rules-title">Sign-in rules</h2>
+      {security.isError ? <Banner tone="error">{errorText(security.error)}</Banner> : null}
+      {change.isError ? <Banner tone="error">{errorText(change.error)}</Banner> : null}
+      <label className="check" title={g.title}>
+        <input
+          type="checkbox"
+          checked={security.data?.require_mfa ?? false}
+          disabled={g.disabled || security.isPending || change.isPending}
+          onChange={(e) => change.mutate(e.target.checked)}
+        />
+        <span>Require a second factor for every member</span>
+      </label>
+      <p className="muted">
+        {security.data?.require_mfa
+          ? 'A member without a second factor is asked to set one up at sign-in and can do nothing else until then.'
+          : 'Each member chooses whether to turn on two-step sign-in. Turning this on needs your own second factor first.'}{' '}
+        {security.data ? (without === 0 ? 'Every active member has one.' : `${without} active member${without === 1 ? ' has' : 's have'} none (see Second factor below).`) : null}
+      </p>
+    </section>
+  );
+}
+
 export function Team() {
   useTitle('Team');
   const me = useMe();
@@ -142,7 +184,7 @@ export function Team() {
       cell: (m) => {
         const self = m.id === selfId ? 'This is you: see your own sessions on the Account page' : undefined;
         return (
-          <div className="actions">
+          <div className="actions member-actions">
             <Button {...allowedFor(role, roleToManage(m), self ?? (m.status === 'invited' ? 'An invited member has no session yet' : undefined))} onClick={() => (setNotice(null), endSessions.reset(), setPending({ kind: 'sessions', member: m }))}>
               End sessions
             </Button>
@@ -178,6 +220,7 @@ export function Team() {
       </p>
       {notice ? <Banner tone="success">{notice}</Banner> : null}
       {changeRole.isError ? <Banner tone="error">{errorText(changeRole.error)}</Banner> : null}
+      <SignInRules role={role} />
       {members.isPending ? (
         <section className="card" aria-busy="true">
           <p className="muted">Loading the members…</p>
