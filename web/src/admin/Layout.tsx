@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import icon from '../shared/icon.svg';
 import { SignOutButton } from '../shared/session';
@@ -21,8 +22,12 @@ const NAV = [
 export function Layout() {
   const me = useMe();
   const signOut = useSignOut();
-  // Held to enrolment (ADMIN_REQUIRE_MFA): nothing else opens until a second factor is confirmed.
-  const enrolling = me.mfa_enrolment_required;
+  // Held to enrolment (ADMIN_REQUIRE_MFA): nothing else opens until a second factor is confirmed and its recovery
+  // codes are saved (confirming lifts the hold at the server before they are shown).
+  const [enrolling, setEnrolling] = useState(me.mfa_enrolment_required);
+  useEffect(() => {
+    if (me.mfa_enrolment_required) setEnrolling(true);
+  }, [me.mfa_enrolment_required]);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -57,7 +62,7 @@ export function Layout() {
         )}
       </header>
       <main id="main" className="main" tabIndex={-1}>
-        {enrolling ? <MfaEnrolment /> : <Outlet />}
+        {enrolling ? <MfaEnrolment onSaved={() => setEnrolling(false)} /> : <Outlet />}
       </main>
       <footer className="footer">
         <a href="/status">Service status</a>

@@ -4,9 +4,10 @@ import { useTitle } from '../title';
 
 /**
  * What the console shows an administrator who must set up a second factor first (ADMIN_REQUIRE_MFA):
- * every other page's operations answer 403 `mfa_enrolment_required` until it is confirmed.
+ * every other page's operations answer 403 `mfa_enrolment_required` until it is confirmed. `onSaved`: the recovery
+ * codes were saved, so the console may open.
  */
-export function MfaEnrolment() {
+export function MfaEnrolment({ onSaved }: { onSaved: () => void }) {
   useTitle('Set up two-step sign-in');
-  return <MfaEnrolmentPage calls={adminMfa} required="Administrators need a second factor: the console opens once an authenticator app is set up." />;
+  return <MfaEnrolmentPage calls={adminMfa} required="Administrators need a second factor: the console opens once an authenticator app is set up." onSaved={onSaved} />;
 }
