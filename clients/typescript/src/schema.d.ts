@@ -5305,6 +5305,8 @@ export interface components {
         RateLimit: string;
         /** @description Seconds to wait before retrying */
         "Retry-After": number;
+        /** @description Where the browser is sent */
+        Location: string;
     };
     pathItems: never;
 }
@@ -6436,6 +6438,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6483,6 +6486,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content?: never;
