@@ -9,8 +9,6 @@
 import path from 'node:path';
 import os from 'node:os';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { Pool } from 'undici';
 
@@ -22,7 +20,8 @@ import { calculate } from '../src/areas/calculations/service.js';
 import { emailKey } from '../src/lib/email.js';
 import { encodeCursor } from '../src/http/pagination.js';
 import { databaseEnv, testConfig } from '../test/helpers/app.js';
-import { CLIENT, fmt, load, machine, median, percentile, PG_URL, ROOT, spawnServer, withPinnedClient, type LoadResult } from './lib/util.js';
+import { CLIENT, fmt, load, machine, median, percentile, PG_URL, spawnServer, withPinnedClient, type LoadResult } from './lib/util.js';
+import { createPartner, SERVER_ENV, startServer } from './lib/calculate-server.js';
 
 const BODY = {
   end_user_id: 'user_000001',
@@ -55,17 +54,7 @@ async function freshDb(kind: 'sqlite' | 'postgres'): Promise<Db> {
   return { name: kind, env: databaseEnv(config), cleanup };
 }
 
-function createPartner(env: Record<string, string | undefined>) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'partner', 'create', '--email', `bench_${randomBytes(3).toString('hex')}@example.com`, '--company', 'Bench Co', '--json'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(r.stderr);
-  return JSON.parse(r.stdout) as { partner_id: string; test_key: string; ingest_secret: string };
-}
 
-const SERVER_ENV = { RUN_WORKERS: 'false', LOG_LEVEL: 'info', RATE_LIMIT_PER_SECOND: '1000000', SEED_DEMO_PARTNER: 'false' };
 
 async function benchCalculate(): Promise<string[]> {
   const db = await freshDb('sqlite');
@@ -77,7 +66,7 @@ async function benchCalculate(): Promise<string[]> {
   // Several pairs of fresh processes: two processes of one build differ by their JIT's choices
   // (±10% seen here), so a single pair can flatter either side.
   for (let pair = 0; pair < CALC_PAIRS; pair++) {
-    const app = await spawnServer('src/server.ts', { ...db.env, ...SERVER_ENV });
+    const app = await startServer(db.env);
     const bare = await spawnServer('bench/lib/bare-server.ts', {});
     const appReq = { url: `${app.address}/api/v1/calculate/safe-to-spend`, headers: { 'x-api-key': partner.test_key }, body: BODY_JSON };
     const bareReq = { url: `${bare.address}/bare`, body: BODY_JSON };
@@ -152,7 +141,7 @@ async function rawIngestRate(env: Record<string, string | undefined>, partnerId:
 async function benchIngest(kind: 'sqlite' | 'postgres'): Promise<string[]> {
   const db = await freshDb(kind);
   const partner = createPartner(db.env);
-  const app = await spawnServer('src/server.ts', { ...db.env, ...SERVER_ENV });
+  const app = await startServer(db.env);
   // A new end-user on every request (each run has its own prefix, so no row is written twice).
   const req = (run: string) => ({
     url: `${app.address}/api/v1/ingest`,

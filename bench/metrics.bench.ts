@@ -5,37 +5,17 @@
  * speed weighs on both). Also what one scrape takes and how large its answer is.
  * Run alone: node --import tsx bench/metrics.bench.ts   (BENCH_ROUNDS, BENCH_DURATION, BENCH_SCRAPE_MS)
  */
-import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
 import { request } from 'undici';
 import { databaseEnv, testConfig } from '../test/helpers/app.js';
 import { Metrics, SOURCE_CACHE_MS } from '../src/lib/metrics.js';
-import { CLIENT, fmt, load, machine, median, percentile, ROOT, spawnServer, withPinnedClient, type LoadResult } from './lib/util.js';
+import { CLIENT, fmt, load, machine, median, percentile, withPinnedClient, type LoadResult } from './lib/util.js';
+import { CALCULATE_JSON, createPartner, startServer } from './lib/calculate-server.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SECONDS = Number(process.env.BENCH_DURATION ?? 5);
 const SCRAPE_MS = Number(process.env.BENCH_SCRAPE_MS ?? 1000);
-const BODY = JSON.stringify({
-  end_user_id: 'user_000001',
-  cash_balance: 2500.55,
-  upcoming_bills: [{ amount: 1200, due_in_days: 5 }, { name: 'Phone', amount: 45.5, due_date: '2026-12-01' }],
-  savings_commitments: 100,
-  debt_commitments: 50.25,
-  cash_buffer: 300,
-});
-const SERVER_ENV = { RUN_WORKERS: 'false', LOG_LEVEL: 'info', RATE_LIMIT_PER_SECOND: '1000000', SEED_DEMO_PARTNER: 'false' };
 
-function createPartner(env: Record<string, string | undefined>): { test_key: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'partner', 'create', '--email', `bench_${randomBytes(3).toString('hex')}@example.com`, '--company', 'Bench Co', '--json'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(r.stderr);
-  return JSON.parse(r.stdout) as { test_key: string };
-}
 
 interface Scrapes {
   ms: number[];
@@ -103,8 +83,8 @@ async function bench(): Promise<string[]> {
   const { config, cleanup } = await testConfig({}, null);
   const env = databaseEnv(config);
   const partner = createPartner(env);
-  const app = await spawnServer('src/server.ts', { ...env, ...SERVER_ENV });
-  const calc = { url: `${app.address}/api/v1/calculate/safe-to-spend`, headers: { 'x-api-key': partner.test_key }, body: BODY };
+  const app = await startServer(env);
+  const calc = { url: `${app.address}/api/v1/calculate/safe-to-spend`, headers: { 'x-api-key': partner.test_key }, body: CALCULATE_JSON };
   const metricsUrl = `${app.address}/metrics`;
   const plain: LoadResult[] = [];
   const scraped: LoadResult[] = [];

@@ -14,9 +14,6 @@
  * Run: node --import tsx bench/request-log.bench.ts   (BENCH_PG=0 skips PostgreSQL; BENCH_SQLITE_PAGE=0 skips the
  * SQLite page part; BENCH_PART=throughput|page runs one part)
  */
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { request } from 'undici';
@@ -26,7 +23,8 @@ import { createDeps, createLogger } from '../src/deps.js';
 import { getRequest, listRequests } from '../src/areas/request-log/service.js';
 import { rollRequestLogPartitions } from '../src/areas/request-log/repo.js';
 import type { RequestLogQuery } from '../src/areas/request-log/schemas.js';
-import { fmt, load, machine, median, percentile, pgReachable, PG_URL, ROOT, spawnServer, withPinnedClient, type LoadResult } from './lib/util.js';
+import { fmt, load, machine, median, percentile, pgReachable, PG_URL, withPinnedClient, type LoadResult } from './lib/util.js';
+import { CALCULATE_JSON, createPartner, startServer } from './lib/calculate-server.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SECONDS = Number(process.env.BENCH_DURATION ?? 5);
@@ -36,42 +34,24 @@ const PART = process.env.BENCH_PART;
 const DAY = 86_400_000;
 // A row of the big partner's test environment (n % 5 = 1, n % 10 = 1) in the middle of the month.
 const LOOKUP = `req_${Math.floor(ROWS * 0.4) + 1}`;
-const BODY = JSON.stringify({
-  end_user_id: 'user_000001',
-  cash_balance: 2500.55,
-  upcoming_bills: [{ amount: 1200, due_in_days: 5 }, { name: 'Phone', amount: 45.5, due_date: '2026-12-01' }],
-  savings_commitments: 100,
-  debt_commitments: 50.25,
-  cash_buffer: 300,
-});
-const SERVER_ENV = { RUN_WORKERS: 'false', LOG_LEVEL: 'info', RATE_LIMIT_PER_SECOND: '1000000', SEED_DEMO_PARTNER: 'false' };
 
-function createPartner(env: Record<string, string | undefined>): { test_key: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'partner', 'create', '--email', `bench_${randomBytes(3).toString('hex')}@example.com`, '--company', 'Bench Co', '--json'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(r.stderr);
-  return JSON.parse(r.stdout) as { test_key: string };
-}
 
 async function throughput(dialect: 'sqlite' | 'postgres'): Promise<string[]> {
   const { config, cleanup } = await testConfig({}, dialect === 'postgres' ? PG_URL : null);
   const env = databaseEnv(config);
   const partner = createPartner(env);
-  const on = await spawnServer('src/server.ts', { ...env, ...SERVER_ENV, REQUEST_LOG: 'on' });
-  const off = await spawnServer('src/server.ts', { ...env, ...SERVER_ENV, REQUEST_LOG: 'off' });
+  const on = await startServer(env, { REQUEST_LOG: 'on' });
+  const off = await startServer(env, { REQUEST_LOG: 'off' });
   const headers = { 'x-api-key': partner.test_key };
   const withLog: LoadResult[] = [];
   const without: LoadResult[] = [];
   let logged = 0;
   try {
-    for (const s of [on, off]) await load({ url: `${s.address}/api/v1/calculate/safe-to-spend`, headers, body: BODY, duration: 2 });
+    for (const s of [on, off]) await load({ url: `${s.address}/api/v1/calculate/safe-to-spend`, headers, body: CALCULATE_JSON, duration: 2 });
     for (let round = 0; round < ROUNDS; round++) {
       for (const logOn of round % 2 === 0 ? [true, false] : [false, true]) {
         const s = logOn ? on : off;
-        (logOn ? withLog : without).push(await load({ url: `${s.address}/api/v1/calculate/safe-to-spend`, headers, body: BODY, duration: SECONDS }));
+        (logOn ? withLog : without).push(await load({ url: `${s.address}/api/v1/calculate/safe-to-spend`, headers, body: CALCULATE_JSON, duration: SECONDS }));
       }
     }
     // The rows are there: a page of the log (the on server's writer flushes within 200 ms).

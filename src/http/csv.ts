@@ -4,7 +4,6 @@
  * neutralisation of text cells) and the headers of an attachment.
  */
 import type { Options } from 'csv-stringify';
-import type { FastifyReply } from 'fastify';
 import { errors } from './errors.js';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -42,6 +41,11 @@ export function csvAttachment<R extends { header(name: string, value: string): u
   return reply;
 }
 
+/** The answer an export is streamed into (a FastifyReply): its slot is free again once the connection closes. */
+export interface ExportAnswer {
+  raw: { once(event: 'close', listener: () => void): unknown };
+}
+
 /**
  * One export at a time per owner (a partner and environment, an administrator), in this
  * process: a second one answers 429 until the first is done, so one partner's exports
@@ -51,12 +55,12 @@ export class ExportGate {
   private readonly running = new Set<string>();
 
   /** Holds `owner`'s slot until the answer is finished or its connection closes; 429 when it is taken. */
-  hold(reply: FastifyReply, owner: string): void {
+  hold(answer: ExportAnswer, owner: string): void {
     if (this.running.has(owner)) {
       throw errors.exportInProgress('An export of yours is still running: one export at a time, try again when it is done');
     }
     this.running.add(owner);
-    reply.raw.once('close', () => this.running.delete(owner));
+    answer.raw.once('close', () => this.running.delete(owner));
   }
 
   /** Exports running now (tests, metrics). */

@@ -9,6 +9,10 @@
  *   - a query parameter with a default is not required;
  *   - every answer names its status and documents its headers: X-Request-Id everywhere, the
  *     rate-limit headers where the limiter runs, Retry-After on 429 and 503;
+ *   - an operation of the redirect kind (its success a 302 or 303: `redirectResponse` in ./schemas.ts)
+ *     has that answer documented as a redirect: the Location header, no content. Redocly's rule
+ *     (redocly.yaml) takes that answer as the operation's success, so a new browser navigation is
+ *     documented and linted right without being listed anywhere;
  *   - an operation that declares no 4xx gets the framework's generic `4XX` (every route can answer
  *     400, 414 or 431 before it runs);
  *   - the partner-API operations carry the examples of ./openapi-examples.ts;
@@ -78,7 +82,10 @@ const HEADERS = {
   'RateLimit-Policy': { description: 'The limit as an IETF RateLimit-Policy item: "<policy>";q=<limit>;w=<window seconds>', schema: { type: 'string' } },
   RateLimit: { description: 'The current state as an IETF RateLimit item: "<policy>";r=<remaining>;t=<seconds to reset>', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } },
+  Location: { description: 'Where the browser is sent', required: true, schema: { type: 'string', format: 'uri-reference' } },
 };
+/** The statuses of the redirect kind's answer. */
+const REDIRECTS = new Set(['302', '303']);
 const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'];
 
 const STATUS_TEXT: Record<string, string> = {
@@ -273,6 +280,11 @@ function finishOperation(op: Operation, hoister: Hoister): void {
     // The key guard refuses before the limiter counts: a 401 carries no rate-limit headers.
     if (limited && status !== '401') for (const h of RATE_LIMIT_HEADERS) headers[h] = header(h);
     if (status === '429' || status === '503') headers['Retry-After'] = header('Retry-After');
+    if (REDIRECTS.has(status)) {
+      // A redirect answers no body: what it says is where it sends the browser.
+      delete response.content;
+      headers.Location = header('Location');
+    }
     response.headers = headers;
   }
 }

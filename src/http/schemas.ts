@@ -49,6 +49,15 @@ export function errorResponses(...codes: number[]) {
   return out;
 }
 
+/**
+ * The answer of an operation of the redirect kind (a browser navigation whose success is a redirect, not a body):
+ * `{ 302: ... }` or `{ 303: ... }`. The OpenAPI document gives it the Location header and no content (openapi.ts),
+ * and counts it as the operation's success.
+ */
+export function redirectResponse(description: string, status: 302 | 303 = 302): Record<number, TSchema> {
+  return { [status]: Type.Null({ description }) };
+}
+
 /** Free-form JSON object (responses the spec leaves untyped). */
 export const AnyObject = Type.Object({}, { additionalProperties: true });
 

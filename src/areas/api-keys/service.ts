@@ -185,6 +185,8 @@ export async function listApiKeys(deps: Deps, partnerId: string, covers: (enviro
  * answer to a value lost to a concurrent write too.
  */
 export async function pasteKey(deps: Deps, actor: Actor, partnerId: string, environment: Environment, key: string, source: string, address: string) {
+  // Before the failed-credential budget is asked: a key of the other environment is a mistake, not a guess.
+  checkPrefix(key, environment, ['body', 'key']);
   const now = deps.clock.now();
   const admission = await deps.credentials.admit(address, now);
   let failed = false;

@@ -16,6 +16,15 @@ export interface Caller {
   environment: Environment;
 }
 
+/**
+ * POST /api/v1/calculate/safe-to-spend: the figures, nothing stored. The end-user counts toward the month's unique
+ * users (the bill) unless `metered` is false: the process's own status probe is no partner's end-user.
+ */
+export function calculateMetered(deps: Pick<Deps, 'clock' | 'usage'>, caller: Caller, body: IngestCalculationBody, metered: boolean): CalculateResponse {
+  if (metered) deps.usage.recordEndUser(caller.partnerId, caller.environment, body.end_user_id, deps.clock.now());
+  return calculate(deps, caller, body);
+}
+
 export function calculate(deps: Pick<Deps, 'clock'>, caller: Caller, body: IngestCalculationBody): CalculateResponse {
   const now = deps.clock.now();
   const figures = figuresOf(body);
@@ -59,7 +68,7 @@ function figuresOf(body: IngestCalculationBody): SafeToSpendFigures {
 /**
  * Calculates, caches (latest wins) and writes the `calculation.updated` event in
  * the same transaction; answers once that transaction is committed (group commit:
- * concurrent ingests share one).
+ * concurrent ingests share one). The end-user then counts toward the month's unique users.
  */
 export async function ingest(deps: Deps, caller: Caller, body: IngestCalculationBody): Promise<CalculateResponse> {
   const result = calculate(deps, caller, body);
@@ -84,6 +93,8 @@ export async function ingest(deps: Deps, caller: Caller, body: IngestCalculation
       now: at,
     },
   );
+  // Counted once stored: a refused or failed ingest is no end-user of the month.
+  deps.usage.recordEndUser(caller.partnerId, caller.environment, body.end_user_id, deps.clock.now());
   return result;
 }
 

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import type { Deps } from '../../context.js';
-import { csvOptions } from '../../http/csv.js';
+import { csvOptions, type ExportAnswer } from '../../http/csv.js';
 import { yieldToEventLoop } from '../../lib/loop.js';
 import { errors } from '../../http/errors.js';
 import { fromCents } from '../../lib/money.js';
@@ -11,7 +11,7 @@ import { iso, utcDay, utcMonth } from '../../lib/time.js';
 import { calculationsBatch } from '../calculations/repo.js';
 import { getPartnerBilling } from '../partners/repo.js';
 import { callsByMonth, endUsersByMonth } from './repo.js';
-import { billCents, ratePerUser, type Caller } from './service.js';
+import { billCents, flushQuietly, ratePerUser, type Caller } from './service.js';
 
 const BATCH = 250;
 const CHUNK_ROWS = 200;
@@ -124,4 +124,25 @@ export async function usageCsv(deps: Deps, caller: Caller, months: number): Prom
 
 export function today(deps: Pick<Deps, 'clock'>): string {
   return utcDay(deps.clock.now());
+}
+
+/** A CSV report: its file name and its rows, streamed. */
+export interface Report {
+  filename: string;
+  stream: Readable;
+}
+
+/**
+ * GET …/reports/calculations.csv: holds the caller's one export slot until `answer` closes (429 while another of the
+ * partner's exports in that environment runs), then streams every cached calculation in the range.
+ */
+export function calculationsReport(deps: Deps, caller: Caller, range: { since: number | null; until: number | null }, answer: ExportAnswer): Report {
+  deps.exports.hold(answer, `${caller.partnerId}|${caller.environment}`);
+  return { filename: `calculations-${envName(caller.environment)}-${today(deps)}.csv`, stream: calculationsCsv(deps, caller, range) };
+}
+
+/** GET …/reports/usage.csv: what this process has counted is written first, so the current month has the partner's latest calls. */
+export async function usageReport(deps: Deps, caller: Caller, months: number): Promise<Report> {
+  await flushQuietly(deps);
+  return { filename: `usage-${envName(caller.environment)}-${today(deps)}.csv`, stream: await usageCsv(deps, caller, months) };
 }

@@ -59,7 +59,7 @@ async function partnerOrThrow(db: Executor, partnerId: string) {
 }
 
 /** Writes what this process has counted so far, so a partner reads its own calls (a failure only leaves them for the next flush). */
-async function flushQuietly(deps: Pick<Deps, 'log' | 'usage'>): Promise<void> {
+export async function flushQuietly(deps: Pick<Deps, 'log' | 'usage'>): Promise<void> {
   try {
     await deps.usage.flush();
   } catch (err) {

@@ -119,8 +119,17 @@ function browserAnswer(r: Rotated, whose: 'your' | "the partner's") {
   };
 }
 
-/** POST /api/partners/me/ingest-secret/rotate (a partner signed in with a password; the route refuses key-opened sessions). */
-export async function rotateIngestSecretFromPortal(deps: Deps, actor: Actor, partnerId: string, graceHours: number) {
+/**
+ * POST /api/partners/me/ingest-secret/rotate: a partner signed in with a password. A session opened with an API key
+ * (`sessionKeyEnvironment` not null) is refused: a key alone cannot rotate the secret.
+ */
+export async function rotateIngestSecretFromPortal(deps: Deps, actor: Actor, partnerId: string, graceHours: number, sessionKeyEnvironment: Environment | null) {
+  if (sessionKeyEnvironment !== null) {
+    throw errors.forbidden(
+      'Rotating the ingest secret needs a session signed in with your password: this one was opened with an API key ' +
+        '(or rotate it with your live key and current secret: POST /api/v1/secrets/rotate)',
+    );
+  }
   return browserAnswer(await rotateIngestSecret(deps, actor, partnerId, graceHours, 'ingest_secret.rotate', 'portal'), 'your');
 }
 

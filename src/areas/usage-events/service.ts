@@ -2,6 +2,7 @@
 import type { Deps } from '../../context.js';
 import type { Environment } from '../../db/schema/index.js';
 import type { UsageEventsTable } from '../../db/schema/ingest.js';
+import type { ExportAnswer } from '../../http/csv.js';
 import { yieldToEventLoop } from '../../lib/loop.js';
 import { errors, ValidationFailed, type ValidationItem } from '../../http/errors.js';
 import { writeAudit } from '../audit/repo.js';
@@ -251,6 +252,36 @@ export async function requirePartner(deps: Pick<Deps, 'database'>, partnerId: st
 
 export async function allPartnerIds(deps: Pick<Deps, 'database'>): Promise<string[]> {
   return (await listPartnerSummaries(deps.database.db)).map((p) => p.id);
+}
+
+/** A usage export's file name (without .csv), its columns and its rows (streamed where they are many). */
+export interface UsageExport {
+  name: string;
+  columns: string[];
+  rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>;
+}
+
+/**
+ * A usage export (the portal's /api/partners/me/usage/export, the console's /api/admin/usage/export) of one partner
+ * (`partnerId`) or, null, of every partner. Holds `owner`'s one export slot until `answer` closes (429 while another
+ * of its exports runs): an export reads the whole window.
+ */
+export async function usageExport(
+  deps: Deps,
+  q: { partnerId: string | null; environment: Environment; days: number; format: 'summary' | 'events' | 'partners' },
+  owner: string,
+  answer: ExportAnswer,
+): Promise<UsageExport> {
+  const w = windowOf(deps.clock.now(), q.days);
+  const name = `usage-${q.format}-${q.partnerId ?? 'all'}-${w.startDay}-${w.endDay}`;
+  deps.exports.hold(answer, owner);
+  if (q.format === 'events') {
+    const ids = q.partnerId !== null ? [q.partnerId] : await allPartnerIds(deps);
+    return { name, columns: EVENT_COLUMNS, rows: eventRows(deps, ids, q.environment, w) };
+  }
+  if (q.format === 'summary') return { name, columns: SUMMARY_COLUMNS, rows: await summaryRows(deps, { partnerId: q.partnerId }, q.environment, w) };
+  const rows = await partnerExportRows(deps, q.environment, w);
+  return { name, columns: PARTNER_COLUMNS, rows: q.partnerId !== null ? rows.filter((x) => x.partner_id === q.partnerId) : rows };
 }
 
 // ---------------------------------------------------------------- demo data

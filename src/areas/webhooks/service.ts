@@ -3,11 +3,11 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Deps } from '../../context.js';
 import type { Environment } from '../../db/schema/index.js';
-import { csvOptions } from '../../http/csv.js';
+import { csvOptions, type ExportAnswer } from '../../http/csv.js';
 import { yieldToEventLoop } from '../../lib/loop.js';
 import { errors } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
-import { DAY_MS, iso, isoOrNull } from '../../lib/time.js';
+import { DAY_MS, iso, isoOrNull, utcDay } from '../../lib/time.js';
 import { enqueueEvent, type EventType } from './outbox.js';
 import {
   claimEvent,
@@ -300,6 +300,20 @@ export const CSV_COLUMNS = [
 ] as const;
 
 const PAGE = 500;
+
+/**
+ * GET …/reports/webhooks.csv: holds the caller's one export slot until `answer` closes (429 while another runs), then
+ * streams the delivery log.
+ */
+export function deliveriesReport(
+  deps: Pick<Deps, 'database' | 'exports' | 'clock'>,
+  caller: Caller,
+  filter: Omit<DeliveryFilter, 'before' | 'eventId'>,
+  answer: ExportAnswer,
+): { filename: string; stream: Readable } {
+  deps.exports.hold(answer, `${caller.partnerId}|${caller.environment}`);
+  return { filename: `webhook-deliveries-${caller.environment}-${utcDay(deps.clock.now())}.csv`, stream: deliveriesCsv(deps, caller, filter) };
+}
 
 /** The delivery log as a CSV stream, newest first, read page by page. */
 export function deliveriesCsv(deps: Pick<Deps, 'database'>, caller: Caller, filter: Omit<DeliveryFilter, 'before' | 'eventId'>): Readable {

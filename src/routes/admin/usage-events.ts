@@ -5,20 +5,7 @@
 import { errorResponses, security } from '../../http/schemas.js';
 import { sendCsv } from '../../areas/usage-events/csv.js';
 import { AdminExportQuery, AdminUsage, CsvResponse, PartnerParams, PartnerUsage, SeedQuery, SeedResponse, UsageQuery } from '../../areas/usage-events/schemas.js';
-import {
-  EVENT_COLUMNS,
-  PARTNER_COLUMNS,
-  SUMMARY_COLUMNS,
-  adminPartnerUsage,
-  adminUsage,
-  allPartnerIds,
-  eventRows,
-  partnerExportRows,
-  requirePartner,
-  seedDemo,
-  summaryRows,
-  windowOf,
-} from '../../areas/usage-events/service.js';
+import { adminPartnerUsage, adminUsage, requirePartner, seedDemo, usageExport } from '../../areas/usage-events/service.js';
 import { typed, type Routes } from '../scope.js';
 
 const csvContent = { 200: { description: 'CSV attachment (RFC 4180, header row)', content: { 'text/csv': { schema: CsvResponse } } } };
@@ -72,18 +59,8 @@ export const usageEventRoutes: Routes = async (app, { deps }) => {
     async (request, reply) => {
       const { days, format, environment, partner_id } = request.query;
       if (partner_id !== undefined) await requirePartner(deps, partner_id);
-      const w = windowOf(deps.clock.now(), days);
-      const name = `usage-${format}-${partner_id ?? 'all'}-${w.startDay}-${w.endDay}`;
-      deps.exports.hold(reply, `admin|${request.session.subjectId}`);
-      if (format === 'events') {
-        const ids = partner_id !== undefined ? [partner_id] : await allPartnerIds(deps);
-        return sendCsv(reply, name, EVENT_COLUMNS, eventRows(deps, ids, environment, w));
-      }
-      if (format === 'summary') {
-        return sendCsv(reply, name, SUMMARY_COLUMNS, await summaryRows(deps, { partnerId: partner_id ?? null }, environment, w));
-      }
-      const rows = await partnerExportRows(deps, environment, w);
-      return sendCsv(reply, name, PARTNER_COLUMNS, partner_id !== undefined ? rows.filter((x) => x.partner_id === partner_id) : rows);
+      const out = await usageExport(deps, { partnerId: partner_id ?? null, environment, days, format }, `admin|${request.session.subjectId}`, reply);
+      return sendCsv(reply, out.name, out.columns, out.rows);
     },
   );
 

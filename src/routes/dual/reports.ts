@@ -6,11 +6,10 @@
 import { Type } from 'typebox';
 import { csvAttachment } from '../../http/csv.js';
 import { parseDateRange } from '../../http/date-range.js';
-import { utcDay } from '../../lib/time.js';
-import { calculationsCsv, envName, today, usageCsv } from '../../areas/metering/reports.js';
+import { calculationsReport, usageReport } from '../../areas/metering/reports.js';
 import { CalculationsCsvQuery, CsvResponse, UsageCsvQuery } from '../../areas/metering/schemas.js';
 import { WebhooksCsvQuery } from '../../areas/webhooks/schemas.js';
-import { deliveriesCsv } from '../../areas/webhooks/service.js';
+import { deliveriesReport } from '../../areas/webhooks/service.js';
 import { operation } from '../dual-form.js';
 import { RETENTION_HEADER, RETENTION_NOTE, retentionDays } from '../webhook-retention.js';
 
@@ -31,10 +30,8 @@ export const reportOperations = [
     errors: [401, 403, 422, 429],
     response: { 200: CsvResponse },
     handler: ({ deps, caller, query, reply }) => {
-      const range = parseDateRange(query);
-      deps.exports.hold(reply, `${caller.partnerId}|${caller.environment}`);
-      csvAttachment(reply, `calculations-${envName(caller.environment)}-${today(deps)}.csv`);
-      return reply.send(calculationsCsv(deps, caller, range) as never);
+      const { filename, stream } = calculationsReport(deps, caller, parseDateRange(query), reply);
+      return csvAttachment(reply, filename).send(stream as never);
     },
   }),
 
@@ -53,15 +50,9 @@ export const reportOperations = [
     produces: ['text/csv'],
     errors: [401, 403, 422],
     response: { 200: CsvResponse },
-    handler: async ({ deps, caller, query, request, reply }) => {
-      try {
-        await deps.usage.flush();
-      } catch (err) {
-        request.log.warn({ err }, 'usage flush before usage.csv failed');
-      }
-      const stream = await usageCsv(deps, caller, query.months);
-      csvAttachment(reply, `usage-${envName(caller.environment)}-${today(deps)}.csv`);
-      return reply.send(stream as never);
+    handler: async ({ deps, caller, query, reply }) => {
+      const { filename, stream } = await usageReport(deps, caller, query.months);
+      return csvAttachment(reply, filename).send(stream as never);
     },
   }),
 
@@ -91,10 +82,9 @@ export const reportOperations = [
     response: { 200: Type.String({ description: 'text/csv' }) },
     handler: ({ deps, caller, query, reply }) => {
       const { since, until } = parseDateRange(query, 'until');
-      deps.exports.hold(reply, `${caller.partnerId}|${caller.environment}`);
-      const stream = deliveriesCsv(deps, caller, { since: since ?? undefined, until: until ?? undefined, status: query.status });
+      const { filename, stream } = deliveriesReport(deps, caller, { since: since ?? undefined, until: until ?? undefined, status: query.status }, reply);
       reply.header(RETENTION_HEADER, retentionDays(deps));
-      return csvAttachment(reply, `webhook-deliveries-${caller.environment}-${utcDay(deps.clock.now())}.csv`).send(stream as unknown as string); // streamed as is (no serialization)
+      return csvAttachment(reply, filename).send(stream as unknown as string); // streamed as is (no serialization)
     },
   }),
 ];

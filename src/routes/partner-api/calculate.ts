@@ -2,7 +2,7 @@
 import { errorResponses, security } from '../../http/schemas.js';
 import { SELF_PROBE_ID } from '../../http/self-probe.js';
 import { CalculateResponse, IngestCalculationBody } from '../../areas/calculations/schemas.js';
-import { calculate } from '../../areas/calculations/service.js';
+import { calculateMetered } from '../../areas/calculations/service.js';
 import { typed, type Routes } from '../scope.js';
 import type { V1Options } from '../v1-alias.js';
 
@@ -26,10 +26,6 @@ export const calculateRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
       // The status page's Partner API component is this route, called by the process itself (src/http/self-probe.ts).
       config: { selfProbe: true },
     },
-    async (request) => {
-      const caller = { partnerId: request.partner.id, environment: request.environment };
-      if (request.apiKeyId !== SELF_PROBE_ID) deps.usage.recordEndUser(caller.partnerId, caller.environment, request.body.end_user_id, deps.clock.now());
-      return calculate(deps, caller, request.body);
-    },
+    async (request) => calculateMetered(deps, { partnerId: request.partner.id, environment: request.environment }, request.body, request.apiKeyId !== SELF_PROBE_ID),
   );
 };

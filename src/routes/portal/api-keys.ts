@@ -50,7 +50,6 @@ export const apiKeyRoutes: Routes = async (app, { deps }) => {
     async (request) => {
       const env = request.params.environment;
       requireSessionEnvironment(request.session, env);
-      keys.checkPrefix(request.body.key, env, ['body', 'key']);
       const { slot } = await keys.pasteKey(deps, partnerActor(request), request.partner.id, env, request.body.key, 'portal-paste', request.ip);
       return keys.apiKeyOut(deps, slot);
     },

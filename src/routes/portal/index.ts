@@ -4,6 +4,7 @@
  */
 import { security } from '../../http/schemas.js';
 import { portalForm } from '../dual-form.js';
+import { calculationOperations } from '../dual/calculations.js';
 import { reportOperations } from '../dual/reports.js';
 import { usageOperations } from '../dual/usage.js';
 import { webhookOperations } from '../dual/webhooks.js';
@@ -13,7 +14,6 @@ import { withV1Alias } from '../v1-alias.js';
 import { checkRole, requireRoleRules } from './roles.js';
 import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
-import { myCalculationRoutes } from './calculations.js';
 import { ingestSecretRoutes } from './ingest-secret.js';
 import { emailVerificationRoutes } from './email-verification.js';
 import { keyRoutes } from './keys.js';
@@ -48,7 +48,7 @@ export const portalScope: Routes = async (app, opts) => {
     await forms.register(portalForm(webhookOperations, security.partnerSession), opts);
     await forms.register(portalForm(usageOperations, security.partnerSession), opts);
     await forms.register(myWebhookEventRoutes, opts);
-    await forms.register(myCalculationRoutes, opts);
+    await forms.register(portalForm(calculationOperations, security.partnerSession), opts);
     await forms.register(portalForm(reportOperations, security.partnerSession), opts);
   });
   await app.register(myRequestLogRoutes, opts);

@@ -1,5 +1,4 @@
 /** POST /api/partners/me/ingest-secret/rotate: a partner signed in with a password rotates the ingest secret. */
-import { errors } from '../../http/errors.js';
 import { errorResponses, security } from '../../http/schemas.js';
 import { rotateIngestSecretFromPortal } from '../../areas/partners/ingest-secret.js';
 import * as S from '../../areas/partners/schemas.js';
@@ -26,14 +25,6 @@ export const ingestSecretRoutes: Routes = async (app, { deps }) => {
         response: { 200: S.IngestSecretRotation, ...errorResponses(401, 403, 413, 422) },
       },
     },
-    async (request) => {
-      if (request.session.keyEnvironment !== null) {
-        throw errors.forbidden(
-          'Rotating the ingest secret needs a session signed in with your password: this one was opened with an API key ' +
-            '(or rotate it with your live key and current secret: POST /api/v1/secrets/rotate)',
-        );
-      }
-      return rotateIngestSecretFromPortal(deps, partnerActor(request), request.partner.id, request.body.grace_hours ?? 0);
-    },
+    async (request) => rotateIngestSecretFromPortal(deps, partnerActor(request), request.partner.id, request.body.grace_hours ?? 0, request.session.keyEnvironment),
   );
 };

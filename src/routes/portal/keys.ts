@@ -36,7 +36,6 @@ export const keyRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
         throw errors.invalid(['body', 'environment'], 'Field required: the key has no svc_test_/svc_live_ prefix, so name its environment', null, 'missing');
       }
       requireSessionEnvironment(request.session, env);
-      keys.checkPrefix(request.body.key, env, ['body', 'key']);
       const { slot, savedAt } = await keys.pasteKey(deps, partnerActor(request), request.partner.id, env, request.body.key, 'portal-paste', request.ip);
       return { environment: env, key_masked: slot.masked ?? '', saved_at: iso(savedAt), source: slot.source };
     },

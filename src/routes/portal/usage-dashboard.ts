@@ -3,7 +3,7 @@ import { sessionEnvironment } from '../../http/auth.js';
 import { errorResponses, security } from '../../http/schemas.js';
 import { sendCsv } from '../../areas/usage-events/csv.js';
 import { CsvResponse, PartnerExportQuery, PartnerUsage, PartnerUsageQuery } from '../../areas/usage-events/schemas.js';
-import { EVENT_COLUMNS, SUMMARY_COLUMNS, eventRows, partnerUsage, summaryRows, windowOf } from '../../areas/usage-events/service.js';
+import { partnerUsage, usageExport } from '../../areas/usage-events/service.js';
 import { typed, type Routes } from '../scope.js';
 
 const csvContent = { 200: { description: 'CSV attachment (RFC 4180, header row)', content: { 'text/csv': { schema: CsvResponse } } } };
@@ -42,12 +42,9 @@ export const usageEventRoutes: Routes = async (app, { deps }) => {
     async (request, reply) => {
       const { days, format } = request.query;
       const environment = sessionEnvironment(request.session, request.query.environment);
-      const w = windowOf(deps.clock.now(), days);
       const id = request.partner.id;
-      const name = `usage-${format}-${id}-${w.startDay}-${w.endDay}`;
-      deps.exports.hold(reply, `${id}|${environment}`);
-      if (format === 'events') return sendCsv(reply, name, EVENT_COLUMNS, eventRows(deps, [id], environment, w));
-      return sendCsv(reply, name, SUMMARY_COLUMNS, await summaryRows(deps, { partnerId: id }, environment, w));
+      const out = await usageExport(deps, { partnerId: id, environment, days, format }, `${id}|${environment}`, reply);
+      return sendCsv(reply, out.name, out.columns, out.rows);
     },
   );
 };

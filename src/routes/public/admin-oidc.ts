@@ -4,10 +4,9 @@
  * No credential: the callback opens the administrator's session; every refusal sends the browser
  * to /admin/sign-in?error=<code>.
  */
-import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../context.js';
-import { errorResponses } from '../../http/schemas.js';
+import { errorResponses, redirectResponse } from '../../http/schemas.js';
 import { OIDC_CALLBACK_PATH, OIDC_COOKIE, OIDC_PATH, OIDC_STATE_TTL_MS, OidcRefused, beginSignIn, finishSignIn, ssoStatus } from '../../areas/accounts/oidc.js';
 import * as S from '../../areas/accounts/schemas.js';
 import * as sessions from '../../areas/accounts/sessions.js';
@@ -16,8 +15,6 @@ import { typed, type Routes } from '../scope.js';
 
 const AUTH_TAG = ['auth'];
 const SIGN_IN_PAGE = '/admin/sign-in';
-
-const Redirect = (description: string) => Type.Null({ description });
 
 function cookieOptions(deps: Deps) {
   return { path: OIDC_PATH, httpOnly: true, sameSite: 'lax' as const, secure: deps.publicUrl.base.startsWith('https://') };
@@ -66,7 +63,7 @@ export const adminOidcRoutes: Routes = async (app, { deps }) => {
           `(HttpOnly, sealed, ${OIDC_STATE_TTL_MS / 60_000} minutes, single use) that the callback needs. When single sign-on is off or the provider cannot be reached, ` +
           '302 to /admin/sign-in?error=sso_not_configured or sso_provider_error. Limited per client address (429).',
         security: [],
-        response: { 302: Redirect('To the provider, or to /admin/sign-in?error=<code>'), ...errorResponses(429) },
+        response: { ...redirectResponse('To the provider, or to /admin/sign-in?error=<code>'), ...errorResponses(429) },
       },
     },
     async (_request, reply) => {
@@ -97,7 +94,7 @@ export const adminOidcRoutes: Routes = async (app, { deps }) => {
           '`sso_email_unverified`, `sso_provider_error`, `sso_state_invalid`, `sso_expired`, `sso_not_configured`.',
         security: [],
         querystring: S.OidcCallbackQuery,
-        response: { 302: Redirect('To /admin/ signed in, or to /admin/sign-in?error=<code>'), ...errorResponses(422, 429) },
+        response: { ...redirectResponse('To /admin/ signed in, or to /admin/sign-in?error=<code>'), ...errorResponses(422, 429) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Banner } from './Banner';
 import { Button } from './Button';
 import { formatInteger } from './format';
+import { formErrors } from './forms';
 
 export interface CursorPages {
   /** The cursor of the page shown (undefined: the first page). */
@@ -40,5 +42,44 @@ export function CursorPager({ pages, next, count }: { pages: CursorPages; next: 
         Next
       </Button>
     </div>
+  );
+}
+
+interface PageProps<T> {
+  query: { isError: boolean; isPending: boolean; data: T | undefined; error: Error | null; refetch: () => unknown };
+  pages: CursorPages;
+  /** The failure's title ("The audit log could not be loaded"). */
+  failed: string;
+  /** How many rows the page holds, for the pager. */
+  count: (data: T) => number;
+  /** The page's rows (a table). */
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * One page of a list answered with `next_cursor`: Loading…, or the failure (what the server said, with Try
+ * again), else the rows and the pager under them.
+ */
+export function CursorPage<T extends { next_cursor: string | null }>({ query, pages, failed, count, children }: PageProps<T>) {
+  if (query.isError) {
+    const errors = formErrors(query.error, []);
+    return (
+      <Banner tone="error" title={failed} action={<Button onClick={() => void query.refetch()}>Try again</Button>}>
+        {errors.form ?? query.error?.message}
+      </Banner>
+    );
+  }
+  if (query.isPending || query.data === undefined) {
+    return (
+      <p className="page-loading" aria-busy="true">
+        Loading…
+      </p>
+    );
+  }
+  return (
+    <>
+      {children(query.data)}
+      <CursorPager pages={pages} next={query.data.next_cursor} count={count(query.data)} />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 /** The shared components every page of the web app (portal, admin console) is made of. */
 export { Banner, type BannerTone } from './Banner';
-export { CursorPager, useCursorPages, type CursorPages } from './CursorPager';
+export { CursorPage, CursorPager, useCursorPages, type CursorPages } from './CursorPager';
+export { FilterBar, type FilterFields, type FilterProblem, type FilterValues } from './FilterBar';
 export { LoadFailed } from './LoadFailed';
 export { OverlapChoice } from './OverlapChoice';
 export { QueryView } from './QueryView';

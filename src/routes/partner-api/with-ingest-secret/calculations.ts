@@ -3,14 +3,17 @@
  * GET /api/v1/ingest/calculations, GET /api/v1/ingest/calculation/{user_id}, DELETE /api/v1/ingest/user/{user_id}.
  */
 import { errorResponses, security } from '../../../http/schemas.js';
-import { CachedCalcList, CachedCalcRow, CalculateResponse, EraseResponse, IngestCalculationBody, ListQuery, UserParams } from '../../../areas/calculations/schemas.js';
-import { eraseEndUser, getCached, ingest, listCalculationsJson } from '../../../areas/calculations/service.js';
+import { CachedCalcRow, CalculateResponse, EraseResponse, IngestCalculationBody, UserParams } from '../../../areas/calculations/schemas.js';
+import { eraseEndUser, getCached, ingest } from '../../../areas/calculations/service.js';
+import { keyForm } from '../../dual-form.js';
+import { calculationOperations } from '../../dual/calculations.js';
 import { typed, type Routes } from '../../scope.js';
 import type { V1Options } from '../../v1-alias.js';
 
 const keyAndSecret = security.keyAndSecret;
 
-export const calculationRoutes: Routes<V1Options> = async (app, { deps, v1 }) => {
+export const calculationRoutes: Routes<V1Options> = async (app, opts) => {
+  const { deps, v1 } = opts;
   const r = typed(app);
 
   r.post(
@@ -25,32 +28,11 @@ export const calculationRoutes: Routes<V1Options> = async (app, { deps, v1 }) =>
         response: { 201: CalculateResponse, ...errorResponses(401, 403, 413, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const caller = { partnerId: request.partner.id, environment: request.environment };
-      const result = await ingest(deps, caller, request.body);
-      deps.usage.recordEndUser(caller.partnerId, caller.environment, request.body.end_user_id, deps.clock.now());
-      return reply.status(201).send(result);
-    },
+    async (request, reply) => reply.status(201).send(await ingest(deps, { partnerId: request.partner.id, environment: request.environment }, request.body)),
   );
 
-  r.get(
-    v1('/api/v1/ingest/calculations'),
-    {
-      schema: {
-        operationId: 'listCachedCalculations',
-        tags: ['safe-to-spend'],
-        summary: 'Cached calculations, newest first (keyset pagination)',
-        security: keyAndSecret,
-        querystring: ListQuery,
-        response: { 200: CachedCalcList, ...errorResponses(401, 403, 422, 429) },
-      },
-    },
-    async (request, reply) => {
-      const json = await listCalculationsJson(deps, { partnerId: request.partner.id, environment: request.environment }, request.query.limit, request.query.cursor);
-      // Already serialized (see listCalculationsJson): Fastify sends a JSON string as it is.
-      return reply.type('application/json; charset=utf-8').send(json as never);
-    },
-  );
+  // GET /api/v1/ingest/calculations, declared once with its portal form (in its place in the document).
+  await keyForm(calculationOperations, { tags: ['safe-to-spend'], security: keyAndSecret })(app, opts);
 
   r.get(
     v1('/api/v1/ingest/calculation/:user_id'),

@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { Banner, Button, CursorPager, Field, formErrors, useCursorPages } from '../../shared';
+import { CursorPage, Field, FilterBar, useCursorPages, type FilterValues } from '../../shared';
 import { ACTOR_LABEL, ACTOR_TYPES, AUDIT_PARAM, AuditTable, auditLogHref, isActorType, type AuditFilters } from '../AuditTable';
 import { useAuditLog } from '../api/audit';
 import { useTitle } from '../title';
@@ -18,112 +17,67 @@ function filtersOf(params: URLSearchParams): AuditFilters {
   return f;
 }
 
-/** What the filter fields hold: text as typed, '' for none. */
-type Draft = Record<'actor_type' | 'actor_id' | 'action' | 'target_id', string>;
+type Field = 'actor_type' | 'actor_id' | 'action' | 'target_id';
 
-function draftOf(f: AuditFilters): Draft {
+function valuesOf(f: AuditFilters): FilterValues<Field> {
   return { actor_type: f.actor_type ?? '', actor_id: f.actor_id ?? '', action: f.action ?? '', target_id: f.target_id ?? '' };
 }
 
-/**
- * The filter fields. They follow the address when it changes from elsewhere (a row's actor, action or
- * target link, Back), but not when the change is the form's own: the address is updated in a transition,
- * and what was typed meanwhile (after Clear filters, say) must not be wiped when it lands.
- */
+function filtersFrom(v: FilterValues<Field>): AuditFilters {
+  return {
+    actor_type: isActorType(v.actor_type) ? v.actor_type : undefined,
+    actor_id: v.actor_id.trim() || undefined,
+    action: v.action.trim() || undefined,
+    target_id: v.target_id.trim() || undefined,
+  };
+}
+
 function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: AuditFilters) => void }) {
-  const [draft, setDraft] = useState(() => draftOf(filters));
-  const current = auditLogHref(filters);
-  const shown = useRef(current);
-  useEffect(() => {
-    if (current === shown.current) return;
-    shown.current = current;
-    setDraft(draftOf(filters));
-    // `filters` is rebuilt from the address on every render, so this runs each time; `current` (its address) says whether it changed.
-  }, [current, filters]);
-  const edit = (k: keyof Draft) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const value = e.target.value;
-    setDraft((d) => ({ ...d, [k]: value }));
-  };
-  const apply = (f: AuditFilters) => {
-    shown.current = auditLogHref(f);
-    onApply(f);
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    apply({
-      actor_type: isActorType(draft.actor_type) ? draft.actor_type : undefined,
-      actor_id: draft.actor_id.trim() || undefined,
-      action: draft.action.trim() || undefined,
-      target_id: draft.target_id.trim() || undefined,
-    });
-  };
-  const clear = () => {
-    setDraft(draftOf({}));
-    apply({});
-  };
-  const any = Object.values(filters).some(Boolean);
   return (
-    <form className="toolbar audit-filters" role="search" aria-label="Filter the audit log" onSubmit={submit} noValidate>
-      <div className="field">
-        <label className="field-label" htmlFor="audit-actor-type">
-          Actor type
-        </label>
-        <p className="field-hint" id="audit-actor-type-hint">
-          Who acted
-        </p>
-        <select id="audit-actor-type" className="field-control" aria-describedby="audit-actor-type-hint" value={draft.actor_type} onChange={edit('actor_type')}>
-          <option value="">Anyone</option>
-          {ACTOR_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {ACTOR_LABEL[t]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Field label="Actor" name="actor" hint="An admin’s or partner’s id" value={draft.actor_id} onChange={edit('actor_id')} maxLength={120} autoComplete="off" />
-      <Field label="Action" name="action" hint="Exact (partner.suspend), or a prefix ending in a dot (partner.)" value={draft.action} onChange={edit('action')} maxLength={80} autoComplete="off" />
-      <Field label="Target" name="target" hint="The id acted on" value={draft.target_id} onChange={edit('target_id')} maxLength={120} autoComplete="off" />
-      <div className="actions">
-        <Button type="submit" variant="primary">
-          Filter
-        </Button>
-        {any ? <Button onClick={clear}>Clear filters</Button> : null}
-      </div>
-    </form>
+    <FilterBar label="Filter the audit log" applied={valuesOf(filters)} clean={(v) => valuesOf(filtersFrom(v))} onApply={(v) => onApply(filtersFrom(v))} submitLabel="Filter">
+      {(f) => (
+        <>
+          <div className="field">
+            <label className="field-label" htmlFor="audit-actor-type">
+              Actor type
+            </label>
+            <p className="field-hint" id="audit-actor-type-hint">
+              Who acted
+            </p>
+            <select id="audit-actor-type" className="field-control" aria-describedby="audit-actor-type-hint" value={f.value('actor_type')} onChange={f.onChange('actor_type')}>
+              <option value="">Anyone</option>
+              {ACTOR_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {ACTOR_LABEL[t]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Field label="Actor" name="actor" hint="An admin’s or partner’s id" value={f.value('actor_id')} onChange={f.onChange('actor_id')} maxLength={120} autoComplete="off" />
+          <Field label="Action" name="action" hint="Exact (partner.suspend), or a prefix ending in a dot (partner.)" value={f.value('action')} onChange={f.onChange('action')} maxLength={80} autoComplete="off" />
+          <Field label="Target" name="target" hint="The id acted on" value={f.value('target_id')} onChange={f.onChange('target_id')} maxLength={120} autoComplete="off" />
+        </>
+      )}
+    </FilterBar>
   );
 }
 
 /** One filtered view, paged: its cursors start over whenever the filters change (the parent keys it by them). */
 function Results({ filters }: { filters: AuditFilters }) {
   const pages = useCursorPages();
-  const cursor = pages.cursor;
-  const list = useAuditLog(filters, cursor, PAGE);
+  const list = useAuditLog(filters, pages.cursor, PAGE);
   const filtered = Object.values(filters).some(Boolean);
-  if (list.isError) {
-    const errors = formErrors(list.error, []);
-    return (
-      <Banner tone="error" title="The audit log could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
-        {errors.form ?? list.error.message}
-      </Banner>
-    );
-  }
-  if (list.isPending) {
-    return (
-      <p className="page-loading" aria-busy="true">
-        Loading…
-      </p>
-    );
-  }
   return (
-    <>
-      <AuditTable
-        caption={filtered ? 'Audit entries matching the filters, newest first' : 'Audit entries, newest first'}
-        rows={list.data.items}
-        empty={filtered ? 'No audit entries match these filters.' : 'No audit entries yet.'}
-        filterLink={(f) => auditLogHref({ ...filters, ...f })}
-      />
-      <CursorPager pages={pages} next={list.data.next_cursor} count={list.data.count} />
-    </>
+    <CursorPage query={list} pages={pages} failed="The audit log could not be loaded" count={(data) => data.count}>
+      {(data) => (
+        <AuditTable
+          caption={filtered ? 'Audit entries matching the filters, newest first' : 'Audit entries, newest first'}
+          rows={data.items}
+          empty={filtered ? 'No audit entries match these filters.' : 'No audit entries yet.'}
+          filterLink={(f) => auditLogHref({ ...filters, ...f })}
+        />
+      )}
+    </CursorPage>
   );
 }
 

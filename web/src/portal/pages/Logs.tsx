@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Environment } from '../../api/client';
-import { Banner, Button, CursorPager, Field, formErrors, QueryView, RequestDetails, RequestTable, useCursorPages, useTitle } from '../../shared';
+import { CursorPage, Field, FilterBar, QueryView, RequestDetails, RequestTable, useCursorPages, useTitle, type FilterValues } from '../../shared';
 import { useRequest, useRequestLog, type RequestFilters } from '../api/requests';
 import { useEnvironment } from '../session';
 
@@ -22,64 +21,36 @@ function keyOf(f: RequestFilters): string {
   return FIELDS.map((k) => `${k}=${f[k] ?? ''}`).join('&');
 }
 
-type Draft = Record<keyof RequestFilters, string>;
-const draftOf = (f: RequestFilters): Draft => ({ status: f.status ?? '', path: f.path ?? '', since: f.since ?? '', until: f.until ?? '', request_id: f.request_id ?? '' });
+const valuesOf = (f: RequestFilters): FilterValues<keyof RequestFilters> => ({ status: f.status ?? '', path: f.path ?? '', since: f.since ?? '', until: f.until ?? '', request_id: f.request_id ?? '' });
 
 const STATUS = /^([1-5]xx|[1-5]\d\d)$/;
 
 function FilterForm({ filters, onApply }: { filters: RequestFilters; onApply: (f: RequestFilters) => void }) {
-  const [draft, setDraft] = useState(() => draftOf(filters));
-  const [problem, setProblem] = useState<string | null>(null);
-  const current = keyOf(filters);
-  const shown = useRef(current);
-  useEffect(() => {
-    if (current === shown.current) return;
-    shown.current = current;
-    setDraft(draftOf(filters));
-  }, [current, filters]);
-  const edit = (k: keyof Draft) => (e: ChangeEvent<HTMLInputElement>) => {
-    const value = e.target.value;
-    setDraft((d) => ({ ...d, [k]: value }));
+  const clean = (v: FilterValues<keyof RequestFilters>) => {
+    const out = valuesOf({});
+    for (const k of FIELDS) out[k] = v[k].trim();
+    out.status = out.status.toLowerCase();
+    return out;
   };
-  const apply = (f: RequestFilters) => {
-    shown.current = keyOf(f);
+  const check = (v: FilterValues<keyof RequestFilters>) =>
+    v.status && !STATUS.test(v.status) ? { field: 'status' as const, message: 'Enter a status class (2xx, 4xx, 5xx) or a status code such as 429' } : null;
+  const apply = (v: FilterValues<keyof RequestFilters>) => {
+    const f: RequestFilters = {};
+    for (const k of FIELDS) if (v[k]) f[k] = v[k];
     onApply(f);
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const status = draft.status.trim().toLowerCase();
-    if (status && !STATUS.test(status)) {
-      setProblem('Enter a status class (2xx, 4xx, 5xx) or a status code such as 429');
-      document.getElementById('logs-status')?.focus();
-      return;
-    }
-    setProblem(null);
-    const f: RequestFilters = {};
-    for (const k of FIELDS) {
-      const v = (k === 'status' ? status : draft[k]).trim();
-      if (v) f[k] = v;
-    }
-    apply(f);
-  };
-  const clear = () => {
-    setDraft(draftOf({}));
-    setProblem(null);
-    apply({});
-  };
   return (
-    <form className="toolbar audit-filters" role="search" aria-label="Filter the request log" onSubmit={submit} noValidate>
-      <Field id="logs-status" label="Status" name="status" hint="2xx, 4xx, 5xx or a code such as 429" value={draft.status} onChange={edit('status')} maxLength={3} autoComplete="off" error={problem} />
-      <Field label="Path" name="path" hint="The start of the path, e.g. /api/v1/ingest" value={draft.path} onChange={edit('path')} maxLength={500} autoComplete="off" />
-      <Field label="Since" name="since" hint="A date (2026-11-20) or a date-time" value={draft.since} onChange={edit('since')} maxLength={64} autoComplete="off" />
-      <Field label="Until" name="until" hint="A date (up to its end) or a date-time" value={draft.until} onChange={edit('until')} maxLength={64} autoComplete="off" />
-      <Field label="Request id" name="request_id" hint="The X-Request-Id of an answer" value={draft.request_id} onChange={edit('request_id')} maxLength={128} autoComplete="off" />
-      <div className="actions">
-        <Button type="submit" variant="primary">
-          Search
-        </Button>
-        {Object.values(filters).some(Boolean) ? <Button onClick={clear}>Clear filters</Button> : null}
-      </div>
-    </form>
+    <FilterBar label="Filter the request log" applied={valuesOf(filters)} clean={clean} check={check} onApply={apply} submitLabel="Search">
+      {(f) => (
+        <>
+          <Field id="logs-status" label="Status" name="status" hint="2xx, 4xx, 5xx or a code such as 429" value={f.value('status')} onChange={f.onChange('status')} maxLength={3} autoComplete="off" error={f.error('status')} />
+          <Field label="Path" name="path" hint="The start of the path, e.g. /api/v1/ingest" value={f.value('path')} onChange={f.onChange('path')} maxLength={500} autoComplete="off" />
+          <Field label="Since" name="since" hint="A date (2026-11-20) or a date-time" value={f.value('since')} onChange={f.onChange('since')} maxLength={64} autoComplete="off" />
+          <Field label="Until" name="until" hint="A date (up to its end) or a date-time" value={f.value('until')} onChange={f.onChange('until')} maxLength={64} autoComplete="off" />
+          <Field label="Request id" name="request_id" hint="The X-Request-Id of an answer" value={f.value('request_id')} onChange={f.onChange('request_id')} maxLength={128} autoComplete="off" />
+        </>
+      )}
+    </FilterBar>
   );
 }
 
@@ -87,35 +58,21 @@ function Results({ env, filters, viewHref }: { env: Environment; filters: Reques
   const pages = useCursorPages();
   const list = useRequestLog(env, filters, pages.cursor);
   const filtered = Object.values(filters).some(Boolean);
-  if (list.isError) {
-    const errors = formErrors(list.error, []);
-    return (
-      <Banner tone="error" title="The request log could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
-        {errors.form ?? list.error.message}
-      </Banner>
-    );
-  }
-  if (list.isPending) {
-    return (
-      <p className="page-loading" aria-busy="true">
-        Loading…
-      </p>
-    );
-  }
   return (
-    <>
-      <RequestTable
-        caption={filtered ? 'Requests matching the filters, newest first' : 'Requests, newest first'}
-        rows={list.data.items}
-        empty={filtered ? 'No requests match these filters (a path search reads the most recent requests first: try Next).' : 'No requests yet in this environment.'}
-        detailLink={(r) => (
-          <Link to={viewHref(r.request_id)}>
-            <code>{r.request_id}</code>
-          </Link>
-        )}
-      />
-      <CursorPager pages={pages} next={list.data.next_cursor} count={list.data.items.length} />
-    </>
+    <CursorPage query={list} pages={pages} failed="The request log could not be loaded" count={(data) => data.items.length}>
+      {(data) => (
+        <RequestTable
+          caption={filtered ? 'Requests matching the filters, newest first' : 'Requests, newest first'}
+          rows={data.items}
+          empty={filtered ? 'No requests match these filters (a path search reads the most recent requests first: try Next).' : 'No requests yet in this environment.'}
+          detailLink={(r) => (
+            <Link to={viewHref(r.request_id)}>
+              <code>{r.request_id}</code>
+            </Link>
+          )}
+        />
+      )}
+    </CursorPage>
   );
 }
 
