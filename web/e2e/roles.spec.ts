@@ -21,6 +21,13 @@ async function usable(locator: Locator): Promise<void> {
   for (const control of await locator.all()) await expect(control).toBeEnabled();
 }
 
+/** The owner's sign-in rule on the Team page: its checkbox disabled, its label naming the owner role. */
+async function ruleNeedsOwner(page: Page): Promise<void> {
+  const name = 'Require a second factor for every member';
+  await expect(page.getByLabel(name)).toBeDisabled();
+  await expect(page.locator('label', { hasText: name })).toHaveAttribute('title', 'Needs the owner role');
+}
+
 /** A member of `role` invited by the owner (`owner`'s session) who joins in a browser of its own. */
 async function join(owner: Page, browser: Browser, clientAddress: string, role: 'viewer' | 'developer'): Promise<{ page: Page; email: string; errors: string[]; close: () => Promise<void> }> {
   const email = `${role}+${Date.now().toString(36)}@example.com`;
@@ -99,6 +106,7 @@ test('a viewer finds every control it may not use disabled, naming the role it n
     const selfRow = v.getByRole('row').filter({ hasText: viewer.email });
     await needs(selfRow.getByRole('button', { name: 'Remove' }), 'admin');
     await needs(v.getByRole('button', { name: 'Make owner' }), 'owner');
+    await ruleNeedsOwner(v);
     await snap(v, 'roles-viewer-team');
 
     // The member's own account is every role's.
@@ -139,6 +147,7 @@ test('a developer uses the keys and webhooks, and finds the members’ controls 
     await needs(invitedRow.getByRole('button', { name: 'End sessions' }), 'admin');
     await needs(d.getByRole('row').filter({ hasText: owner.email }).getByRole('button', { name: 'Remove' }), 'owner');
     await needs(d.getByRole('button', { name: 'Make owner' }), 'owner');
+    await ruleNeedsOwner(d);
     await snap(d, 'roles-developer-team');
 
     expect(developer.errors, 'no console errors in the developer’s browser').toEqual([]);
