@@ -11,7 +11,8 @@ import { sql, type Compilable } from 'kysely';
 import { buildTestApp, DIALECT, type TestApp } from '../helpers/app.js';
 import { inIndexOrder, type Executor } from '../../src/db/database.js';
 import { pageCalculationsQuery } from '../../src/areas/calculations/repo.js';
-import { claimEndpointEventsQuery, deliveriesPageQuery, dueEventsSummaryQuery, pendingEndpointsQuery } from '../../src/areas/webhooks/repo.js';
+import { claimEndpointEventsQuery, deliveriesPageQuery, dueEventsSummaryQuery, eventsPageQuery, pendingEndpointsQuery } from '../../src/areas/webhooks/repo.js';
+import { pageRequestLogQuery } from '../../src/areas/request-log/repo.js';
 import { pageEventsQuery } from '../../src/areas/usage-events/repo.js';
 import { listAuditQuery } from '../../src/areas/audit/repo.js';
 import { dueTransfersQuery, userTransfersQuery } from '../../src/areas/sandbox/repo.js';
@@ -89,6 +90,13 @@ describe('query plans while tables grow', { timeout: 120_000 }, () => {
       `INSERT INTO sandbox_transfers (transfer_id, partner_id, environment, user_id, shape, account_id, to_account_id, direction, amount_cents, description, rail, status, failure_code, created_at, created_day, settlement_day)
        SELECT 'trf_${tag}' || ${pad('n')}, ${p}, 'test', 'u' || (n % 100), 'A', 'acc_1', NULL, 'debit', 100, 'x', 'ach',
               CASE WHEN n % 100 = 0 THEN 'pending' ELSE 'settled' END, NULL, ${T0} + n, '2023-11-14', '2023-11-15' {FROM}`,
+      // One request in ten a 429 (the status filter's class), the rest 200s over two routes. On PostgreSQL the rows
+      // land in the default partition (no day partition covers 2023): the page must use its index there too.
+      `INSERT INTO request_log (id, at, partner_id, environment, credential, key_id, request_id, method, route, path, status, status_class, error_code, error_detail, duration_us, client_ip, user_agent)
+       SELECT 'req_${tag}' || ${pad('n')}, ${T0} + n, ${p}, 'test', 'key', NULL, 'rid_' || n, 'POST',
+              CASE WHEN n % 2 = 0 THEN '/api/v1/calculate/safe-to-spend' ELSE '/api/v1/usage' END,
+              CASE WHEN n % 2 = 0 THEN '/api/v1/calculate/safe-to-spend' ELSE '/api/v1/usage' END,
+              CASE WHEN n % 10 = 0 THEN 429 ELSE 200 END, CASE WHEN n % 10 = 0 THEN 4 ELSE 2 END, NULL, NULL, 1000, NULL, NULL {FROM}`,
     ];
     for (const s of stmts) await sql.raw(series(s)).execute(db);
   }
@@ -124,6 +132,58 @@ describe('query plans while tables grow', { timeout: 120_000 }, () => {
       index: /webhook_deliveries_page_idx/,
       ordered: true,
       query: (db) => deliveriesPageQuery(db, big, 'test', 101, { before: [T0 + Math.floor(count / 2), 'dlv_zzz'] }),
+    },
+    {
+      name: 'webhook event inspector, first page',
+      index: /webhook_events_page_idx/,
+      ordered: true,
+      query: (db) => eventsPageQuery(db, big, 'test', 101),
+    },
+    {
+      name: 'webhook event inspector, a deeper page',
+      index: /webhook_events_page_idx/,
+      ordered: true,
+      query: (db) => eventsPageQuery(db, big, 'test', 101, { before: [T0 + Math.floor(count / 2), 'evt_zzz'] }),
+    },
+    {
+      name: 'webhook event inspector, filtered by type, state and since',
+      index: /webhook_events_page_idx/,
+      ordered: true,
+      forbid: /webhook_events_(pending|endpoint|order|finished|delivered)_idx/,
+      query: (db) => eventsPageQuery(db, big, 'test', 101, { type: 'calculation.created', state: 'pending', since: T0 + 10 }),
+    },
+    {
+      name: 'webhook event inspector, filtered, a deeper page',
+      index: /webhook_events_page_idx/,
+      ordered: true,
+      forbid: /webhook_events_(pending|endpoint|order|finished|delivered)_idx/,
+      query: (db) => eventsPageQuery(db, big, 'test', 101, { type: 'calculation.created', state: 'delivered', before: [T0 + Math.floor(count / 2), 'evt_zzz'] }),
+    },
+    {
+      name: 'request log, first page',
+      index: /request_log\w*_(partner_at|partner_id_environment_at\w*)_idx/,
+      ordered: true,
+      query: (db) => pageRequestLogQuery(db, { partnerId: big, environment: 'test' }, 51),
+    },
+    {
+      name: 'request log, a deeper page in a time range',
+      index: /request_log\w*_(partner_at|partner_id_environment_at\w*)_idx/,
+      ordered: true,
+      query: (db) =>
+        pageRequestLogQuery(db, { partnerId: big, environment: 'test', since: T0, until: T0 + 10 ** 9, before: { at: T0 + Math.floor(count / 2), id: 'req_zzz' } }, 51),
+    },
+    {
+      name: 'request log, the 429s',
+      index: /request_log\w*_(partner_status|partner_id_environment_status_class_at\w*)_idx/,
+      ordered: true,
+      query: (db) => pageRequestLogQuery(db, { partnerId: big, environment: 'test', status: { statusClass: 4, exact: 429 } }, 51),
+    },
+    {
+      name: 'request log, a path prefix within its window',
+      index: /request_log\w*_(partner_at|partner_id_environment_at\w*)_idx/,
+      ordered: true,
+      query: (db) =>
+        pageRequestLogQuery(db, { partnerId: big, environment: 'test', pathPrefix: '/api/v1/usage', notBefore: { at: T0 + Math.floor(count / 2), id: 'req_' } }, 51),
     },
     {
       name: 'outbox: the endpoints with pending events (skip scan)',
@@ -225,11 +285,11 @@ describe('query plans while tables grow', { timeout: 120_000 }, () => {
     if (c.forbid) assert.doesNotMatch(plan, c.forbid, where);
     if (DIALECT === 'postgres') {
       assert.match(plan, new RegExp(`(Index Scan( Backward)? using|Index Only Scan( Backward)? using|Bitmap Index Scan on) (${c.index.source})`), where);
-      assert.doesNotMatch(plan, /Seq Scan on (calculations|webhook_events|webhook_deliveries|usage_events|audit_log|sandbox_transfers)\b/, where);
+      assert.doesNotMatch(plan, /Seq Scan on (calculations|webhook_events|webhook_deliveries|usage_events|audit_log|sandbox_transfers|request_log\w*)\b/, where);
       if (!c.sortAllowed) assert.doesNotMatch(plan, /Sort/, where);
     } else {
       assert.match(plan, c.index, where);
-      assert.doesNotMatch(plan, /^SCAN (calculations|webhook_events|webhook_deliveries|usage_events|audit_log|sandbox_transfers)$/m, where);
+      assert.doesNotMatch(plan, /^SCAN (calculations|webhook_events|webhook_deliveries|usage_events|audit_log|sandbox_transfers|request_log)$/m, where);
       if (!c.sortAllowed) assert.doesNotMatch(plan, /TEMP B-TREE/, where);
     }
   }

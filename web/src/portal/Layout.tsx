@@ -6,7 +6,7 @@ import { SignOutButton } from '../shared/session';
 import { ENV_LABEL, useEnvironment, useMe, useSignOut } from './session';
 import type { Environment } from '../api/client';
 import { useResendVerification } from './api/session';
-import { allowedFor, useRole } from './permissions';
+import { allowedTo, useRole } from './permissions';
 import { MfaEnrolment } from './pages/MfaEnrolment';
 
 const NAV = [
@@ -31,7 +31,7 @@ function UnverifiedEmail({ email }: { email: string }) {
       title="Verify your email"
       action={
         resend.isSuccess ? null : (
-          <Button onClick={() => resend.mutate()} busy={resend.isPending} {...allowedFor(role, 'admin')}>
+          <Button onClick={() => resend.mutate()} busy={resend.isPending} {...allowedTo(role, 'POST /api/auth/partner/verify-email/resend')}>
             Resend the link
           </Button>
         )

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { ApiKey, Environment } from '../../api/client';
 import { Banner, Button, check, ConfirmDialog, CopyButton, DateTime, Dialog, Field, formErrors, OverlapChoice, problemsOf, ShownOnce, useFieldProblems, useTitle } from '../../shared';
 import { useApiKeys, useClearKey, useExpirePreviousKey, usePasteKey, useRefreshKeys, useRotateIngestSecret, useRotateKey } from '../api/keys';
-import { allowedFor, useCan, useRole } from '../permissions';
+import { allowedTo, neededFor, useMayCall, useRole } from '../permissions';
 import { ENV_LABEL, KEY_LABEL, useEnvironment } from '../session';
 
 type Pending = 'rotate' | 'clear' | 'replace' | 'expire' | null;
@@ -264,7 +264,7 @@ function KeySlot({ env, slot }: { env: Environment; slot: ApiKey | undefined }) 
 /** A role that may not read keys (a viewer) sees the slot's controls disabled, with the role they need. */
 function KeySlotClosed({ env }: { env: Environment }) {
   const role = useRole();
-  const dev = allowedFor(role, 'developer');
+  const dev = allowedTo(role, 'GET /api/partners/me/api-keys');
   const headingId = `slot-${env}`;
   return (
     <section className="card key-slot" aria-labelledby={headingId}>
@@ -273,15 +273,15 @@ function KeySlotClosed({ env }: { env: Environment }) {
         <span className={`env-badge env-badge-${env}`}>{ENV_LABEL[env]}</span>
       </div>
       <p className="muted" data-testid="key-role-hint">
-        You are signed in as a {role}: seeing or changing the keys needs the developer role.
+        You are signed in as a {role}: seeing or changing the keys needs the {neededFor('GET /api/partners/me/api-keys')} role.
       </p>
       <div className="actions">
         <Button {...dev}>Reveal</Button>
-        <Button {...dev}>Rotate</Button>
-        <Button variant="danger" {...dev}>
+        <Button {...allowedTo(role, 'POST /api/partners/me/api-keys/{environment}/rotate')}>Rotate</Button>
+        <Button variant="danger" {...allowedTo(role, 'DELETE /api/v1/keys/{environment}')}>
           Clear
         </Button>
-        <Button {...dev}>Paste a key</Button>
+        <Button {...allowedTo(role, 'PUT /api/partners/me/api-keys/{environment}')}>Paste a key</Button>
       </div>
     </section>
   );
@@ -315,7 +315,9 @@ function IngestSecret() {
       <div className="actions">
         <Button
           onClick={() => (rotate.reset(), setAsking(true))}
-          {...allowedFor(role, 'admin', locked ? 'A session opened with an API key cannot rotate the ingest secret: sign in with your email and password' : undefined)}
+          {...(locked
+            ? { disabled: true, title: 'A session opened with an API key cannot rotate the ingest secret: sign in with your email and password' }
+            : allowedTo(role, 'POST /api/partners/me/ingest-secret/rotate'))}
         >
           Rotate ingest secret
         </Button>
@@ -347,7 +349,7 @@ function IngestSecret() {
 export function ApiKeys() {
   useTitle('API keys');
   const { env } = useEnvironment();
-  const mayReadKeys = useCan('developer');
+  const mayReadKeys = useMayCall('GET /api/partners/me/api-keys');
   const keys = useApiKeys(mayReadKeys);
   return (
     <div className="page">

@@ -14,7 +14,7 @@ import {
   type WebhookEventDetail,
   type WebhookEventSummary,
 } from '../api/webhooks';
-import { allowedFor, useRole } from '../permissions';
+import { allowedTo, useRole } from '../permissions';
 import { ENV_LABEL, useEnvironment } from '../session';
 import { EVENT_TYPES, eventHref } from '../webhook-events';
 
@@ -311,7 +311,7 @@ function EventView({ env, event }: { env: Environment; event: WebhookEventDetail
         <div className="card-head">
           <h2 id="event-h">Details</h2>
           <div className="card-head-link">
-            <Button onClick={() => (setNotice(null), resend.mutate())} busy={resend.isPending} {...allowedFor(role, 'developer', why)}>
+            <Button onClick={() => (setNotice(null), resend.mutate())} busy={resend.isPending} {...allowedTo(role, 'POST /api/partners/me/webhooks/events/{event_id}/resend', why)}>
               Resend
             </Button>
           </div>

@@ -5,7 +5,7 @@ import { Banner, Button, CallsChart, check, CopyButton, DateTime, Dialog, Field,
 import { useAskProduction } from '../api/contact';
 import { useApiKeys } from '../api/keys';
 import { useCalls } from '../api/usage';
-import { useCan } from '../permissions';
+import { neededFor, useMayCall } from '../permissions';
 import { ENV_LABEL, useEnvironment, useMe } from '../session';
 
 const SAMPLE_BODY = '{"end_user_id":"user_1","cash_balance":2500,"upcoming_bills":[{"amount":1200,"due_in_days":5}],"cash_buffer":300}';
@@ -161,14 +161,14 @@ function ProductionAccess({ me }: { me: PartnerMe }) {
 }
 
 function FirstSteps({ env }: { env: Environment }) {
-  const mayReadKeys = useCan('developer');
+  const mayReadKeys = useMayCall('GET /api/partners/me/api-keys');
   const keys = useApiKeys(mayReadKeys);
   const origin = window.location.origin;
   let body;
   if (!mayReadKeys)
     body = (
       <p className="muted">
-        Seeing the sandbox key and the command that uses it needs the developer role. Read the{' '}
+        Seeing the sandbox key and the command that uses it needs the {neededFor('GET /api/partners/me/api-keys')} role. Read the{' '}
         <a href="/api/v1/integration-guide">integration guide</a> and the <a href="/api/docs">API reference</a> meanwhile.
       </p>
     );

@@ -13,7 +13,7 @@ import {
   type Member,
   type MemberRole,
 } from '../api/members';
-import { allowedFor, roleAtLeast, ROLES, useRole, type Role } from '../permissions';
+import { allowedFor, allowedTo, neededFor, roleAtLeast, ROLES, useRole, type PortalOperation, type Role } from '../permissions';
 import { useMe } from '../session';
 
 const ROLE_LABEL: Record<Role, string> = { viewer: 'Viewer', developer: 'Developer', admin: 'Admin', owner: 'Owner' };
@@ -21,8 +21,8 @@ const INVITE_ROLES: InviteRole[] = ['viewer', 'developer', 'admin'];
 
 type Pending = { kind: 'remove' | 'sessions' | 'transfer'; member: Member } | null;
 
-/** The least role that may change, remove or end the sessions of `member`: an owner's need the owner role. */
-const roleToManage = (member: Member): Role => (member.role === 'owner' ? 'owner' : 'admin');
+/** The least role that may call `operation` on `member`: the table's, and an owner's need the owner role (the service refuses an admin's change to an owner). */
+const roleToManage = (member: Member, operation: PortalOperation): Role => (member.role === 'owner' ? 'owner' : neededFor(operation));
 
 function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: (m: Member) => void }) {
   const [email, setEmail] = useState('');
@@ -95,7 +95,7 @@ function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: ()
 function SignInRules({ role }: { role: Role }) {
   const security = useAccountSecurity();
   const change = useChangeAccountSecurity();
-  const g = allowedFor(role, 'owner');
+  const g = allowedTo(role, 'PATCH /api/partners/me/security');
   const without = security.data?.members_without_mfa ?? 0;
   return (
     <section className="card" aria-labelledby="sign-in-rules-title">
@@ -147,7 +147,7 @@ export function Team() {
       header: 'Role',
       cell: (m) => {
         const blocked = m.id === selfId ? 'Your own role: another owner or admin changes it' : undefined;
-        const g = allowedFor(role, roleToManage(m), blocked);
+        const g = allowedFor(role, roleToManage(m, 'PATCH /api/partners/me/members/{member_id}'), blocked);
         return (
           <select
             className="field-control"
@@ -158,7 +158,7 @@ export function Team() {
             onChange={(e) => (setNotice(null), changeRole.mutate({ memberId: m.id, role: e.target.value as MemberRole }))}
           >
             {ROLES.map((r) => (
-              <option key={r} value={r} disabled={!roleAtLeast(role, r === 'owner' ? 'owner' : 'admin')}>
+              <option key={r} value={r} disabled={!roleAtLeast(role, r === 'owner' ? neededFor('POST /api/partners/me/members/transfer-ownership') : neededFor('PATCH /api/partners/me/members/{member_id}'))}>
                 {ROLE_LABEL[r]}
               </option>
             ))}
@@ -185,15 +185,15 @@ export function Team() {
         const self = m.id === selfId ? 'This is you: see your own sessions on the Account page' : undefined;
         return (
           <div className="actions member-actions">
-            <Button {...allowedFor(role, roleToManage(m), self ?? (m.status === 'invited' ? 'An invited member has no session yet' : undefined))} onClick={() => (setNotice(null), endSessions.reset(), setPending({ kind: 'sessions', member: m }))}>
+            <Button {...allowedFor(role, roleToManage(m, 'POST /api/partners/me/members/{member_id}/sessions/revoke'), self ?? (m.status === 'invited' ? 'An invited member has no session yet' : undefined))} onClick={() => (setNotice(null), endSessions.reset(), setPending({ kind: 'sessions', member: m }))}>
               End sessions
             </Button>
-            <Button variant="danger" {...allowedFor(role, roleToManage(m), self)} onClick={() => (setNotice(null), remove.reset(), setPending({ kind: 'remove', member: m }))}>
+            <Button variant="danger" {...allowedFor(role, roleToManage(m, 'DELETE /api/partners/me/members/{member_id}'), self)} onClick={() => (setNotice(null), remove.reset(), setPending({ kind: 'remove', member: m }))}>
               Remove
             </Button>
             {m.role !== 'owner' ? (
               <Button
-                {...allowedFor(role, 'owner', self ?? (m.status === 'invited' ? 'Only an active member can become the owner' : undefined))}
+                {...allowedTo(role, 'POST /api/partners/me/members/transfer-ownership', self ?? (m.status === 'invited' ? 'Only an active member can become the owner' : undefined))}
                 onClick={() => (setNotice(null), transfer.reset(), setPending({ kind: 'transfer', member: m }))}
               >
                 Make owner
@@ -209,14 +209,18 @@ export function Team() {
     <div className="page">
       <div className="page-head">
         <h1>Team</h1>
-        <Button variant="primary" {...allowedFor(role, 'admin')} onClick={() => (setNotice(null), setInviting(true))}>
+        <Button variant="primary" {...allowedTo(role, 'POST /api/partners/me/members')} onClick={() => (setNotice(null), setInviting(true))}>
           Invite a member
         </Button>
       </div>
       <p className="lede">
         Everyone who signs in to this account, with their role. A viewer reads; a developer also manages keys and webhooks; an admin also manages members; an owner
         everything.{' '}
-        {roleAtLeast(role, 'admin') ? null : <>You are signed in as {role === 'developer' ? 'a developer' : 'a viewer'}: changing the team needs the admin role.</>}
+        {roleAtLeast(role, neededFor('POST /api/partners/me/members')) ? null : (
+          <>
+            You are signed in as {role === 'developer' ? 'a developer' : 'a viewer'}: changing the team needs the {neededFor('POST /api/partners/me/members')} role.
+          </>
+        )}
       </p>
       {notice ? <Banner tone="success">{notice}</Banner> : null}
       {changeRole.isError ? <Banner tone="error">{errorText(changeRole.error)}</Banner> : null}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Answer, Environment } from '../../api/client';
 import { Banner, Button, CallsChart, check, DateTime, Field, formatDay, formatInteger, formatMonth, formatUsd, formErrors, problemsOf, Table, type Column, useFieldProblems, useTitle } from '../../shared';
 import { useAlerts, useCalls, useSaveAlerts, useUsageEvents, type Alerts } from '../api/usage';
+import { allowedTo, useRole } from '../permissions';
 import { ENV_LABEL, useEnvironment } from '../session';
 
 type Fired = Alerts['fired'][number];
@@ -154,6 +155,7 @@ function AlertsForm({ env, alerts }: { env: Environment; alerts: Alerts }) {
   const [bill, setBill] = useState(text(alerts.bill_threshold_usd));
   const [email, setEmail] = useState(alerts.notify_email ?? '');
   const save = useSaveAlerts(env);
+  const role = useRole();
   const { problems, passes } = useFieldProblems();
   const errors = formErrors(save.error, ['calls_threshold', 'unique_users_threshold', 'bill_threshold_usd', 'notify_email'], {}, problems);
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -224,7 +226,7 @@ function AlertsForm({ env, alerts }: { env: Environment; alerts: Alerts }) {
         />
       </div>
       <div className="actions">
-        <Button type="submit" variant="primary" busy={save.isPending}>
+        <Button type="submit" variant="primary" busy={save.isPending} {...allowedTo(role, 'PUT /api/partners/me/usage/alerts')}>
           Save alerts
         </Button>
       </div>

@@ -20,7 +20,7 @@ import {
   type WebhookConfig as Config,
   type WebhookCreated as Created,
 } from '../api/webhooks';
-import { allowedFor, useRole } from '../permissions';
+import { allowedTo, useRole } from '../permissions';
 import { ENV_LABEL, useEnvironment } from '../session';
 import { EVENT_TYPES, eventHref } from '../webhook-events';
 
@@ -110,6 +110,7 @@ function EndpointForm({ env, config, onSaved }: { env: Environment; config: Conf
   const [events, setEvents] = useState<string[]>(config?.events ?? ['calculation.updated', 'usage.threshold_reached']);
   const [enabled, setEnabled] = useState(config?.enabled ?? true);
   const save = useSaveEndpoint(env, { onSuccess: onSaved });
+  const role = useRole();
   const { problems, passes } = useFieldProblems();
   const errors = formErrors(save.error, ['url', 'events', 'enabled'], {}, problems);
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -161,7 +162,7 @@ function EndpointForm({ env, config, onSaved }: { env: Environment; config: Conf
         <span>Enabled</span>
       </label>
       <div className="actions">
-        <Button type="submit" variant="primary" busy={save.isPending}>
+        <Button type="submit" variant="primary" busy={save.isPending} {...allowedTo(role, 'POST /api/partners/me/webhooks')}>
           Save endpoint
         </Button>
       </div>
@@ -238,7 +239,7 @@ function Deliveries({ env, enabled }: { env: Environment; enabled: boolean }) {
         <Button
           onClick={() => (setNotice(null), resend.mutate(d.id))}
           busy={resend.isPending && resend.variables === d.id}
-          {...allowedFor(role, 'developer', enabled ? undefined : 'The endpoint is disabled')}
+          {...allowedTo(role, 'POST /api/partners/me/webhooks/deliveries/{delivery_id}/resend', enabled ? undefined : 'The endpoint is disabled')}
           aria-label={`Resend ${d.event_type} of ${new Date(d.created_at).toLocaleString()}`}
         >
           Resend
@@ -338,6 +339,7 @@ export function Webhooks() {
     onSuccess: () => setNotice('A test event was queued: its delivery attempt appears below in a few seconds.'),
   });
 
+  const role = useRole();
   const c = config.data;
   const delivered = useDelivered(env, c?.url ?? null);
   return (
@@ -400,11 +402,17 @@ export function Webhooks() {
             />
             {c ? (
               <div className="actions endpoint-actions">
-                <Button onClick={() => (setNotice(null), test.reset(), test.mutate())} busy={test.isPending} disabled={!c.enabled}>
+                <Button
+                  onClick={() => (setNotice(null), test.reset(), test.mutate())}
+                  busy={test.isPending}
+                  {...allowedTo(role, 'POST /api/partners/me/webhooks/test', c.enabled ? undefined : 'The endpoint is disabled')}
+                >
                   Send test event
                 </Button>
-                <Button onClick={() => (setNotice(null), rotate.reset(), setPending('rotate'))}>Rotate secret</Button>
-                <Button variant="danger" onClick={() => (setNotice(null), remove.reset(), setPending('delete'))}>
+                <Button onClick={() => (setNotice(null), rotate.reset(), setPending('rotate'))} {...allowedTo(role, 'POST /api/partners/me/webhooks/rotate-secret')}>
+                  Rotate secret
+                </Button>
+                <Button variant="danger" onClick={() => (setNotice(null), remove.reset(), setPending('delete'))} {...allowedTo(role, 'DELETE /api/partners/me/webhooks')}>
                   Delete endpoint
                 </Button>
               </div>
