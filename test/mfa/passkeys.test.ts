@@ -232,6 +232,31 @@ describe('passkeys', () => {
     }
   });
 
+  it('ADMIN_PASSWORD_LOGIN=false: single sign-on is the only way into the console, a passkey too is refused (403)', async () => {
+    const t2 = await buildTestApp({
+      env: {
+        ADMIN_PASSWORD_LOGIN: 'false',
+        ADMIN_OIDC_ISSUER: 'http://127.0.0.1:9/issuer',
+        ADMIN_OIDC_CLIENT_ID: 'svc',
+        ADMIN_OIDC_CLIENT_SECRET: 'a client secret of the test',
+        ADMIN_OIDC_ALLOWED_EMAILS: '*@example.com',
+      },
+    });
+    try {
+      const admin = await t2.admin();
+      const auth = new SoftAuthenticator(ORIGIN);
+      const opts = await t2.inject({ method: 'POST', url: '/api/auth/admin/mfa/passkeys/options', headers: bearer(admin.token) });
+      const reg = await t2.inject({ method: 'POST', url: '/api/auth/admin/mfa/passkeys', headers: bearer(admin.token), payload: { response: auth.create(opts.json()) } });
+      assert.equal(reg.statusCode, 201, reg.body);
+      const o = await t2.inject({ method: 'POST', url: '/api/auth/admin/login/passkey/options', remoteAddress: nextIp() });
+      const r = await t2.inject({ method: 'POST', url: '/api/auth/admin/login/passkey', payload: { response: auth.get(o.json()) }, remoteAddress: nextIp() });
+      assert.equal(r.statusCode, 403, r.body);
+      assert.equal(r.json().code, 'password_login_disabled');
+    } finally {
+      await t2.close();
+    }
+  });
+
   it('rename and remove (audited); a wrong password is refused; a removed member\'s passkeys are gone', async () => {
     const { owner } = await ownerAccount(t);
     const viewer = await addMember(t, adminToken, owner, 'viewer');

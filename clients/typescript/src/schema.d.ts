@@ -491,7 +491,7 @@ export interface paths {
         put?: never;
         /**
          * Administrator password-less sign-in: the passkey's answer
-         * @description A password-less sign-in: the answer of `navigator.credentials.get()` to the options of `…/login/passkey/options`. The passkey (possession) with user verification (the authenticator's PIN or biometrics) counts as both factors: the session opens at once, with method `passkey`, and the svc_session cookie. An unknown passkey (or another role's), a challenge not handed out here (or used, or expired), a missing user verification, a wrong signature or a signature counter that went back is 401 `passkey_invalid`, counted toward the lockout of the client address (429 `locked_out`).
+         * @description A password-less sign-in: the answer of `navigator.credentials.get()` to the options of `…/login/passkey/options`. The passkey (possession) with user verification (the authenticator's PIN or biometrics) counts as both factors: the session opens at once, with method `passkey`, and the svc_session cookie. An unknown passkey (or another role's), a challenge not handed out here (or used, or expired), a missing user verification, a wrong signature or a signature counter that went back is 401 `passkey_invalid`, counted toward the lockout of the client address (429 `locked_out`). Where ADMIN_PASSWORD_LOGIN=false leaves single sign-on the only way in, 403 `password_login_disabled`.
          */
         post: operations["loginAdminPasskey"];
         delete?: never;
@@ -7558,6 +7558,21 @@ export interface operations {
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -458,6 +458,8 @@ export async function loginOptions(deps: Deps, role: Role) {
  * Failures count toward the lockout of the client address, as a pasted API key's do.
  */
 async function completePasskeyLogin(deps: Deps, role: Role, body: PasskeyLogin, client: ClientInfo): Promise<SigningIn> {
+  // Where the operator turned the console's own sign-in off (ADMIN_PASSWORD_LOGIN=false), single sign-on is the only way in.
+  if (role === 'admin' && !deps.config.adminPasswordLogin) throw errors.passwordLoginDisabled();
   refuseDeepExtensions(body.response.clientExtensionResults, ['body']);
   const attempt = await beginAttempt(deps, [{ scope: ipScope(client.ip), resetOnSuccess: false }]);
   const taken = await takeChallenge(deps, body.response.response.clientDataJSON, 'login', role, () => true);

@@ -31,6 +31,7 @@ const LOGIN =
   'verification (the authenticator\'s PIN or biometrics) counts as both factors: the session opens at once, with method `passkey`, and the svc_session cookie. ' +
   'An unknown passkey (or another role\'s), a challenge not handed out here (or used, or expired), a missing user verification, a wrong signature or a signature ' +
   'counter that went back is 401 `passkey_invalid`, counted toward the lockout of the client address (429 `locked_out`).';
+const ADMIN_ONLY_SSO = ' Where ADMIN_PASSWORD_LOGIN=false leaves single sign-on the only way in, 403 `password_login_disabled`.';
 
 export const passkeySignInRoutes: Routes = async (app, { deps }) => {
   const r = typed(app);
@@ -157,10 +158,10 @@ export const passkeySignInRoutes: Routes = async (app, { deps }) => {
         operationId: 'loginAdminPasskey',
         tags: ['auth'],
         summary: 'Administrator password-less sign-in: the passkey\'s answer',
-        description: LOGIN,
+        description: LOGIN + ADMIN_ONLY_SSO,
         security: [],
         body: S.PasskeyLogin,
-        response: { 200: A.AdminSession, ...errorResponses(401, 413, 422, 429) },
+        response: { 200: A.AdminSession, ...errorResponses(401, 403, 413, 422, 429) },
       },
     },
     async (request, reply) => {
