@@ -95,11 +95,7 @@ export const passkeySignInRoutes: Routes = async (app, { deps }) => {
         response: { 200: A.PartnerSession, ...errorResponses(401, 403, 413, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const out = await passkeys.partnerLoginMfaPasskey(deps, request.body, sessions.clientOf(request));
-      sessions.setSessionCookie(deps, reply, out.session);
-      return out.body;
-    },
+    async (request, reply) => sessions.answerSignIn(deps, reply, await passkeys.partnerLoginMfaPasskey(deps, request.body, sessions.clientOf(request))),
   );
 
   r.post(
@@ -118,11 +114,7 @@ export const passkeySignInRoutes: Routes = async (app, { deps }) => {
         response: { 200: A.AdminSession, ...errorResponses(401, 413, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const out = await passkeys.adminLoginMfaPasskey(deps, request.body, sessions.clientOf(request));
-      sessions.setSessionCookie(deps, reply, out.session);
-      return out.body;
-    },
+    async (request, reply) => sessions.answerSignIn(deps, reply, await passkeys.adminLoginMfaPasskey(deps, request.body, sessions.clientOf(request))),
   );
 
   r.post(
@@ -141,11 +133,7 @@ export const passkeySignInRoutes: Routes = async (app, { deps }) => {
         response: { 200: A.PartnerSession, ...errorResponses(401, 403, 413, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const out = await passkeys.partnerLoginPasskey(deps, request.body, sessions.clientOf(request));
-      sessions.setSessionCookie(deps, reply, out.session);
-      return out.body;
-    },
+    async (request, reply) => sessions.answerSignIn(deps, reply, await passkeys.partnerLoginPasskey(deps, request.body, sessions.clientOf(request))),
   );
 
   r.post(
@@ -164,10 +152,6 @@ export const passkeySignInRoutes: Routes = async (app, { deps }) => {
         response: { 200: A.AdminSession, ...errorResponses(401, 403, 413, 422, 429) },
       },
     },
-    async (request, reply) => {
-      const out = await passkeys.adminLoginPasskey(deps, request.body, sessions.clientOf(request));
-      sessions.setSessionCookie(deps, reply, out.session);
-      return out.body;
-    },
+    async (request, reply) => sessions.answerSignIn(deps, reply, await passkeys.adminLoginPasskey(deps, request.body, sessions.clientOf(request))),
   );
 };
