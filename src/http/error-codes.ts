@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   mfa_code_invalid: 401,
   mfa_token_invalid: 401,
   mfa_token_expired: 401,
+  passkey_invalid: 401,
   payment_required: 402,
   partner_suspended: 403,
   production_not_enabled: 403,
@@ -155,11 +156,16 @@ export const ERRORS = {
   sessionExpired: (detail = 'Session expired or invalid: sign in again') => raise('session_expired', detail, {}, BEARER),
 
   /** A right password of an account with a second factor: the sign-in goes on with `mfa_token` and a code. */
-  mfaRequired: (mfaToken: string, detail = 'A second factor is needed: send a code of your authenticator app (or a recovery code) with this mfa_token') =>
-    raise('mfa_required', detail, { mfa_token: mfaToken }, BEARER),
+  mfaRequired: (
+    mfaToken: string,
+    factors: readonly string[] = ['totp'],
+    detail = 'A second factor is needed: send a code of your authenticator app (or a recovery code) with this mfa_token',
+  ) => raise('mfa_required', detail, { mfa_token: mfaToken, factors }, BEARER),
   mfaCodeInvalid: (detail = 'Incorrect code') => raise('mfa_code_invalid', detail, {}, BEARER),
   mfaTokenInvalid: (detail = 'This sign-in step is not valid (unknown or already used): sign in again') => raise('mfa_token_invalid', detail, {}, BEARER),
   mfaTokenExpired: (detail = 'This sign-in step has expired: sign in again') => raise('mfa_token_expired', detail, {}, BEARER),
+  /** A passkey's answer that does not sign in: unknown or another account's passkey, a challenge not handed out here (or used, or expired), a bad signature, a cloned authenticator. */
+  passkeyInvalid: (detail = 'This passkey could not be verified: try again') => raise('passkey_invalid', detail, {}, BEARER),
   /** An administrator without a second factor where one is required: only the enrolment is open to the session. */
   mfaEnrolmentRequired: (detail = 'Set up a second factor first: administrators need one (POST /api/auth/admin/mfa/totp/setup, then …/confirm)') =>
     raise('mfa_enrolment_required', detail),

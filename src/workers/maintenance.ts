@@ -26,6 +26,7 @@ import { pruneOidcStates } from '../areas/accounts/oidc-repo.js';
 import { VERIFICATION_RETENTION_MS } from '../areas/accounts/email-verification.js';
 import { pruneSignUpRequests } from '../areas/accounts/signup-repo.js';
 import { pruneChallenges } from '../areas/mfa/repo.js';
+import { prunePasskeyChallenges } from '../areas/passkeys/repo.js';
 import { SIGNUP_RETENTION_MS } from '../areas/accounts/signup.js';
 import { pruneUsageEventKeys } from '../areas/usage-events/repo.js';
 import { pruneRecordedRuns, pruneSandboxIdempotency } from '../areas/sandbox/repo.js';
@@ -93,6 +94,7 @@ export async function runMaintenancePass(deps: Deps): Promise<MaintenanceResult>
     email_verifications: await drain((d, b) => pruneVerifications(d, now - VERIFICATION_RETENTION_MS, b), db),
     signup_requests: await drain((d, b) => pruneSignUpRequests(d, now - SIGNUP_RETENTION_MS, b), db),
     mfa_challenges: await drain((d, b) => pruneChallenges(d, now, b), db),
+    passkey_challenges: await drain((d, b) => prunePasskeyChallenges(d, now, b), db),
     // SQLite: the rows past retention; PostgreSQL: those of the default partition (day partitions are dropped whole below).
     request_log: await drain((_d, b) => pruneRequestLogBatch(deps, b), db),
     admin_oidc_states: await drain((d, b) => pruneOidcStates(d, now, b), db),

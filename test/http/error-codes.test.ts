@@ -23,6 +23,7 @@ import { buildTestApp, keyHeaders, testConfig, TestClock, type TestApp } from '.
 import { codeAt } from '../../src/areas/mfa/totp.js';
 import { inlineRefs } from '../helpers/openapi.js';
 import { outbox, verificationToken } from '../helpers/mail.js';
+import { SoftAuthenticator } from '../mfa/authenticator.js';
 
 const seen = new Map<ErrorCode, string>();
 
@@ -375,6 +376,16 @@ describe('error codes', () => {
         method: 'POST',
         url: '/api/auth/admin/login/mfa',
         payload: { mfa_token: challenge.json().mfa_token, code: codeAt(secret, clock.now()) },
+      });
+      // A passkey this service never registered, answering a challenge it handed out.
+      const options = await m.inject({ method: 'POST', url: '/api/auth/admin/login/passkey/options', remoteAddress: '10.9.5.3' });
+      const stranger = new SoftAuthenticator('http://localhost:8000');
+      stranger.create({ challenge: 'AAAA', rp: { name: 'elsewhere', id: 'localhost' }, user: { id: 'AAAA', name: 'someone' } });
+      await check('unknown passkey', 'passkey_invalid', {
+        method: 'POST',
+        url: '/api/auth/admin/login/passkey',
+        payload: { response: stranger.get(options.json()) },
+        remoteAddress: '10.9.5.3',
       });
     } finally {
       await m.close();

@@ -135,10 +135,13 @@ const MemberRoleName = Type.Union([Type.Literal('owner'), Type.Literal('admin'),
 export const PartnerMe = Type.Object(
   {
     ...PartnerAccount.properties,
-    mfa_enabled: Type.Boolean({ description: 'Whether signing in with the password also needs a second factor (an authenticator app code)' }),
+    mfa_enabled: Type.Boolean({ description: 'Whether signing in with the password also needs a second factor (an authenticator app code or a passkey)' }),
+    mfa_factors: Type.Array(Type.Union([Type.Literal('totp'), Type.Literal('passkey')]), {
+      description: 'The kinds of second factor set up: `totp` (an authenticator app) and `passkey` (one or more)',
+    }),
     mfa_enrolment_required: Type.Boolean({
       description:
-        'The account requires a second factor of every member and this member has none: every operation but this one and the enrolment (`…/mfa/totp/setup`, `…/confirm`) answers 403 `mfa_enrolment_required`',
+        'The account requires a second factor of every member and this member has none: every operation but this one and the enrolment (`…/mfa/totp/setup`, `…/confirm`, `…/mfa/passkeys…`) answers 403 `mfa_enrolment_required`',
     }),
     member: Nullable(
       Type.Object(
@@ -150,7 +153,7 @@ export const PartnerMe = Type.Object(
       description: 'The role this session acts with: the member\'s, or `developer` for a session opened by pasting an API key',
     }),
     session_expires_at: IsoDateTime,
-    session_method: Type.String({ description: '`password`, `signup` or `api_key`' }),
+    session_method: Type.String({ description: '`password`, `signup`, `api_key` or `passkey` (a password-less sign-in with a passkey)' }),
     session_environment: Nullable(
       Type.Union([Type.Literal('test'), Type.Literal('live')], {
         description: "A session opened with an API key acts only in that key's environment (`test` or `live`); null: every environment (password and sign-up sessions)",
@@ -164,6 +167,9 @@ export const AdminMe = Type.Object(
     ...AdminAccount.properties,
     session_expires_at: IsoDateTime,
     mfa_enabled: Type.Boolean({ description: 'Whether signing in also needs a second factor' }),
+    mfa_factors: Type.Array(Type.Union([Type.Literal('totp'), Type.Literal('passkey')]), {
+      description: 'The kinds of second factor set up: `totp` (an authenticator app) and `passkey` (one or more)',
+    }),
     mfa_enrolment_required: Type.Boolean({
       description:
         'A second factor is required (ADMIN_REQUIRE_MFA), none is set up and the session is not a single sign-on (whose factor the identity provider checked): every operation but this one and the enrolment answers 403 `mfa_enrolment_required`',
@@ -202,8 +208,8 @@ export const LogoutResponse = Type.Object({ logged_out: Type.Boolean() }, { titl
 export const SessionInfo = Type.Object(
   {
     id: Type.String({ description: 'The session id (not its token): name it to end the session' }),
-    method: Type.Union([Type.Literal('password'), Type.Literal('api_key'), Type.Literal('signup'), Type.Literal('oidc')], {
-      description: 'How the session was opened (`oidc`: an administrator\'s single sign-on)',
+    method: Type.Union([Type.Literal('password'), Type.Literal('api_key'), Type.Literal('signup'), Type.Literal('oidc'), Type.Literal('passkey')], {
+      description: 'How the session was opened (`oidc`: an administrator\'s single sign-on; `passkey`: a password-less sign-in with a passkey)',
     }),
     key_environment: Nullable(
       Type.Union([Type.Literal('test'), Type.Literal('live')], {

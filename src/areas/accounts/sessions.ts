@@ -18,7 +18,7 @@ import { dummyPasswordHash, randomBase62, sha256Hex, verifyPassword } from '../.
 import { newId } from '../../lib/ids.js';
 import { iso } from '../../lib/time.js';
 import { findPartnerById, keyByHash, keysOfPartner, slotByPreviousHash } from '../partners/repo.js';
-import { adminEnrolmentPending, finishChallenge, mfaEnabled, openChallenge, startChallenge, useCode } from '../mfa/service.js';
+import { adminEnrolmentPending, factorsOf, finishChallenge, mfaEnabled, openChallenge, startChallenge, useCode } from '../mfa/service.js';
 import type { MfaLogin } from '../mfa/schemas.js';
 import { audit, toPartnerAccount } from './common.js';
 import { beginAttempt, emailScope, ipScope, type Attempt } from './lockout.js';
@@ -83,7 +83,7 @@ async function openSession(
   deps: Deps,
   subjectType: 'partner' | 'admin',
   subjectId: string,
-  method: 'password' | 'api_key' | 'signup' | 'oidc',
+  method: 'password' | 'api_key' | 'signup' | 'oidc' | 'passkey',
   key: OpeningKey | null = null,
   client: ClientInfo | null = null,
   memberId: string | null = null,
@@ -258,14 +258,15 @@ export async function partnerMe(deps: Deps, partnerId: string, session: SessionP
   const [account, s, mfa, p] = await Promise.all([
     partnerAccount(deps, partnerId),
     findSessionMethod(db, session.sessionId),
-    member === null ? Promise.resolve(false) : mfaEnabled(deps, { type: 'member', id: member.id }),
+    member === null ? Promise.resolve([]) : factorsOf(deps, { type: 'member', id: member.id }),
     findPartnerById(db, partnerId),
   ]);
   return {
     ...account,
-    mfa_enabled: mfa,
+    mfa_enabled: mfa.length > 0,
+    mfa_factors: mfa,
     // Held to enrolment: the account requires a factor of every member and this one has none (the guard's rule).
-    mfa_enrolment_required: member !== null && !mfa && Number(p?.require_mfa ?? 0) === 1,
+    mfa_enrolment_required: member !== null && mfa.length === 0 && Number(p?.require_mfa ?? 0) === 1,
     member: member === null ? null : { id: member.id, email: member.email, name: member.name, role: member.role },
     role,
     session_expires_at: iso(session.expiresAt),
@@ -277,11 +278,13 @@ export async function partnerMe(deps: Deps, partnerId: string, session: SessionP
 export async function adminMe(deps: Deps, adminId: string, session: SessionPrincipal) {
   const a = await findAdminById(deps.database.db, adminId);
   if (!a) throw errors.sessionExpired('Session expired or invalid: sign in again');
-  const mfa = await mfaEnabled(deps, { type: 'admin', id: adminId });
+  const factors = await factorsOf(deps, { type: 'admin', id: adminId });
+  const mfa = factors.length > 0;
   return {
     ...adminAccount(a),
     session_expires_at: iso(session.expiresAt),
     mfa_enabled: mfa,
+    mfa_factors: factors,
     mfa_enrolment_required: !mfa && (await adminEnrolmentPending(deps, adminId, session.method)),
     password_set: a.password_hash !== '',
   };
@@ -297,7 +300,7 @@ export async function adminMe(deps: Deps, adminId: string, session: SessionPrinc
 async function requireNoSecondFactor(deps: Deps, attempt: Attempt, subject: { type: 'member' | 'admin'; id: string }): Promise<void> {
   if (!(await mfaEnabled(deps, subject))) return;
   await attempt.succeeded({ keepFailures: true });
-  throw errors.mfaRequired(await startChallenge(deps, subject));
+  throw errors.mfaRequired(await startChallenge(deps, subject), await factorsOf(deps, subject));
 }
 
 /**
@@ -354,6 +357,24 @@ export async function adminLoginMfa(deps: Deps, body: MfaLogin, client: ClientIn
 }
 
 /**
+ * A partner session a passkey opened (passkeys/service.ts checked it): as the sign-in's second step (`password`, the
+ * first factor) or password-less (`passkey`). The same answer and cookie as a sign-in.
+ */
+export async function openPartnerPasskeySession(deps: Deps, partnerId: string, memberId: string, method: 'password' | 'passkey', client: ClientInfo) {
+  const s = await openSession(deps, 'partner', partnerId, method, null, client, memberId);
+  return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, partnerId) } };
+}
+
+/** An administrator's session a passkey opened, as openPartnerPasskeySession; audited as every administrator sign-in is. */
+export async function openAdminPasskeySession(deps: Deps, adminId: string, method: 'password' | 'passkey', client: ClientInfo) {
+  const s = await openSession(deps, 'admin', adminId, method, null, client);
+  await audit(deps.database.db, { type: 'admin', id: adminId }, deps.clock.now(), 'admin.login', 'admin', adminId, { method, second_factor: 'passkey' });
+  const row = await findAdminById(deps.database.db, adminId);
+  if (!row) throw errors.sessionExpired();
+  return { session: s, body: { ...sessionBody(s), admin: adminAccount(row) } };
+}
+
+/**
  * Ends the presented session of the given role. Works for a suspended partner too
  * (signing out is always allowed); another role's session is a 403.
  */
@@ -367,7 +388,7 @@ export async function logout(deps: Pick<Deps, 'clock' | 'database'>, token: stri
 
 // ---------- the account's own sessions ----------
 
-const METHODS = new Set(['password', 'api_key', 'signup', 'oidc']);
+const METHODS = new Set(['password', 'api_key', 'signup', 'oidc', 'passkey']);
 
 /** A partner session sees and ends only the sessions of its own member (a key-opened one: the key-opened ones). */
 function memberFilter(session: SessionPrincipal): string | null | undefined {

@@ -32,6 +32,11 @@ export const PERMISSIONS = {
   'POST /api/auth/partner/mfa/totp/confirm': 'viewer',
   'DELETE /api/auth/partner/mfa/totp': 'viewer',
   'POST /api/auth/partner/mfa/recovery-codes': 'viewer',
+  'POST /api/auth/partner/mfa/passkeys/options': 'viewer',
+  'POST /api/auth/partner/mfa/passkeys': 'viewer',
+  'GET /api/auth/partner/mfa/passkeys': 'viewer',
+  'PATCH /api/auth/partner/mfa/passkeys/:passkey_id': 'viewer',
+  'DELETE /api/auth/partner/mfa/passkeys/:passkey_id': 'viewer',
   'POST /api/auth/partner/verify-email/resend': 'admin',
   // Reads: usage, reports, webhook configuration and deliveries, cached calculations, members.
   'GET /api/partners/me/usage': 'viewer',

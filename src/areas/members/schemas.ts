@@ -18,7 +18,7 @@ export const Member = Type.Object(
     name: Nullable(Type.String({ description: 'The name the member gave on accepting; null while invited' })),
     role: Role,
     status: Type.Union([Type.Literal('invited'), Type.Literal('active')], { description: '`invited` until the member accepts the mailed invitation' }),
-    mfa_enabled: Type.Boolean({ description: 'Whether this member signs in with a second factor (an authenticator app code) after the password' }),
+    mfa_enabled: Type.Boolean({ description: 'Whether this member signs in with a second factor (an authenticator app code or a passkey) after the password' }),
     last_sign_in_at: Nullable(IsoDateTime),
     invited_by: Nullable(
       Type.Object({ id: Type.String(), email: Nullable(Type.String({ description: 'null once that member has left' })) }, { title: 'MemberInviter', description: 'Who sent the invitation; null for the account\'s first login' }),

@@ -23,6 +23,7 @@ import { openMemberSession, type ClientInfo } from '../accounts/sessions.js';
 import { findPartnerById, setRequireMfa } from '../partners/repo.js';
 import { tooMany } from '../metering/rate-limit.js';
 import { forgetSecondFactor, membersWithMfa, mfaEnabled } from '../mfa/service.js';
+import { deletePasskeysOfSubject } from '../passkeys/repo.js';
 import { refusal, roleAtLeast } from './permissions.js';
 import {
   acceptInvitation,
@@ -193,6 +194,8 @@ export async function removeMember(deps: Deps, ctx: MemberContext, id: string) {
     // Its factor would outlive it otherwise (nothing references the member's id from the factor tables).
     await forgetSecondFactor(trx, { type: 'member', id: m.id });
     if ((await deleteMember(trx, ctx.partnerId, m.id)) === 0) throw errors.notFound(`No member with id '${id}'`);
+    // A removed member's passkeys would otherwise stay registered (and findable by the password-less sign-in).
+    await deletePasskeysOfSubject(trx, 'member', m.id);
     await audit(trx, ctx.actor, now, 'member.remove', 'member', m.id, { email: m.email, role: m.role, status: m.status, sessions_ended: n });
     return n;
   });

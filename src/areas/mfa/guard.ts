@@ -1,17 +1,18 @@
 /**
  * What the session guards of src/http/auth.ts read: whether a subject (an administrator, a partner's member) has a
- * second factor, and whether the session's sign-in proved one at the identity provider.
+ * second factor (a confirmed TOTP or a passkey), and whether the session's sign-in proved one at the identity provider.
  */
 import type { Executor } from '../../db/database.js';
 import type { MfaSubjectType } from '../../db/schema/mfa.js';
+import { countPasskeys } from '../passkeys/repo.js';
 import { hasConfirmedFactor } from './repo.js';
 
 /**
  * Whether the subject has a second factor it can sign in with: the one rule every check of "has a factor" goes
  * through (sign-in, the enrolment requirements, the account's answers), so another kind of factor counts once here.
  */
-export function hasSecondFactor(db: Executor, subject: { type: MfaSubjectType; id: string }): Promise<boolean> {
-  return hasConfirmedFactor(db, subject.type, subject.id);
+export async function hasSecondFactor(db: Executor, subject: { type: MfaSubjectType; id: string }): Promise<boolean> {
+  return (await hasConfirmedFactor(db, subject.type, subject.id)) || (await countPasskeys(db, subject.type, subject.id)) > 0;
 }
 
 export function adminHasSecondFactor(db: Executor, adminId: string): Promise<boolean> {

@@ -33,6 +33,7 @@ import {
   deleteSecondFactorOfSubject,
   findChallengeByHash,
   findFactor,
+  hasConfirmedFactor,
   insertChallenge,
   replacePendingFactor,
   replaceRecoveryCodes,
@@ -41,6 +42,7 @@ import {
 } from './repo.js';
 import type { MfaDisable } from './schemas.js';
 import { hasSecondFactor, secondFactorAtProvider } from './guard.js';
+import { countPasskeys, subjectsWithPasskey } from '../passkeys/repo.js';
 import { matchingStep, newTotpSecret, otpauthUri, qrSvg } from './totp.js';
 
 /** Who holds a factor. */
@@ -71,7 +73,7 @@ function normaliseRecoveryCode(code: string): string {
 }
 
 /** A partner session's factor is its member's (a session from before members acts as the account's owner). */
-async function subjectOf(deps: Deps, session: SessionPrincipal): Promise<MfaSubject> {
+export async function subjectOf(deps: Deps, session: SessionPrincipal): Promise<MfaSubject> {
   if (session.subjectType === 'admin') return { type: 'admin', id: session.subjectId };
   const memberId = session.memberId ?? (await firstOwnerOfPartner(deps.database.db, session.subjectId))?.id;
   if (!memberId) throw errors.sessionExpired();
@@ -84,7 +86,7 @@ function lockoutRole(subject: MfaSubject): 'partner' | 'admin' {
 }
 
 /** An entry naming the subject; a member's also names its email and account (as every member's entry does). */
-async function audit(deps: Deps, subject: MfaSubject, action: string, details: Record<string, unknown> = {}) {
+export async function audit(deps: Deps, subject: MfaSubject, action: string, details: Record<string, unknown> = {}) {
   const m = subject.type === 'member' ? await findMemberById(deps.database.db, subject.id) : undefined;
   if (m) details = { ...details, member_email: m.email, partner_id: m.partner_id };
   return writeAudit(deps.database.db, {
@@ -99,7 +101,7 @@ async function audit(deps: Deps, subject: MfaSubject, action: string, details: R
 }
 
 /** The email and password hash of the subject (the label of the app's entry, the password check, the lockout scope). */
-async function accountOf(deps: Deps, subject: MfaSubject): Promise<{ email: string; password_hash: string | null }> {
+export async function accountOf(deps: Deps, subject: MfaSubject): Promise<{ email: string; password_hash: string | null }> {
   const db = deps.database.db;
   const row =
     subject.type === 'member' ? await findMemberById(db, subject.id) : subject.type === 'partner' ? await findPartnerById(db, subject.id) : await findAdminById(db, subject.id);
@@ -111,13 +113,13 @@ async function accountOf(deps: Deps, subject: MfaSubject): Promise<{ email: stri
  * A session opened by pasting an API key proves the key, not the password, and acts in one environment:
  * the account's second factor is managed from a password (or sign-up) session, as the password is.
  */
-async function refuseKeySession(deps: Deps, session: SessionPrincipal): Promise<void> {
+export async function refuseKeySession(deps: Deps, session: SessionPrincipal): Promise<void> {
   if (session.keyEnvironment !== null) throw errors.passwordSessionRequired('This session was opened with an API key: sign in with your password to manage the second factor');
   const s = await findSessionMethod(deps.database.db, session.sessionId);
   if (s?.method === 'api_key') throw errors.passwordSessionRequired('This session was opened with an API key: sign in with your password to manage the second factor');
 }
 
-/** Whether the subject has a confirmed second factor. */
+/** Whether the subject has a second factor: a confirmed TOTP or a passkey. */
 export function mfaEnabled(deps: Pick<Deps, 'database'>, subject: MfaSubject): Promise<boolean> {
   return hasSecondFactor(deps.database.db, subject);
 }
@@ -127,9 +129,18 @@ export function forgetSecondFactor(db: Executor, subject: MfaSubject): Promise<v
   return deleteSecondFactorOfSubject(db, subject.type, subject.id);
 }
 
-/** Which of these members of a partner account have a confirmed second factor. */
-export function membersWithMfa(deps: Pick<Deps, 'database'>, memberIds: readonly string[]): Promise<Set<string>> {
-  return subjectsWithConfirmedFactor(deps.database.db, 'member', memberIds);
+/** The kinds of second factor the subject has: `totp` (confirmed) and `passkey` (one or more). */
+export async function factorsOf(deps: Pick<Deps, 'database'>, subject: MfaSubject): Promise<('totp' | 'passkey')[]> {
+  const db = deps.database.db;
+  const [totp, passkeys] = await Promise.all([hasConfirmedFactor(db, subject.type, subject.id), countPasskeys(db, subject.type, subject.id)]);
+  return [...(totp ? (['totp'] as const) : []), ...(passkeys > 0 ? (['passkey'] as const) : [])];
+}
+
+/** Which of these members of a partner account have a second factor (a confirmed TOTP or a passkey). */
+export async function membersWithMfa(deps: Pick<Deps, 'database'>, memberIds: readonly string[]): Promise<Set<string>> {
+  const db = deps.database.db;
+  const [totp, passkeys] = await Promise.all([subjectsWithConfirmedFactor(db, 'member', memberIds), subjectsWithPasskey(db, 'member', memberIds)]);
+  return new Set([...totp, ...passkeys]);
 }
 
 // ---------- enrolment ----------
@@ -138,7 +149,8 @@ export async function setupTotp(deps: Deps, session: SessionPrincipal) {
   if (session.subjectType === 'partner') await refuseKeySession(deps, session);
   const subject = await subjectOf(deps, session);
   const db = deps.database.db;
-  if (await mfaEnabled(deps, subject)) {
+  // A passkey is another factor beside the app: only a confirmed app stands in the way of setting one up.
+  if (await hasConfirmedFactor(db, subject.type, subject.id)) {
     throw errors.conflict('A second factor is already on: turn it off first to set up another app');
   }
   const { email } = await accountOf(deps, subject);
@@ -280,7 +292,7 @@ export async function disableMfa(deps: Deps, session: SessionPrincipal, body: Mf
 export async function regenerateRecoveryCodes(deps: Deps, session: SessionPrincipal, code: string, ip: string) {
   if (session.subjectType === 'partner') await refuseKeySession(deps, session);
   const subject = await subjectOf(deps, session);
-  if (!(await mfaEnabled(deps, subject))) throw errors.conflict('No second factor is on for this account');
+  if (!(await hasConfirmedFactor(deps.database.db, subject.type, subject.id))) throw errors.conflict('No authenticator app is on for this account');
   const { email } = await accountOf(deps, subject);
   await requireCode(deps, subject, email, ip, code, false);
   const recovery_codes = await newRecoveryCodes(deps, subject);

@@ -33,6 +33,7 @@ import * as m0032 from './0032_event_inspector.js';
 import * as m0033 from './0033_key_roll_overlap.js';
 import * as m0034 from './0034_sandbox_transfer_lifecycle.js';
 import * as m0035 from './0035_member_mfa_requirement.js';
+import * as m0036 from './0036_passkeys.js';
 
 /** Every migration, in order. Names are fixed once released. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0033_key_roll_overlap': m0033,
   '0034_sandbox_transfer_lifecycle': m0034,
   '0035_member_mfa_requirement': m0035,
+  '0036_passkeys': m0036,
 };

@@ -7,6 +7,7 @@ import type { SandboxTables } from './sandbox.js';
 import type { PublicTables } from './public.js';
 import type { OperationsTables } from './operations.js';
 import type { MfaTables } from './mfa.js';
+import type { PasskeysTables } from './passkeys.js';
 import type { RequestLogTables } from './request-log.js';
 import type { MembersTables } from './members.js';
 
@@ -25,5 +26,6 @@ export interface DB
     PublicTables,
     OperationsTables,
     MfaTables,
+    PasskeysTables,
     RequestLogTables,
     MembersTables {}

@@ -10,6 +10,7 @@ import { indexNowRoutes } from './indexnow.js';
 import { mailOutboxRoutes } from './mail-outbox.js';
 import { partnerRoutes } from './partners.js';
 import { mfaRoutes } from './mfa.js';
+import { passkeyRoutes } from './passkeys.js';
 import { partnerRequestLogRoutes } from './partner-requests.js';
 import { passwordRoutes } from './password.js';
 import { platformSecretRoutes } from './platform-secret.js';
@@ -21,6 +22,7 @@ export const adminScope: Routes = async (app, opts) => {
   await app.register(accountRoutes, opts);
   await app.register(passwordRoutes, opts);
   await app.register(mfaRoutes, opts);
+  await app.register(passkeyRoutes, opts);
   await app.register(sessionRoutes, opts);
   await app.register(partnerRoutes, opts);
   await app.register(partnerRequestLogRoutes, opts);

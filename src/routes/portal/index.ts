@@ -18,6 +18,7 @@ import { ingestSecretRoutes } from './ingest-secret.js';
 import { emailVerificationRoutes } from './email-verification.js';
 import { keyRoutes } from './keys.js';
 import { mfaRoutes } from './mfa.js';
+import { passkeyRoutes } from './passkeys.js';
 import { memberRoutes } from './members.js';
 import { passwordRoutes } from './password.js';
 import { myRequestLogRoutes } from './requests.js';
@@ -34,6 +35,7 @@ export const portalScope: Routes = async (app, opts) => {
   await app.register(accountRoutes, opts);
   await app.register(passwordRoutes, opts);
   await app.register(mfaRoutes, opts);
+  await app.register(passkeyRoutes, opts);
   await app.register(emailVerificationRoutes, opts);
   await app.register(apiKeyRoutes, opts);
   await app.register(sessionRoutes, opts);

@@ -17,6 +17,7 @@ import { emailVerificationRoutes } from './email-verification.js';
 import { healthRoutes } from './health.js';
 import { integrationGuideRoutes } from './integration-guide.js';
 import { mfaSignInRoutes } from './mfa-sign-in.js';
+import { passkeySignInRoutes } from './passkey-sign-in.js';
 import { pageRoutes } from './pages.js';
 import { passwordResetRoutes } from './password-reset.js';
 import { probeRoutes } from './probes.js';
@@ -34,6 +35,7 @@ export const publicScope: Routes = async (app, opts) => {
   await withV1Alias(app, opts, integrationGuideRoutes);
   await app.register(authRoutes, opts);
   await app.register(mfaSignInRoutes, opts);
+  await app.register(passkeySignInRoutes, opts);
   await app.register(adminOidcRoutes, opts);
   await app.register(passwordResetRoutes, opts);
   await app.register(acceptInviteRoutes, opts);

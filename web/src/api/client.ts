@@ -25,6 +25,9 @@ export type Answer<P extends keyof paths, M extends Method> = paths[P][M] extend
       : never
   : never;
 
+/** The JSON body an operation takes (POST by default). */
+export type Body<P extends keyof paths, M extends Method = 'post'> = paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+
 export type Environment = 'test' | 'live';
 export type RequestLogEntry = components['schemas']['RequestLogEntry'];
 export type RequestLogPage = components['schemas']['RequestLogPage'];

@@ -7,20 +7,65 @@ import { Field } from './Field';
 import { check, errorText, formErrors, problemsOf, useFieldProblems } from './forms';
 import { useAfterSignIn, type SignInState } from './session';
 import type { CompleteMfa } from './api/mfa';
+import { finishWithPasskey, passkeysSupported, signInWithPasskey, type PasskeySignInCalls } from './api/passkeys';
+import { passkeyErrorText } from './passkeys';
 
 const REASON: Record<NonNullable<SignInState['reason']>, string> = {
   'signed-out': 'You are signed out.',
   'session-ended': 'Your session has ended: sign in again.',
 };
 
-/** What the app's login operation answers: a session, or the token of the second step (401 `mfa_required`). */
-function mfaTokenOf(answer: unknown): string | null {
-  const t = (answer as { mfa_token?: unknown } | null)?.mfa_token;
-  return typeof t === 'string' ? t : null;
+/** What the app's login operation answers: a session, or the token of the second step (401 `mfa_required`) and the factors it takes. */
+function mfaStepOf(answer: unknown): { token: string; factors: string[] } | null {
+  const a = answer as { mfa_token?: unknown; factors?: unknown } | null;
+  if (typeof a?.mfa_token !== 'string') return null;
+  return { token: a.mfa_token, factors: Array.isArray(a.factors) ? a.factors.filter((f): f is string => typeof f === 'string') : ['totp'] };
+}
+
+/** The second step with a passkey: the browser's prompt for one of the account's passkeys. */
+function PasskeyStep({ mfaToken, calls, primary }: { mfaToken: string; calls: PasskeySignInCalls; primary: boolean }) {
+  const done = useAfterSignIn();
+  const finish = useMutation({ mutationFn: () => finishWithPasskey(calls, mfaToken), onSuccess: done });
+  return (
+    <div className="passkey-step">
+      {finish.isError ? <Banner tone="error">{passkeyErrorText(finish.error)}</Banner> : null}
+      <Button variant={primary ? 'primary' : 'secondary'} busy={finish.isPending} onClick={() => finish.mutate()}>
+        Use a passkey
+      </Button>
+    </div>
+  );
+}
+
+/** The password-less way in: the browser offers the passkeys it holds for this site. */
+function PasskeySignIn({ calls }: { calls: PasskeySignInCalls }) {
+  const done = useAfterSignIn();
+  const go = useMutation({ mutationFn: () => signInWithPasskey(calls), onSuccess: done });
+  if (!passkeysSupported()) return null;
+  return (
+    <div className="auth-passkey">
+      <p className="auth-or">or</p>
+      {go.isError ? <Banner tone="error">{passkeyErrorText(go.error)}</Banner> : null}
+      <Button busy={go.isPending} onClick={() => go.mutate()}>
+        Continue with a passkey
+      </Button>
+    </div>
+  );
 }
 
 /** The second step: a code of the authenticator app, or a recovery code. */
-function SecondFactor({ mfaToken, completeMfa, onRestart }: { mfaToken: string; completeMfa: CompleteMfa; onRestart: () => void }) {
+function SecondFactor({
+  mfaToken,
+  factors,
+  completeMfa,
+  passkeys,
+  onRestart,
+}: {
+  mfaToken: string;
+  factors: string[];
+  completeMfa: CompleteMfa;
+  passkeys?: PasskeySignInCalls;
+  onRestart: () => void;
+}) {
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
   const done = useAfterSignIn();
@@ -34,8 +79,22 @@ function SecondFactor({ mfaToken, completeMfa, onRestart }: { mfaToken: string; 
     const found = problemsOf({ code: [check.filled(code, recovery ? 'Enter one of your recovery codes' : 'Enter the 6-digit code from your app')] });
     if (passes(e.currentTarget, found)) finish.mutate();
   };
+  const withPasskey = passkeys && factors.includes('passkey') ? <PasskeyStep mfaToken={mfaToken} calls={passkeys} primary={!factors.includes('totp')} /> : null;
+  // A passkey alone (no authenticator app, so no recovery codes either): its button is the whole step.
+  if (withPasskey && !factors.includes('totp')) {
+    return (
+      <>
+        <p>Confirm it is you with one of your passkeys.</p>
+        {withPasskey}
+        <Button variant="quiet" onClick={onRestart}>
+          Start again
+        </Button>
+      </>
+    );
+  }
   return (
     <>
+      {withPasskey}
       {restart ? (
         <Banner tone="error" action={<Button onClick={onRestart}>Sign in again</Button>}>
           {errorText(finish.error)}
@@ -84,20 +143,23 @@ function SecondFactor({ mfaToken, completeMfa, onRestart }: { mfaToken: string; 
 export function PasswordSignIn({
   signIn,
   completeMfa,
+  passkeys,
 }: {
   signIn: (body: { email: string; password: string }) => Promise<unknown>;
   completeMfa: CompleteMfa;
+  /** The app's passkey sign-ins: offered password-less, and as the second step of an account that has one. */
+  passkeys?: PasskeySignInCalls;
 }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [mfaStep, setMfaStep] = useState<{ token: string; factors: string[] } | null>(null);
   const done = useAfterSignIn();
   const reason = (useLocation().state as SignInState | null)?.reason;
   const login = useMutation({
     mutationFn: () => signIn({ email, password }),
     onSuccess: (answer) => {
-      const token = mfaTokenOf(answer);
-      if (token) setMfaToken(token);
+      const step = mfaStepOf(answer);
+      if (step) setMfaStep(step);
       else done();
     },
   });
@@ -111,13 +173,15 @@ export function PasswordSignIn({
     });
     if (passes(e.currentTarget, found)) login.mutate();
   };
-  if (mfaToken) {
+  if (mfaStep) {
     return (
       <SecondFactor
-        mfaToken={mfaToken}
+        mfaToken={mfaStep.token}
+        factors={mfaStep.factors}
         completeMfa={completeMfa}
+        passkeys={passkeys}
         onRestart={() => {
-          setMfaToken(null);
+          setMfaStep(null);
           setPassword('');
           login.reset();
         }}
@@ -144,6 +208,7 @@ export function PasswordSignIn({
           Sign in
         </Button>
       </form>
+      {passkeys ? <PasskeySignIn calls={passkeys} /> : null}
     </>
   );
 }

@@ -19,7 +19,7 @@ export interface AccountOps extends AccountCalls {
   signOut: () => Promise<void>;
 }
 
-const METHOD: Record<Session['method'], string> = { password: 'Password', api_key: 'API key', signup: 'Sign-up', oidc: 'Single sign-on' };
+const METHOD: Record<Session['method'], string> = { password: 'Password', api_key: 'API key', signup: 'Sign-up', oidc: 'Single sign-on', passkey: 'Passkey' };
 
 function sessionsEnded(n: number): string {
   if (n === 0) return 'No other session was open.';

@@ -1,9 +1,9 @@
 /**
  * The Security card of both Account pages (a partner's, an administrator's): set up an authenticator app
  * (its QR code and secret, then a code), the recovery codes shown once with Copy, new recovery codes, and
- * turning the second factor off. Each entry brings its own calls (shared/api/mfa.ts's `MfaCalls`).
+ * turning the second factor off (`enabled`: the app's; `passkey`: whether a passkey is a factor already). Each entry brings its own calls (shared/api/mfa.ts's `MfaCalls`).
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useConfirmTotp, useDisableTotp, useRegenerateRecoveryCodes, useSetupTotp, type MfaCalls, type TotpSetup } from './api/mfa';
 import { Banner } from './Banner';
 import { Button } from './Button';
@@ -157,9 +157,22 @@ function Regenerate({ calls, onCodes }: { calls: MfaCalls; onCodes: (codes: stri
 
 /**
  * `required`: why a second factor must be set up before anything else opens (shown above the set-up);
- * `onSaved`: the recovery codes were saved (a page held to enrolment opens only then, not when the factor turns on).
+ * `onSaved`: the recovery codes were saved (a page held to enrolment opens only then, not when the factor turns on);
+ * `passkey`: a passkey is a factor already (the app would be a second way).
  */
-export function SecurityCard({ calls, enabled, required, onSaved }: { calls: MfaCalls; enabled: boolean; required?: string; onSaved?: () => void }) {
+export function SecurityCard({
+  calls,
+  enabled,
+  required,
+  onSaved,
+  passkey = false,
+}: {
+  calls: MfaCalls;
+  enabled: boolean;
+  required?: string;
+  onSaved?: () => void;
+  passkey?: boolean;
+}) {
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [disabling, setDisabling] = useState(false);
@@ -211,7 +224,11 @@ export function SecurityCard({ calls, enabled, required, onSaved }: { calls: Mfa
               {required}
             </Banner>
           ) : null}
-          <p>Two-step sign-in is off. With it on, signing in also asks for a code of an authenticator app on your phone.</p>
+          {passkey ? (
+            <p>No authenticator app is set up: after your password, signing in asks for one of your passkeys. An app adds a second way to confirm it is you.</p>
+          ) : (
+            <p>Two-step sign-in is off. With it on, signing in also asks for a code of an authenticator app on your phone.</p>
+          )}
           {start.isError ? <Banner tone="error">{errorText(start.error)}</Banner> : null}
           <div className="actions">
             <Button variant="primary" busy={start.isPending} onClick={() => start.mutate()}>
@@ -235,15 +252,17 @@ export function SecurityCard({ calls, enabled, required, onSaved }: { calls: Mfa
 
 /**
  * The page an account held to enrolment sees instead of any other (its operations answer 403 `mfa_enrolment_required`
- * until a factor is confirmed): `required` says why; `onSaved` follows the recovery codes' "I have saved them".
+ * until a factor is confirmed): `required` says why; `onSaved` follows the recovery codes' "I have saved them"; `children`
+ * offer the other ways (the entry's Passkeys card).
  */
-export function MfaEnrolmentPage({ calls, required, onSaved }: { calls: MfaCalls; required: string; onSaved?: () => void }) {
+export function MfaEnrolmentPage({ calls, required, onSaved, children }: { calls: MfaCalls; required: string; onSaved?: () => void; children?: ReactNode }) {
   return (
     <div className="page">
       <div className="page-head">
         <h1>Set up two-step sign-in</h1>
       </div>
       <SecurityCard calls={calls} enabled={false} required={required} onSaved={onSaved} />
+      {children}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { PasswordCard, SessionsCard, type AccountOps } from '../../shared/account';
 import { SecurityCard } from '../../shared/mfa';
-import { adminAccount, adminMfa } from '../api/account';
+import { PasskeysCard } from '../../shared/passkeys';
+import { adminAccount, adminMfa, adminPasskeys } from '../api/account';
 import { useMe, useSignOut } from '../session';
 import { useTitle } from '../title';
 
@@ -20,7 +21,8 @@ export function Account() {
       {me.password_set ? (
         <>
           <PasswordCard ops={ops} />
-          <SecurityCard calls={adminMfa} enabled={me.mfa_enabled} />
+          <SecurityCard calls={adminMfa} enabled={me.mfa_factors.includes('totp')} passkey={me.mfa_factors.includes('passkey')} />
+          <PasskeysCard calls={adminPasskeys} />
         </>
       ) : (
         <p>You sign in with single sign-on: this account has no password to change, and your identity provider checks your second factor.</p>

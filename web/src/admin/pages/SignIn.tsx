@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import icon from '../../shared/icon.svg';
 import { Banner, PasswordSignIn, QueryView } from '../../shared';
-import { completeMfa, signIn } from '../api/session';
+import { completeMfa, passkeySignIn, signIn } from '../api/session';
 import { useSsoStatus } from '../api/sso';
 import { useTitle } from '../title';
 
@@ -44,7 +44,7 @@ export function SignIn() {
                 </div>
               ) : null}
               {status.enabled && status.password_login ? <p className="auth-or">or with your password</p> : null}
-              {status.password_login ? <PasswordSignIn signIn={signIn} completeMfa={completeMfa} /> : null}
+              {status.password_login ? <PasswordSignIn signIn={signIn} completeMfa={completeMfa} passkeys={passkeySignIn} /> : null}
             </>
           )}
         </QueryView>

@@ -1,7 +1,8 @@
 import { useTitle } from '../../shared';
 import { PasswordCard, SessionsCard, type AccountOps } from '../../shared/account';
 import { SecurityCard } from '../../shared/mfa';
-import { partnerAccount, partnerMfa } from '../api/account';
+import { PasskeysCard } from '../../shared/passkeys';
+import { partnerAccount, partnerMfa, partnerPasskeys } from '../api/account';
 import { useMe, useSignOut } from '../session';
 
 export function Account() {
@@ -14,7 +15,12 @@ export function Account() {
         <h1>Account</h1>
       </div>
       <PasswordCard ops={ops} />
-      {me.session_method === 'api_key' ? null : <SecurityCard calls={partnerMfa} enabled={me.mfa_enabled} />}
+      {me.session_method === 'api_key' ? null : (
+        <>
+          <SecurityCard calls={partnerMfa} enabled={me.mfa_factors.includes('totp')} passkey={me.mfa_factors.includes('passkey')} />
+          <PasskeysCard calls={partnerPasskeys} />
+        </>
+      )}
       <SessionsCard ops={ops} />
     </div>
   );

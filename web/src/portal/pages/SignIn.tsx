@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { PasswordSignIn } from '../../shared';
-import { completeMfa, signIn } from '../api/session';
+import { completeMfa, passkeySignIn, signIn } from '../api/session';
 import { AuthShell } from '../AuthShell';
 
 export function SignIn() {
@@ -17,7 +17,7 @@ export function SignIn() {
         </>
       }
     >
-      <PasswordSignIn signIn={signIn} completeMfa={completeMfa} />
+      <PasswordSignIn signIn={signIn} completeMfa={completeMfa} passkeys={passkeySignIn} />
     </AuthShell>
   );
 }
