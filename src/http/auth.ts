@@ -26,8 +26,7 @@ import { safeEqual, sha256Hex } from '../lib/crypto.js';
 import type { AuthedPartner, ResolvedKey } from './auth-cache.js';
 import { errors } from './errors.js';
 import { SELF_PROBE_ID, SELF_PROBE_PARTNER } from './self-probe.js';
-import { endSession, markSessionUsed, memberOfSession, sessionOfToken } from '../areas/accounts/session-guard.js';
-import { partnerOfSession } from '../areas/partners/credentials.js';
+import { endSession, markSessionUsed, partnerSessionOfToken, sessionOfToken } from '../areas/accounts/session-guard.js';
 import { adminHasSecondFactor, memberEnrolmentPending, secondFactorAtProvider } from '../areas/mfa/guard.js';
 import { KEY_SESSION_ROLE } from '../areas/members/permissions.js';
 import type { MemberRole } from '../db/schema/index.js';
@@ -324,19 +323,33 @@ export function makeGuards(deps: Deps) {
     }
   }
 
+  /** The session token presented, after refusing a cookie sent from another site. */
+  function presentedToken(request: FastifyRequest): string {
+    const presented = presentedSession(request);
+    if (!presented) throw errors.sessionRequired('Not signed in: send Authorization: Bearer <session token> or the session cookie');
+    refuseCrossSiteCookie(request, presented);
+    return presented.token;
+  }
+
+  interface SessionRow {
+    id: string;
+    subject_type: 'partner' | 'admin';
+    subject_id: string;
+    expires_at: number;
+    key_environment?: Environment | null;
+    last_used_at: number | null;
+    method: string;
+    member_id?: string | null;
+    bound: unknown;
+  }
+
   /**
-   * The session presented, alive and still bound to the credential that opened it: a session opened
+   * The session of a row, alive and still bound to the credential that opened it: a session opened
    * with an API key ends (deleted, 401) once its slot no longer holds that key (a key a roll replaced:
    * once the roll's overlap ends), checked in the same
    * query on every request, so every process sees a key change at once without a cache.
    */
-  async function loadSession(request: FastifyRequest): Promise<SessionPrincipal> {
-    const presented = presentedSession(request);
-    if (!presented) throw errors.sessionRequired('Not signed in: send Authorization: Bearer <session token> or the session cookie');
-    refuseCrossSiteCookie(request, presented);
-    const token = presented.token;
-    const now = deps.clock.now();
-    const row = await sessionOfToken(deps.database.db, token, now);
+  async function liveSession(row: SessionRow | undefined, now: number): Promise<SessionPrincipal> {
     if (!row || row.expires_at <= now) throw errors.sessionExpired('Session expired or invalid: sign in again');
     if (Number(row.bound) !== 1) {
       await endSession(deps.database.db, row.id);
@@ -354,22 +367,6 @@ export function makeGuards(deps: Deps) {
     };
   }
 
-  /**
-   * The member a partner session acts as, read on every request (a removed member or a changed role takes effect at
-   * once on every process). A session opened with an API key has none; one opened before members existed acts as the
-   * account's owner. A session whose member is gone is over.
-   */
-  async function sessionMember(s: SessionPrincipal, partnerId: string): Promise<SessionMember | null> {
-    if (s.keyEnvironment !== null) return null;
-    const db = deps.database.db;
-    const m = await memberOfSession(db, partnerId, s.memberId);
-    if (!m) {
-      if (s.memberId !== null) await endSession(db, s.sessionId);
-      throw errors.sessionExpired('Session ended: this member is no longer part of the account; sign in again');
-    }
-    return m;
-  }
-
   /** Records that an accepted session was used, at most once a minute per session. */
   async function touch(s: SessionPrincipal): Promise<void> {
     const now = deps.clock.now();
@@ -377,30 +374,59 @@ export function makeGuards(deps: Deps) {
     await markSessionUsed(deps.database.db, s.sessionId, now, now - SESSION_TOUCH_MS);
   }
 
+  /**
+   * A partner's session, its partner and the member it acts as, read in one statement on every request (no cache), so
+   * that a removed member, a changed role or a suspended partner takes effect at once on every process. A session
+   * opened with an API key acts as no member; one opened before members existed acts as the account's owner. A session
+   * whose member is gone is over (deleted).
+   */
   async function partnerSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const s = await loadSession(request);
+    const token = presentedToken(request);
+    const now = deps.clock.now();
+    const row = await partnerSessionOfToken(deps.database.db, token, now);
+    const s = await liveSession(row, now);
     if (s.subjectType !== 'partner') throw errors.forbidden('This operation needs a partner session');
-    const p = await partnerOfSession(deps.database.db, s.subjectId);
-    if (!p) throw errors.sessionExpired('Session expired or invalid: sign in again');
-    if (Number(p.active) !== 1) throw errors.suspended();
+    if (!row || row.p_id === null) throw errors.sessionExpired('Session expired or invalid: sign in again');
+    if (Number(row.p_active) !== 1) throw errors.suspended();
     // A session opened with a live key acts as that key: before production access, not at all (one opened before
     // key sign-in refused such keys ends here too).
-    if (s.keyEnvironment === 'live' && p.activated_at === null) throw errors.productionNotEnabled();
-    const member = await sessionMember(s, p.id);
+    if (s.keyEnvironment === 'live' && row.p_activated_at === null) throw errors.productionNotEnabled();
+    let member: SessionMember | null = null;
+    if (s.keyEnvironment === null) {
+      if (row.m_id === null || row.m_email === null || row.m_role === null) {
+        if (s.memberId !== null) await endSession(deps.database.db, s.sessionId);
+        throw errors.sessionExpired('Session ended: this member is no longer part of the account; sign in again');
+      }
+      member = { id: row.m_id, email: row.m_email, name: row.m_name, role: row.m_role };
+    }
     // Where the owner requires a second factor of every member, one without it may only set it up (as an
     // administrator under ADMIN_REQUIRE_MFA). A session opened by pasting a key has no member and is not held.
-    if (member !== null && request.routeOptions.config.mfaEnrolment !== true && (await memberEnrolmentPending(deps.database.db, p.require_mfa, member.id))) {
+    if (member !== null && request.routeOptions.config.mfaEnrolment !== true && (await memberEnrolmentPending(deps.database.db, row.p_require_mfa!, member.id))) {
       throw errors.mfaEnrolmentRequired(MEMBER_ENROLMENT);
     }
     await touch(s);
     request.session = s;
-    request.partner = { ...p, active: true };
+    request.partner = {
+      id: row.p_id,
+      name: row.p_name!,
+      email: row.p_email!,
+      company: row.p_company!,
+      tier: row.p_tier!,
+      active: true,
+      activated_at: row.p_activated_at,
+      rate_limit_per_second: row.p_rate_limit_per_second,
+      ingest_secret_hash: row.p_ingest_secret_hash!,
+      ingest_secret_previous_hash: row.p_ingest_secret_previous_hash,
+      ingest_secret_previous_valid_until: row.p_ingest_secret_previous_valid_until,
+    };
     request.member = member;
     request.memberRole = member?.role ?? KEY_SESSION_ROLE;
   }
 
   async function adminSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const s = await loadSession(request);
+    const token = presentedToken(request);
+    const now = deps.clock.now();
+    const s = await liveSession(await sessionOfToken(deps.database.db, token, now), now);
     if (s.subjectType !== 'admin') throw errors.forbidden('This operation needs an administrator session');
     // Where administrators must have a second factor, one without it may only set it up. A single sign-on proved
     // its factors at the identity provider (which must require the second one): it is not held to enrolment.

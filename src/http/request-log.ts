@@ -1,11 +1,13 @@
 /**
  * The one log line per request: method, route pattern, partner id (once a credential named one),
- * status, duration, and the URL with every value that could be a credential masked. A raw URL can carry a key
- * (`DELETE /api/v1/admin/keys/{key_value}`, a key pasted into a query by mistake, a
- * mistyped path), so the raw URL is never written:
+ * status, duration, and the URL with every value that could be a credential or name an end user masked. A raw URL
+ * can carry a key (`DELETE /api/v1/admin/keys/{key_value}`, a key pasted into a query by mistake, a
+ * mistyped path) or a partner's end-user id (`/api/v1/ingest/user/{user_id}`, `?user_id=`), which an erasure
+ * must be able to remove from every store: a line or a request-log row cannot be reached afterwards, so neither
+ * is ever written:
  *  - a matched route keeps its static segments and its path parameters, except those
- *    named like a credential (`key_value`, `token`, …); its query keeps the values of
- *    parameters its schema declares, except credential-named ones;
+ *    named like a credential (`key_value`, `token`, …) or an end user (`user_id`, `end_user_id`, …); its query
+ *    keeps the values of parameters its schema declares, except credential- and end-user-named ones;
  *  - a request no route matched keeps only the path segments some route declares
  *    statically (`api`, `v1`, `keys`, …); every other segment and every query value is
  *    masked.
@@ -47,6 +49,74 @@ export function isCredentialName(name: string): boolean {
   return CREDENTIAL_NAME.test(name);
 }
 
+/**
+ * A path parameter, query or body field name whose value names a partner's end user (`user_id`, `end_user_id`,
+ * `userId`), or may (`path`: the request log's own search for a logged path). Such values are erased on request
+ * (DELETE /api/v1/ingest/user/{user_id}), so no log keeps them.
+ */
+const END_USER_NAME = /^(?:(?:.*[_-])?(?:end[_-]?)?user(?:[_-]?ids?)?|path)$/i;
+
+/** Whether a value of this name is never logged as it came. */
+function isMaskedName(name: string): boolean {
+  return CREDENTIAL_NAME.test(name) || END_USER_NAME.test(name);
+}
+
+/**
+ * Every end-user value the request named: path parameters, query values and (at any depth) body fields whose
+ * name is an end-user name, as strings. An error answer's detail may echo them (`No cached calculation for end
+ * user 'u1'`, a 422 item's `input`).
+ */
+export function endUserValues(request: Pick<FastifyRequest, 'params' | 'query' | 'body'>): string[] {
+  const out = new Set<string>();
+  const leaves = (v: unknown): void => {
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint') {
+      const s = String(v);
+      if (s !== '') out.add(s);
+    } else if (v !== null && typeof v === 'object') {
+      for (const x of Object.values(v)) leaves(x);
+    }
+  };
+  const named = (o: unknown, deep: boolean): void => {
+    // Iterative, so that a deeply nested body cannot exhaust the stack.
+    const stack: unknown[] = [o];
+    while (stack.length > 0) {
+      const cur = stack.pop();
+      if (cur === null || typeof cur !== 'object') continue;
+      for (const [k, v] of Object.entries(cur)) {
+        if (END_USER_NAME.test(k)) leaves(v);
+        else if (deep) stack.push(v);
+      }
+    }
+  };
+  named(request.params, false);
+  named(request.query, false);
+  named(request.body, true);
+  return [...out];
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * `text` with every occurrence of each value (as it is, and as it appears inside JSON text) replaced by the mask,
+ * in one pass. Should a value still occur afterwards (one the mask itself contains, or one formed across a mask),
+ * the whole text is the mask: no value ever survives.
+ */
+export function maskValues(text: string, values: readonly string[]): string {
+  if (values.length === 0 || text === '') return text;
+  const forms = new Set<string>();
+  for (const v of values) {
+    forms.add(v);
+    forms.add(JSON.stringify(v).slice(1, -1));
+  }
+  // Longest first, so that a value containing another is masked whole.
+  const alternatives = [...forms].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const masked = text.replace(new RegExp(alternatives.join('|'), 'g'), MASK);
+  for (const f of forms) if (masked.includes(f)) return MASK;
+  return masked;
+}
+
 function queryNames(schema: unknown): string[] {
   const props = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
   return props && typeof props === 'object' ? Object.keys(props) : [];
@@ -54,7 +124,7 @@ function queryNames(schema: unknown): string[] {
 
 /**
  * The query with each pair kept only when its name is one `loggable` accepts; a declared
- * credential parameter keeps its name, any other pair is masked whole (its name could be
+ * credential or end-user parameter keeps its name, any other pair is masked whole (its name could be
  * the secret).
  */
 function maskQuery(query: string, declared: (name: string) => boolean): string {
@@ -71,7 +141,7 @@ function maskQuery(query: string, declared: (name: string) => boolean): string {
         return MASK;
       }
       if (!declared(name)) return MASK;
-      return isCredentialName(name) ? `${rawName}=${MASK}` : pair;
+      return isMaskedName(name) ? `${rawName}=${MASK}` : pair;
     })
     .join('&');
 }
@@ -100,7 +170,7 @@ export function installRequestLog(app: FastifyInstance): void {
     let wildcard = -1;
     url.split('/').forEach((seg, i) => {
       const m = /^:([A-Za-z0-9_]+)/.exec(seg);
-      if (m && isCredentialName(m[1])) maskedSegments.push(i);
+      if (m && isMaskedName(m[1])) maskedSegments.push(i);
       if (seg.includes('*') && wildcard === -1) wildcard = i;
     });
     const loggableQuery = new Set(queryNames(request.routeOptions.schema?.querystring));

@@ -4266,12 +4266,12 @@ export interface components {
             method: string;
             /** @description The operation's path template */
             route: string;
-            /** @description The path and query as sent, every credential-like value masked as [redacted] */
+            /** @description The path and query as sent, every credential-like value and every value naming an end user (`user_id`, `end_user_id` path parameters and query values) masked as [redacted] when the request was recorded, so that no end-user id outlives its erasure here */
             path: string;
             status: number;
             /** @description The error answer’s `code` (4xx and 5xx) */
             error_code: string | null;
-            /** @description The error answer’s `detail`, at most 500 characters (JSON text when it was a list) */
+            /** @description The error answer’s `detail`, at most 500 characters (JSON text when it was a list), every end-user id the request named masked as [redacted] */
             error_detail: string | null;
             /** @description Time from the request read to the answer sent, in milliseconds (microsecond precision) */
             duration_ms: number;
@@ -9873,7 +9873,7 @@ export interface operations {
                  * @example 4xx
                  */
                 status?: string;
-                /** @description A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the concrete path (`/api/v1/ingest/calculation/u1`), case-sensitive */
+                /** @description A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the logged path, case-sensitive. The logged path keeps no end-user id (`/api/v1/ingest/calculation/[redacted]`, `/api/v1/accounts?user_id=[redacted]`): search one end user’s requests by their X-Request-Id, not by their id */
                 path?: string;
                 /** @description From this instant (inclusive): an ISO 8601 date or date-time with a time zone */
                 since?: string;
@@ -16744,7 +16744,7 @@ export interface operations {
                  * @example 4xx
                  */
                 status?: string;
-                /** @description A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the concrete path (`/api/v1/ingest/calculation/u1`), case-sensitive */
+                /** @description A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the logged path, case-sensitive. The logged path keeps no end-user id (`/api/v1/ingest/calculation/[redacted]`, `/api/v1/accounts?user_id=[redacted]`): search one end user’s requests by their X-Request-Id, not by their id */
                 path?: string;
                 /** @description From this instant (inclusive): an ISO 8601 date or date-time with a time zone */
                 since?: string;
@@ -18991,7 +18991,7 @@ export interface operations {
                  * @example 4xx
                  */
                 status?: string;
-                /** @description A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the concrete path (`/api/v1/ingest/calculation/u1`), case-sensitive */
+                /** @description A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the logged path, case-sensitive. The logged path keeps no end-user id (`/api/v1/ingest/calculation/[redacted]`, `/api/v1/accounts?user_id=[redacted]`): search one end user’s requests by their X-Request-Id, not by their id */
                 path?: string;
                 /** @description From this instant (inclusive): an ISO 8601 date or date-time with a time zone */
                 since?: string;

@@ -118,6 +118,76 @@ export function sessionPrincipalByHash(db: Executor, tokenHash: string, now: num
     .executeTakeFirst();
 }
 
+/**
+ * What the partner-session guard needs, in one statement: the session a token names (as sessionPrincipalByHash), its
+ * partner's state (`p_*`: active, production access, what an authenticated partner carries) and the member it acts
+ * as (`m_*`: its own while active, or the account's first active owner for a session opened before members
+ * existed; none for one opened by pasting an API key). The second place, after the `api_keys` check, where a
+ * statement of this file reads another area's tables (`partners`, `partner_members`): every portal request asks
+ * it, and reading all of it per request (no cache) is what ends a session at once on every process when its member
+ * is removed or its partner suspended. Null partner columns: no such partner (or not a partner's session).
+ */
+export function partnerSessionByHash(db: Executor, tokenHash: string, now: number) {
+  const bound = boundToCredential(now);
+  return db
+    .selectFrom('sessions')
+    .leftJoin('partners as p', (j) => j.onRef('p.id', '=', 'sessions.subject_id').on('sessions.subject_type', '=', 'partner'))
+    .leftJoin('partner_members as m', (j) =>
+      j
+        .onRef('m.partner_id', '=', 'sessions.subject_id')
+        .on('sessions.subject_type', '=', 'partner')
+        .on('sessions.key_environment', 'is', null)
+        .on('m.status', '=', 'active')
+        // coalesce evaluates the owner's look-up only for a session without a member (both engines stop at the first non-null).
+        .on('m.id', '=', (eb) =>
+          eb.fn.coalesce(
+            'sessions.member_id',
+            eb
+              .selectFrom('partner_members as o')
+              .select('o.id')
+              .whereRef('o.partner_id', '=', 'sessions.subject_id')
+              .where('o.role', '=', 'owner')
+              .where('o.status', '=', 'active')
+              .orderBy('o.created_at')
+              .orderBy('o.id')
+              .limit(1),
+          ),
+        ),
+    )
+    .select([
+      'sessions.id',
+      'sessions.subject_type',
+      'sessions.subject_id',
+      'sessions.expires_at',
+      'sessions.key_environment',
+      'sessions.last_used_at',
+      'sessions.method',
+      'sessions.member_id',
+    ])
+    // The check reads only `sessions` (and `api_keys`): the joined tables do not change it.
+    .select((eb) => eb.case().when(bound(eb as unknown as ExpressionBuilder<DB, 'sessions'>)).then(1).else(0).end().as('bound'))
+    .select([
+      'p.id as p_id',
+      'p.name as p_name',
+      'p.email as p_email',
+      'p.company as p_company',
+      'p.tier as p_tier',
+      'p.active as p_active',
+      'p.activated_at as p_activated_at',
+      'p.rate_limit_per_second as p_rate_limit_per_second',
+      'p.ingest_secret_hash as p_ingest_secret_hash',
+      'p.ingest_secret_previous_hash as p_ingest_secret_previous_hash',
+      'p.ingest_secret_previous_valid_until as p_ingest_secret_previous_valid_until',
+      'p.require_mfa as p_require_mfa',
+      'm.id as m_id',
+      'm.email as m_email',
+      'm.name as m_name',
+      'm.role as m_role',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
 export function findSessionMethod(db: Executor, id: string) {
   return db.selectFrom('sessions').select('method').where('id', '=', id).executeTakeFirst();
 }

@@ -22,17 +22,6 @@ export function findMemberOfPartner(db: Executor, partnerId: string, id: string)
   return db.selectFrom('partner_members').selectAll().where('partner_id', '=', partnerId).where('id', '=', id).executeTakeFirst();
 }
 
-/** What the session guard needs of a session's member. */
-export function sessionMemberById(db: Executor, partnerId: string, id: string) {
-  return db
-    .selectFrom('partner_members')
-    .select(['id', 'email', 'name', 'role'])
-    .where('partner_id', '=', partnerId)
-    .where('id', '=', id)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-}
-
 /** The partner's first active owner (a session without a member, opened before members existed, acts as it). */
 export function firstOwnerOfPartner(db: Executor, partnerId: string) {
   return db

@@ -1,11 +1,6 @@
-/** What the credential guards of src/http read of a partner: its state, and the key a hash names with its partner. */
+/** What the API-key guard of src/http reads of a partner: the key a hash names with its partner. */
 import type { Executor } from '../../db/database.js';
-import { authPartnerById, keysWithPartnerByHash } from './repo.js';
-
-/** The partner of a session: its `active` flag and production access. */
-export function partnerOfSession(db: Executor, id: string) {
-  return authPartnerById(db, id);
-}
+import { keysWithPartnerByHash } from './repo.js';
 
 /**
  * The key slots holding the key of this hash, or holding it as the key a roll replaced (check `previous_expires_at`),

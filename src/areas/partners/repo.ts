@@ -26,28 +26,6 @@ export async function anyPartnerExists(db: Executor): Promise<boolean> {
   return any !== undefined;
 }
 
-/** The columns a signed-in partner carries on a request (see AuthedPartner). */
-export function authPartnerById(db: Executor, id: string) {
-  return db
-    .selectFrom('partners')
-    .select([
-      'id',
-      'name',
-      'email',
-      'company',
-      'tier',
-      'active',
-      'activated_at',
-      'rate_limit_per_second',
-      'ingest_secret_hash',
-      'ingest_secret_previous_hash',
-      'ingest_secret_previous_valid_until',
-      'require_mfa',
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 export interface IngestSecretWrite {
   hash: string;
   enc: string;

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../context.js';
 import type { Environment } from '../../db/schema/index.js';
 import type { AuthedPartner } from '../../http/auth-cache.js';
+import { endUserValues, maskValues } from '../../http/request-log.js';
 import { SELF_PROBE_ID } from '../../http/self-probe.js';
 import { newId } from '../../lib/ids.js';
 
@@ -17,13 +18,17 @@ export const USER_AGENT_MAX = 200;
 /** An error body larger than this is not read for its code and detail (the service's own are far smaller). */
 const ERROR_BODY_MAX = 64 * 1024;
 
-function readError(payload: string): { code: string | null; detail: string | null } | null {
+/**
+ * The code and detail of an error answer as the log keeps them: every end-user value the request named masked
+ * (a detail may echo one, as `input` or in its text) before the detail is cut, so no part of one is kept either.
+ */
+function readError(payload: string, request: FastifyRequest): { code: string | null; detail: string | null } | null {
   try {
     const body = JSON.parse(payload) as { code?: unknown; detail?: unknown };
     if (body === null || typeof body !== 'object') return null;
     const code = typeof body.code === 'string' ? body.code.slice(0, 100) : null;
     const raw = body.detail === undefined ? null : typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail);
-    return { code, detail: raw === null ? null : raw.slice(0, DETAIL_MAX) };
+    return { code, detail: raw === null ? null : maskValues(raw, endUserValues(request)).slice(0, DETAIL_MAX) };
   } catch {
     return null;
   }
@@ -41,7 +46,7 @@ export function requestLogHooks(app: FastifyInstance, deps: Pick<Deps, 'requestL
   if (!writer.enabled) return;
 
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
-    if (reply.statusCode >= 400 && typeof payload === 'string' && payload.length <= ERROR_BODY_MAX) request.answeredError = readError(payload);
+    if (reply.statusCode >= 400 && typeof payload === 'string' && payload.length <= ERROR_BODY_MAX) request.answeredError = readError(payload, request);
     done(null, payload);
   });
 

@@ -20,7 +20,10 @@ const filters = {
     Type.String({
       minLength: 1,
       maxLength: 500,
-      description: 'A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the concrete path (`/api/v1/ingest/calculation/u1`), case-sensitive',
+      description:
+        'A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the logged path, case-sensitive. The logged path keeps no ' +
+        'end-user id (`/api/v1/ingest/calculation/[redacted]`, `/api/v1/accounts?user_id=[redacted]`): search one end user’s requests by ' +
+        'their X-Request-Id, not by their id',
     }),
   ),
   since: Type.Optional(Type.String({ maxLength: 64, description: 'From this instant (inclusive): an ISO 8601 date or date-time with a time zone' })),
@@ -60,10 +63,19 @@ export const RequestLogEntry = Type.Object(
     key_id: Nullable(Type.String({ description: 'The key slot that sent it (its id, never the key); null for a session' })),
     method: Type.String(),
     route: Type.String({ description: "The operation's path template" }),
-    path: Type.String({ description: 'The path and query as sent, every credential-like value masked as [redacted]' }),
+    path: Type.String({
+      description:
+        'The path and query as sent, every credential-like value and every value naming an end user (`user_id`, `end_user_id` path ' +
+        'parameters and query values) masked as [redacted] when the request was recorded, so that no end-user id outlives its erasure here',
+    }),
     status: Type.Integer(),
     error_code: Nullable(Type.String({ description: 'The error answer’s `code` (4xx and 5xx)' })),
-    error_detail: Nullable(Type.String({ description: 'The error answer’s `detail`, at most 500 characters (JSON text when it was a list)' })),
+    error_detail: Nullable(
+      Type.String({
+        description:
+          'The error answer’s `detail`, at most 500 characters (JSON text when it was a list), every end-user id the request named masked as [redacted]',
+      }),
+    ),
     duration_ms: Type.Number({ description: 'Time from the request read to the answer sent, in milliseconds (microsecond precision)' }),
     client_ip: Nullable(Type.String()),
     user_agent: Nullable(Type.String({ description: 'At most 200 characters' })),
