@@ -53,3 +53,12 @@ describe('migrations', () => {
     }
   });
 });
+
+describe('migration sources', () => {
+  it("no migration introspects the database (Kysely's introspector reads every schema of a PostgreSQL database)", async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = path.resolve('src/db/migrations');
+    const offenders = readdirSync(dir).filter((f) => f.endsWith('.ts') && /\.introspection\b/.test(readFileSync(path.join(dir, f), 'utf8')));
+    assert.deepEqual(offenders, []);
+  });
+});
