@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ADMIN } from './admin.js';
 
 export { expect };
@@ -143,4 +143,26 @@ export const CALCULATION = { end_user_id: 'user_1', cash_balance: 2500, upcoming
 export async function calculate(request: APIRequestContext, key: string, endUser = 'user_1'): Promise<number> {
   const r = await request.post('/api/v1/calculate/safe-to-spend', { headers: { 'x-api-key': key }, data: { ...CALCULATION, end_user_id: endUser } });
   return r.status();
+}
+
+/**
+ * At 1280×800 `control` lies wholly on the page and inside its table's box (not cut off by the table's own sideways
+ * scroll), and neither the page nor the table scrolls sideways.
+ */
+export async function fitsAt1280(page: Page, control: Locator): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(control).toBeVisible();
+  const box = (await control.boundingBox())!;
+  expect(box.x + box.width, 'the control’s right edge lies inside the viewport').toBeLessThanOrEqual(1280);
+  const wrap = control.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " table-wrap ")]');
+  const fit = await wrap.evaluate((w) => ({ right: w.getBoundingClientRect().right, scroll: w.scrollWidth, client: w.clientWidth }));
+  expect(box.x + box.width, 'the control’s right edge lies inside its table').toBeLessThanOrEqual(fit.right);
+  expect(fit.scroll, 'the table does not scroll sideways').toBeLessThanOrEqual(fit.client);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+}
+
+/** `locator` (a date in a table) reads on one line: an inline box broken over lines has one rectangle a line. */
+export async function oneLine(locator: Locator): Promise<void> {
+  await expect(locator).toBeVisible();
+  expect(await locator.evaluate((e) => e.getClientRects().length), 'the date reads on one line').toBe(1);
 }

@@ -3,7 +3,7 @@
  * name and password, is signed in, and finds the key controls disabled with the role they need; the owner's
  * table then lists the viewer as active.
  */
-import { expect, mailedLink, signUp, snap, test } from './fixtures.js';
+import { expect, fitsAt1280, mailedLink, oneLine, signUp, snap, test } from './fixtures.js';
 
 test('an owner invites a viewer, who joins and sees what a viewer may not do', async ({ page, browser, clientAddress, consoleErrors }) => {
   // The refused invitation below is on purpose.
@@ -97,6 +97,10 @@ test('an owner invites a viewer, who joins and sees what a viewer may not do', a
   await expect(invited).toContainText('Active');
   await expect(invited).toContainText('Vera Viewer');
   await expect(invited.getByLabel(`Role of ${viewerEmail}`)).toHaveValue('viewer');
+  // At 1280 px the row's last action is on the page and each sign-in date reads on one line.
+  await fitsAt1280(page, invited.getByRole('button', { name: 'Make owner' }));
+  await oneLine(invited.locator('time'));
+  await oneLine(table.getByRole('row').filter({ hasText: owner.email }).locator('time'));
   await snap(page, 'team-owner');
 });
 

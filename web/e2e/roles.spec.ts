@@ -3,6 +3,7 @@
  * something its role may not change disabled, naming the role it needs (its reads and its own account stay usable); a
  * developer finds the keys and webhooks usable and the members' controls disabled, naming the admin (or owner) role.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, mailedLink, signUp, snap, test } from './fixtures.js';
 
@@ -52,6 +53,23 @@ async function open(page: Page, name: string): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
+const NOTES = {
+  viewer: 'You are a viewer: you can read everything; controls that change something need the developer role and are shown disabled.',
+  developer: 'You are a developer: you can manage keys and webhooks; controls for members and the ingest secret need the admin role and are shown disabled.',
+};
+
+/** No serious or critical axe violation (WCAG 2.0/2.1 A and AA) on the page as the member's role shows it. */
+async function accessible(page: Page, name: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const found = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}: ${v.help}`));
+  expect(found, `serious or critical accessibility violations on ${name}`).toEqual([]);
+}
+
+/** The page says, in visible text at its top, what the role leaves disabled (a disabled control's title alone reaches no touch or keyboard user). */
+async function noted(page: Page, role: keyof typeof NOTES): Promise<void> {
+  await expect(page.getByRole('main').getByRole('status').filter({ hasText: NOTES[role] })).toBeVisible();
+}
+
 /** An owner with an enabled endpoint that refuses connections, one delivery attempt and its event. */
 async function ownerWithEvent(page: Page) {
   const owner = await signUp(page);
@@ -75,7 +93,9 @@ test('a viewer finds every control it may not use disabled, naming the role it n
     await expect(v.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
     await expect(v.getByText('Seeing the sandbox key and the command that uses it needs the developer role.')).toBeVisible();
 
+    await noted(v, 'viewer');
     await open(v, 'API keys');
+    await noted(v, 'viewer');
     for (const name of ['Reveal', 'Rotate', 'Clear', 'Paste a key']) await needs(v.getByRole('button', { name, exact: true }), 'developer');
     await needs(v.getByRole('button', { name: 'Rotate ingest secret' }), 'admin');
 
@@ -83,8 +103,10 @@ test('a viewer finds every control it may not use disabled, naming the role it n
     await needs(v.getByRole('button', { name: 'Save alerts' }), 'developer');
 
     await open(v, 'Webhooks');
+    await noted(v, 'viewer');
     for (const name of ['Save endpoint', 'Send test event', 'Rotate secret', 'Delete endpoint']) await needs(v.getByRole('button', { name, exact: true }), 'developer');
     await needs(v.getByRole('button', { name: /^Resend / }), 'developer');
+    await accessible(v, 'the viewer’s Webhooks page');
     await snap(v, 'roles-viewer-webhooks');
 
     await open(v, 'Events');
@@ -99,6 +121,7 @@ test('a viewer finds every control it may not use disabled, naming the role it n
     await open(v, 'Logs');
 
     await open(v, 'Team');
+    await noted(v, 'viewer');
     await needs(v.getByRole('button', { name: 'Invite a member' }), 'admin');
     const ownerRow = v.getByRole('row').filter({ hasText: owner.email });
     await needs(ownerRow.getByRole('button', { name: 'Remove' }), 'owner');
@@ -107,11 +130,13 @@ test('a viewer finds every control it may not use disabled, naming the role it n
     await needs(selfRow.getByRole('button', { name: 'Remove' }), 'admin');
     await needs(v.getByRole('button', { name: 'Make owner' }), 'owner');
     await ruleNeedsOwner(v);
+    await accessible(v, 'the viewer’s Team page');
     await snap(v, 'roles-viewer-team');
 
     // The member's own account is every role's.
     await open(v, 'Account');
     await usable(v.getByRole('button', { name: 'Change password' }));
+    await expect(v.getByText(NOTES.viewer)).toHaveCount(0);
 
     expect(viewer.errors, 'no console errors in the viewer’s browser').toEqual([]);
   } finally {
@@ -129,6 +154,7 @@ test('a developer uses the keys and webhooks, and finds the members’ controls 
   try {
     await d.goto('/portal/keys?env=test');
     await expect(d.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
+    await noted(d, 'developer');
     for (const name of ['Reveal', 'Rotate', 'Clear', 'Paste a key']) await usable(d.getByRole('button', { name, exact: true }));
     await needs(d.getByRole('button', { name: 'Rotate ingest secret' }), 'admin');
 
@@ -140,6 +166,7 @@ test('a developer uses the keys and webhooks, and finds the members’ controls 
     await usable(d.getByRole('button', { name: /^Resend / }));
 
     await open(d, 'Team');
+    await noted(d, 'developer');
     await needs(d.getByRole('button', { name: 'Invite a member' }), 'admin');
     const invitedRow = d.getByRole('row').filter({ hasText: invitedEmail });
     await needs(invitedRow.getByLabel(`Role of ${invitedEmail}`), 'admin');

@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from '@svc-platform/client';
-import { expect, signUp, snap, test } from './fixtures.js';
+import { expect, fitsAt1280, oneLine, signUp, snap, test } from './fixtures.js';
 
 interface Received {
   body: string;
@@ -77,6 +77,7 @@ test('save an endpoint, send a test event, resend it, rotate the secret, delete 
     await expect(table.getByRole('row').filter({ hasText: 'webhook.test' })).toHaveCount(1, { timeout: 20_000 });
     await expect(table.getByRole('row').filter({ hasText: 'webhook.test' })).toContainText('Delivered');
     await expect(table.getByRole('row').filter({ hasText: 'webhook.test' })).toContainText('204');
+    await fitsAt1280(page, table.getByRole('button', { name: /^Resend webhook\.test/ }));
     await snap(page, 'webhooks-delivered');
 
     // Resend: a second attempt of the same event, delivered again.
@@ -160,6 +161,9 @@ test('a failing endpoint: the circuit opens, the page says deliveries are paused
     await expect(next).toHaveAttribute('title', /^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     const table = page.getByRole('table', { name: /Delivery attempts/ });
     await expect(table.getByRole('row').filter({ hasText: 'Failed' }).first()).toContainText('500');
+    // With an error in every row, each row's Resend button and the time it was tried still fit at 1280 px.
+    await fitsAt1280(page, table.getByRole('button', { name: /^Resend webhook\.test/ }).first());
+    await oneLine(table.getByRole('row').filter({ hasText: 'Failed' }).first().locator('time'));
     await snap(page, 'webhooks-circuit-open');
 
     // While open nothing more is sent; the receiver recovers and a resend (which goes through an open circuit) closes it.

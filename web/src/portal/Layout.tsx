@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import icon from '../shared/icon.svg';
 import { Banner, Button } from '../shared';
 import { SignOutButton } from '../shared/session';
 import { ENV_LABEL, useEnvironment, useMe, useSignOut } from './session';
 import type { Environment } from '../api/client';
 import { useResendVerification } from './api/session';
-import { allowedTo, useRole } from './permissions';
+import { allowedTo, ROLE_NOTES, useRole } from './permissions';
 import { MfaEnrolment } from './pages/MfaEnrolment';
 
 const NAV = [
@@ -59,6 +59,18 @@ function EnvironmentSwitch() {
         </label>
       ))}
     </fieldset>
+  );
+}
+
+/** What the member's role leaves disabled, in words every reader gets; the Account page is every role's own. */
+function RoleNote() {
+  const note = ROLE_NOTES[useRole()];
+  const { pathname } = useLocation();
+  if (!note || pathname.replace(/\/+$/, '').endsWith('/account')) return null;
+  return (
+    <Banner tone="info">
+      <span id="role-note">{note}</span>
+    </Banner>
   );
 }
 
@@ -118,6 +130,7 @@ export function Layout() {
         ) : (
           <>
             {me.email_verified === false ? <UnverifiedEmail email={me.email} /> : null}
+            <RoleNote />
             <Outlet />
           </>
         )}

@@ -36,6 +36,18 @@ export function useMayCall(operation: PortalOperation): boolean {
   return roleAtLeast(useRole(), neededFor(operation));
 }
 
+/**
+ * What a role that limits the portal may not do, said once at the top of each page: a disabled control's title alone
+ * is lost on touch and keyboard users (a disabled button takes no focus) and on most screen readers. The owner may
+ * do everything and sees no note.
+ */
+export const ROLE_NOTES: Readonly<Record<Role, string | null>> = {
+  viewer: 'You are a viewer: you can read everything; controls that change something need the developer role and are shown disabled.',
+  developer: 'You are a developer: you can manage keys and webhooks; controls for members and the ingest secret need the admin role and are shown disabled.',
+  admin: 'You are an admin: the owner’s controls (ownership, the sign-in rule, the owner’s membership) need the owner role and are shown disabled.',
+  owner: null,
+};
+
 /** The hint of a control the role may not use. */
 export function needsRole(needed: Role): string {
   return `Needs the ${needed} role`;

@@ -50,6 +50,8 @@ interface PageProps<T> {
   pages: CursorPages;
   /** The failure's title ("The audit log could not be loaded"). */
   failed: string;
+  /** The labels of the filters the server checks, by field name: a refused one is named as the form names it ("Since: …"). */
+  fieldLabels?: Record<string, string>;
   /** How many rows the page holds, for the pager. */
   count: (data: T) => number;
   /** The page's rows (a table). */
@@ -60,12 +62,13 @@ interface PageProps<T> {
  * One page of a list answered with `next_cursor`: Loading…, or the failure (what the server said, with Try
  * again), else the rows and the pager under them.
  */
-export function CursorPage<T extends { next_cursor: string | null }>({ query, pages, failed, count, children }: PageProps<T>) {
+export function CursorPage<T extends { next_cursor: string | null }>({ query, pages, failed, fieldLabels = {}, count, children }: PageProps<T>) {
   if (query.isError) {
-    const errors = formErrors(query.error, []);
+    const errors = formErrors(query.error, Object.keys(fieldLabels));
+    const refused = Object.entries(fieldLabels).find(([name]) => errors.field(name));
     return (
       <Banner tone="error" title={failed} action={<Button onClick={() => void query.refetch()}>Try again</Button>}>
-        {errors.form ?? query.error?.message}
+        {refused ? `${refused[1]}: ${errors.field(refused[0])}` : (errors.form ?? query.error?.message)}
       </Banner>
     );
   }

@@ -16,13 +16,15 @@ export interface TableProps<T> {
   empty?: ReactNode;
   /** Hide the caption visually (it still names the table). */
   hideCaption?: boolean;
+  /** `table-compact`: tighter cells and buttons, for a table of many columns that must fit the page. */
+  className?: string;
 }
 
 /** A data table with a caption and column headers; scrolls sideways on narrow screens instead of overflowing. */
-export function Table<T>({ caption, columns, rows, rowKey, empty = 'Nothing to show yet.', hideCaption = false }: TableProps<T>) {
+export function Table<T>({ caption, columns, rows, rowKey, empty = 'Nothing to show yet.', hideCaption = false, className }: TableProps<T>) {
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className={className ? `table ${className}` : 'table'}>
         <caption className={hideCaption ? 'visually-hidden' : undefined}>{caption}</caption>
         <thead>
           <tr>

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Environment } from '../../api/client';
-import { Banner, Button, CopyButton, CursorPager, DateTime, Field, formatInteger, formErrors, QueryView, Table, useCursorPages, useTitle, type Column } from '../../shared';
+import { Banner, Button, CopyButton, CursorPage, DateTime, Field, FilterBar, formatInteger, QueryView, Table, useCursorPages, useTitle, type Column, type FilterValues } from '../../shared';
 import {
   useResendEvent,
   useWebhookConfig,
@@ -61,75 +61,44 @@ function filtersOf(params: URLSearchParams): EventFilters {
 }
 
 const keyOf = (f: EventFilters) => FIELDS.map((k) => `${k}=${f[k] ?? ''}`).join('&');
-type Draft = Record<(typeof FIELDS)[number], string>;
-const draftOf = (f: EventFilters): Draft => ({ type: f.type ?? '', status: f.status ?? '', since: f.since ?? '' });
+type FilterKey = (typeof FIELDS)[number];
+const valuesOf = (f: EventFilters): FilterValues<FilterKey> => ({ type: f.type ?? '', status: f.status ?? '', since: f.since ?? '' });
 
 function FilterForm({ filters, onApply }: { filters: EventFilters; onApply: (f: EventFilters) => void }) {
-  const [draft, setDraft] = useState(() => draftOf(filters));
-  const current = keyOf(filters);
-  const shown = useRef(current);
-  // The address changed by itself (Back, a link): the form follows it.
-  useEffect(() => {
-    if (current === shown.current) return;
-    shown.current = current;
-    setDraft(draftOf(filters));
-  }, [current, filters]);
-  const apply = (f: EventFilters) => {
-    shown.current = keyOf(f);
-    onApply(f);
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    apply(filtersOf(new URLSearchParams(draft)));
-  };
-  const clear = () => {
-    setDraft(draftOf({}));
-    apply({});
-  };
   return (
-    <form className="toolbar audit-filters" role="search" aria-label="Filter the events" onSubmit={submit} noValidate>
-      <div className="field">
-        <label className="field-label" htmlFor="events-type">
-          Type
-        </label>
-        <select id="events-type" name="type" className="field-control" value={draft.type} onChange={(e) => setDraft((d) => ({ ...d, type: e.target.value }))}>
-          <option value="">All types</option>
-          {EVENT_TYPES.map((t) => (
-            <option key={t.type} value={t.type}>
-              {t.type}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor="events-status">
-          Status
-        </label>
-        <select id="events-status" name="status" className="field-control" value={draft.status} onChange={(e) => setDraft((d) => ({ ...d, status: e.target.value }))}>
-          <option value="">All statuses</option>
-          {STATES.map((s) => (
-            <option key={s.state} value={s.state}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Field
-        label="Since"
-        name="since"
-        hint="A date (2026-11-20) or a date-time"
-        value={draft.since}
-        onChange={(e) => setDraft((d) => ({ ...d, since: e.target.value }))}
-        maxLength={40}
-        autoComplete="off"
-      />
-      <div className="actions">
-        <Button type="submit" variant="primary">
-          Search
-        </Button>
-        {Object.values(filters).some(Boolean) ? <Button onClick={clear}>Clear filters</Button> : null}
-      </div>
-    </form>
+    <FilterBar label="Filter the events" applied={valuesOf(filters)} onApply={(v) => onApply(filtersOf(new URLSearchParams(v)))} submitLabel="Search">
+      {(f) => (
+        <>
+          <div className="field">
+            <label className="field-label" htmlFor="events-type">
+              Type
+            </label>
+            <select id="events-type" name="type" className="field-control" value={f.value('type')} onChange={f.onChange('type')}>
+              <option value="">All types</option>
+              {EVENT_TYPES.map((t) => (
+                <option key={t.type} value={t.type}>
+                  {t.type}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="events-status">
+              Status
+            </label>
+            <select id="events-status" name="status" className="field-control" value={f.value('status')} onChange={f.onChange('status')}>
+              <option value="">All statuses</option>
+              {STATES.map((s) => (
+                <option key={s.state} value={s.state}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Field label="Since" name="since" hint="A date (2026-11-20) or a date-time" value={f.value('since')} onChange={f.onChange('since')} maxLength={40} autoComplete="off" />
+        </>
+      )}
+    </FilterBar>
   );
 }
 
@@ -137,21 +106,6 @@ function EventList({ env, filters }: { env: Environment; filters: EventFilters }
   const pages = useCursorPages();
   const list = useWebhookEvents(env, filters, pages.cursor);
   const filtered = Object.values(filters).some(Boolean);
-  if (list.isError) {
-    const errors = formErrors(list.error, ['since']);
-    return (
-      <Banner tone="error" title="The events could not be loaded" action={<Button onClick={() => void list.refetch()}>Try again</Button>}>
-        {errors.field('since') ? `Since: ${errors.field('since')}` : (errors.form ?? list.error.message)}
-      </Banner>
-    );
-  }
-  if (list.isPending) {
-    return (
-      <p className="page-loading" aria-busy="true">
-        Loading…
-      </p>
-    );
-  }
   const columns: Column<WebhookEventSummary>[] = [
     { header: 'Created', cell: (e) => <DateTime value={e.created_at} /> },
     {
@@ -168,17 +122,18 @@ function EventList({ env, filters }: { env: Environment; filters: EventFilters }
     { header: 'Next attempt', cell: (e) => (e.next_attempt_at ? <DateTime value={e.next_attempt_at} /> : '—') },
   ];
   return (
-    <>
-      <Table
-        caption={filtered ? 'Events matching the filters, newest first' : `Events in ${ENV_LABEL[env].toLowerCase()}, newest first`}
-        hideCaption
-        columns={columns}
-        rows={list.data.data}
-        rowKey={(e) => e.id}
-        empty={filtered ? 'No events match these filters.' : 'No events yet in this environment. Send a test event from the Webhooks page to see one.'}
-      />
-      <CursorPager pages={pages} next={list.data.next_cursor} count={list.data.data.length} />
-    </>
+    <CursorPage query={list} pages={pages} failed="The events could not be loaded" fieldLabels={{ since: 'Since' }} count={(data) => data.data.length}>
+      {(data) => (
+        <Table
+          caption={filtered ? 'Events matching the filters, newest first' : `Events in ${ENV_LABEL[env].toLowerCase()}, newest first`}
+          hideCaption
+          columns={columns}
+          rows={data.data}
+          rowKey={(e) => e.id}
+          empty={filtered ? 'No events match these filters.' : 'No events yet in this environment. Send a test event from the Webhooks page to see one.'}
+        />
+      )}
+    </CursorPage>
   );
 }
 

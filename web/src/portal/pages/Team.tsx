@@ -121,6 +121,19 @@ function SignInRules({ role }: { role: Role }) {
   );
 }
 
+/** An address that may break after its @ (and nowhere else) when the table is tight, so the row's actions stay on the page. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 export function Team() {
   useTitle('Team');
   const me = useMe();
@@ -141,7 +154,15 @@ export function Team() {
   const act = pending?.kind === 'remove' ? remove : pending?.kind === 'sessions' ? endSessions : transfer;
 
   const columns: Column<Member>[] = [
-    { header: 'Email', cell: (m) => (m.id === selfId ? <>{m.email} (you)</> : m.email) },
+    {
+      header: 'Email',
+      cell: (m) => (
+        <>
+          <BreakableEmail email={m.email} />
+          {m.id === selfId ? ' (you)' : null}
+        </>
+      ),
+    },
     { header: 'Name', cell: (m) => m.name ?? <span className="muted">Not yet given</span> },
     {
       header: 'Role',
@@ -235,7 +256,7 @@ export function Team() {
         </Banner>
       ) : (
         <section className="card">
-          <Table caption={`Members (${members.data.count})`} columns={columns} rows={members.data.items} rowKey={(m) => m.id} empty="No members yet." />
+          <Table caption={`Members (${members.data.count})`} className="table-compact" columns={columns} rows={members.data.items} rowKey={(m) => m.id} empty="No members yet." />
         </section>
       )}
       <InviteDialog

@@ -232,7 +232,7 @@ function Deliveries({ env, enabled }: { env: Environment; enabled: boolean }) {
     { header: 'Status', cell: (d) => <span className={`status status-${d.status}`}>{d.status === 'delivered' ? 'Delivered' : 'Failed'}</span> },
     { header: 'HTTP code', cell: (d) => (d.status_code === null ? '—' : String(d.status_code)), numeric: true },
     { header: 'Duration', cell: (d) => `${formatInteger(d.duration_ms)} ms`, numeric: true },
-    { header: 'Error', cell: (d) => d.error ?? '—' },
+    { header: 'Error', cell: (d) => (d.error ? <span className="cell-text">{d.error}</span> : '—') },
     {
       header: <span className="visually-hidden">Actions</span>,
       cell: (d) => (
@@ -287,6 +287,7 @@ function Deliveries({ env, enabled }: { env: Environment; enabled: boolean }) {
           <Table
             caption={`Delivery attempts in ${ENV_LABEL[env].toLowerCase()}, newest first`}
             hideCaption
+            className="table-compact"
             columns={columns}
             rows={shown}
             rowKey={(d) => d.id}
