@@ -94,6 +94,9 @@ export function endUserValues(request: Pick<FastifyRequest, 'params' | 'query' |
   return [...out];
 }
 
+/** The most end-user values an error detail is searched for, one by one. */
+const MASK_VALUES_MAX = 1_000;
+
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -105,13 +108,18 @@ function escapeRegExp(s: string): string {
  */
 export function maskValues(text: string, values: readonly string[]): string {
   if (values.length === 0 || text === '') return text;
+  // A request naming more end users than this (a large batch) costs too much to search for each: its text is masked whole.
+  if (values.length > MASK_VALUES_MAX) return MASK;
   const forms = new Set<string>();
   for (const v of values) {
     forms.add(v);
     forms.add(JSON.stringify(v).slice(1, -1));
   }
-  // Longest first, so that a value containing another is masked whole.
-  const alternatives = [...forms].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  // Only the forms the text holds go into the pattern (a body may name tens of thousands of end users: a pattern of
+  // them all costs a second to compile); longest first, so that a value containing another is masked whole.
+  const present = [...forms].filter((f) => text.includes(f));
+  if (present.length === 0) return text;
+  const alternatives = present.sort((a, b) => b.length - a.length).map(escapeRegExp);
   const masked = text.replace(new RegExp(alternatives.join('|'), 'g'), MASK);
   for (const f of forms) if (masked.includes(f)) return MASK;
   return masked;

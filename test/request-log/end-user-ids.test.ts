@@ -139,6 +139,17 @@ describe('request log: no end-user ids', () => {
     for (const r of stored) for (const v of [user, escaped, enc, tail]) assert.ok(!JSON.stringify(r).includes(v), JSON.stringify(r));
   });
 
+  it('a request naming more end users than the mask searches one by one (a large batch) has its detail masked whole', async () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => ({ amount: 'not a number', user_id: `batch_user_${i}` }));
+    const r = await call('POST', '/api/v1/calculate/safe-to-spend', { end_user_id: 'batch_user_0', cash_balance: 1, upcoming_bills: many });
+    assert.ok(r.statusCode >= 400 && r.statusCode < 500, `${r.statusCode} ${r.body.slice(0, 200)}`);
+    await t.deps.requestLog.flush();
+    const row = (await listed()).find((x) => x.request_id === idOf(r));
+    assert.ok(row, 'the request is logged');
+    assert.ok(row.error_detail === null || row.error_detail === '[redacted]', String(row.error_detail));
+    assert.ok(!JSON.stringify(row).includes('batch_user_'), JSON.stringify(row));
+  });
+
   it('an id the mask itself contains masks the whole detail', async () => {
     const r = await call('DELETE', '/api/v1/ingest/user/e', undefined, true);
     assert.equal(r.statusCode, 404);
