@@ -6,7 +6,7 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import { ADMIN } from './admin.js';
-import { expect, snap, test } from './fixtures.js';
+import { expect, snap, spaced, test } from './fixtures.js';
 import { startOwnServer, type OwnServer } from './own-server.js';
 
 const codeAt = (secret: string, ms: number) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: ms });
@@ -52,6 +52,8 @@ test('an administrator without a second factor enrols first, and the console ope
   await page.waitForTimeout(500);
   await expect(card.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
   await expect(page.getByRole('heading', { name: 'Partners' })).toHaveCount(0);
+  // Copy and "I have saved them" do not touch.
+  await spaced(card.getByRole('button', { name: 'Copy' }), card.getByRole('button', { name: 'I have saved them' }), 4);
   await snap(page, 'admin-mfa-recovery-codes');
 
   await card.getByRole('button', { name: 'I have saved them' }).click();

@@ -9,7 +9,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN } from './admin.js';
 import { freePort } from './base-config.js';
-import { expect, newPartner, snap, test } from './fixtures.js';
+import { expect, newPartner, snap, spaced, test } from './fixtures.js';
 import { startOwnServer, type OwnServer } from './own-server.js';
 
 const port = (process.env.E2E_PASSKEY_PORT ||= String(await freePort()));
@@ -85,6 +85,10 @@ test('a partner adds a passkey, signs in with it alone, and with the password an
   const me = await (await page.request.get('/api/auth/partner/me')).json();
   expect(me.mfa_enabled).toBe(true);
   expect(me.mfa_factors).toEqual(['passkey']);
+  // The card's notice, its table and its form each stand apart.
+  const passkeys = page.getByRole('region', { name: 'Passkeys' });
+  await spaced(passkeys.getByRole('status').filter({ hasText: 'Passkey "Work laptop" added' }), passkeys.getByRole('table'));
+  await spaced(passkeys.getByRole('table'), passkeys.getByRole('form', { name: 'Add a passkey' }));
   await snap(page, 'passkeys-account');
 
   // Password-less.
