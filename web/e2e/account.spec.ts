@@ -2,7 +2,7 @@
  * The portal's Account page in a browser: the sessions list with Sign out per row and Sign out
  * other sessions, and the password change, each checked through the API.
  */
-import { expect, signUp, snap, test } from './fixtures.js';
+import { expect, fitsAt1280, signUp, snap, test } from './fixtures.js';
 
 test('sessions: sign out one, sign out the others; change the password', async ({ page, request, playwright, baseURL, clientAddress, consoleErrors }) => {
   consoleErrors.allow(/status of 401 .*\/api\/auth\/partner\/password$/);
@@ -22,6 +22,8 @@ test('sessions: sign out one, sign out the others; change the password', async (
     const table = page.getByRole('table', { name: 'Signed-in sessions, newest first' });
     await expect(table.getByRole('row')).toHaveCount(4);
     await expect(table.getByText('This session')).toBeVisible();
+    // The dates on one line, and yet each row's Sign out stays on the page at 1280 px.
+    await fitsAt1280(page, table.getByRole('button', { name: 'Sign out this session' }));
     await snap(page, 'account');
 
     // Sign out one other session: confirm first.

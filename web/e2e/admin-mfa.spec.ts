@@ -2,59 +2,26 @@
  * An administrator held to enrolment (ADMIN_REQUIRE_MFA=true, the production default): the console opens on the
  * set-up page, keeps the recovery codes on screen after the code turns the factor on (the server lifts the hold at
  * that moment), and opens the console only once they are saved. The shared e2e server runs without the rule, so
- * this spec starts a server of its own with it, on a fresh SQLite directory.
+ * this spec starts a server of its own with it (own-server.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { ADMIN } from './admin.js';
-import { root, serverEnv } from './base-config.js';
-import { expect, snap, test } from './fixtures.js';
+import { expect, snap, spaced, test } from './fixtures.js';
+import { startOwnServer, type OwnServer } from './own-server.js';
 
 const codeAt = (secret: string, ms: number) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: ms });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 let base = '';
-let dataDir = '';
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-e2e-admin-mfa-'));
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), ...serverEnv, PORT: String(port), DATA_DIR: dataDir, PUBLIC_BASE_URL: base, ADMIN_REQUIRE_MFA: 'true' };
-  delete env.DATABASE_URL;
-  server = spawn(process.execPath, ['dist/src/server.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const until = Date.now() + 45_000;
-  for (;;) {
-    const up = await fetch(`${base}/api/v1/health`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (Date.now() > until || server.exitCode !== null) throw new Error('the server with ADMIN_REQUIRE_MFA did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  server = await startOwnServer({ env: { ADMIN_REQUIRE_MFA: 'true' } });
+  base = server.base;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 test('an administrator without a second factor enrols first, and the console opens once the recovery codes are saved', async ({ page, consoleErrors }) => {
@@ -85,6 +52,8 @@ test('an administrator without a second factor enrols first, and the console ope
   await page.waitForTimeout(500);
   await expect(card.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
   await expect(page.getByRole('heading', { name: 'Partners' })).toHaveCount(0);
+  // Copy and "I have saved them" do not touch.
+  await spaced(card.getByRole('button', { name: 'Copy' }), card.getByRole('button', { name: 'I have saved them' }), 4);
   await snap(page, 'admin-mfa-recovery-codes');
 
   await card.getByRole('button', { name: 'I have saved them' }).click();

@@ -16,7 +16,8 @@ import { SSO_CLIENT_ID, SSO_CLIENT_SECRET } from '../../test/helpers/oidc-provid
 export const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '..', '..');
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now, on 127.0.0.1. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);

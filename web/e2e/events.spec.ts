@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { expect, signUp, snap, test } from './fixtures.js';
+import { expect, sameHeight, signUp, snap, test } from './fixtures.js';
 
 const MARK = 'events-e2e-receiver-7f3a';
 /** A long answer body: the excerpt box must scroll inside itself, never widen the page. */
@@ -88,6 +88,9 @@ test('a test event: the Events list, its own page with the payload and the recei
     await expect(failed).toContainText('Since:');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page.getByLabel('Since')).toHaveValue('');
+    // The filter bar's selects and its text box stand in one row, one height.
+    await sameHeight(page.getByLabel('Type'), page.getByLabel('Since'));
+    await sameHeight(page.getByLabel('Status'), page.getByLabel('Since'));
     await snap(page, 'events-list');
 
     // The event's own page.

@@ -166,3 +166,18 @@ export async function oneLine(locator: Locator): Promise<void> {
   await expect(locator).toBeVisible();
   expect(await locator.evaluate((e) => e.getClientRects().length), 'the date reads on one line').toBe(1);
 }
+
+/** `lower` begins at least `min` px below where `upper` ends: the two do not touch. */
+export async function spaced(upper: Locator, lower: Locator, min = 8): Promise<void> {
+  const a = (await upper.boundingBox())!;
+  const b = (await lower.boundingBox())!;
+  expect(b.y - (a.y + a.height), 'the space between the two').toBeGreaterThanOrEqual(min);
+}
+
+/** `a` and `b` (controls side by side in one row) are one height and end on one line. */
+export async function sameHeight(a: Locator, b: Locator): Promise<void> {
+  const x = (await a.boundingBox())!;
+  const y = (await b.boundingBox())!;
+  expect(Math.abs(x.height - y.height), 'the two controls are one height').toBeLessThanOrEqual(1);
+  expect(Math.abs(x.y + x.height - (y.y + y.height)), 'the two controls end on one line').toBeLessThanOrEqual(1);
+}

@@ -6,62 +6,27 @@
  * WebAuthn needs a relying party that is a domain (not an IP address) in a secure context: this spec runs its own
  * server at http://localhost:<port> (PUBLIC_BASE_URL names that origin), beside the suite's 127.0.0.1 one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN } from './admin.js';
-import { root, serverEnv } from './base-config.js';
-import { expect, newPartner, snap, test } from './fixtures.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './base-config.js';
+import { expect, newPartner, snap, spaced, test } from './fixtures.js';
+import { startOwnServer, type OwnServer } from './own-server.js';
 
 const port = (process.env.E2E_PASSKEY_PORT ||= String(await freePort()));
 const base = `http://localhost:${port}`;
-let server: ChildProcess | null = null;
-let dataDir = '';
+let server: OwnServer | undefined;
 
 test.use({ baseURL: base });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'svc-e2e-passkeys-'));
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), ...serverEnv, PORT: port, DATA_DIR: dataDir, PUBLIC_BASE_URL: base };
-  // This server does not need the suite's single sign-on provider (nor its database, on PostgreSQL: SQLite here).
-  for (const k of Object.keys(env)) if (k.startsWith('ADMIN_OIDC_') || k === 'DATABASE_URL' || k === 'DATABASE_SCHEMA') delete env[k];
-  server = spawn(process.execPath, ['dist/src/server.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  server.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-  const until = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until || server.exitCode !== null) throw new Error(`the passkeys server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  // This server does not need the suite's single sign-on provider.
+  const noSso = { ADMIN_OIDC_ISSUER: undefined, ADMIN_OIDC_CLIENT_ID: undefined, ADMIN_OIDC_CLIENT_SECRET: undefined, ADMIN_OIDC_ALLOWED_EMAILS: undefined };
+  server = await startOwnServer({ env: noSso, host: 'localhost', port });
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 /** Signs up on this spec's server through the page's context (the session cookie lands in the browser). */
@@ -120,6 +85,10 @@ test('a partner adds a passkey, signs in with it alone, and with the password an
   const me = await (await page.request.get('/api/auth/partner/me')).json();
   expect(me.mfa_enabled).toBe(true);
   expect(me.mfa_factors).toEqual(['passkey']);
+  // The card's notice, its table and its form each stand apart.
+  const passkeys = page.getByRole('region', { name: 'Passkeys' });
+  await spaced(passkeys.getByRole('status').filter({ hasText: 'Passkey "Work laptop" added' }), passkeys.getByRole('table'));
+  await spaced(passkeys.getByRole('table'), passkeys.getByRole('form', { name: 'Add a passkey' }));
   await snap(page, 'passkeys-account');
 
   // Password-less.

@@ -1,7 +1,7 @@
 /** A partner's page: the Requests section (its partner-API requests, newest first, by environment and status). */
 import { useState } from 'react';
 import type { AdminPartner, Environment, RequestLogEntry } from '../api/client';
-import { Button, CursorPager, LoadFailed, RequestDetails, RequestTable, useCursorPages } from '../shared';
+import { Button, CursorPager, LoadFailed, RequestDetails, RequestTable, SelectField, useCursorPages } from '../shared';
 import { usePartnerRequests } from './api/requests';
 import { ENV_LABEL } from './UsageParts';
 
@@ -55,27 +55,17 @@ export function PartnerRequestsCard({ partner }: { partner: AdminPartner }) {
         <h2 id="requests-h">Requests</h2>
       </div>
       <div className="toolbar">
-        <div className="field">
-          <label className="field-label" htmlFor="requests-env">
-            Environment
-          </label>
-          <select id="requests-env" className="field-control" value={env} onChange={(e) => setEnv(e.target.value === 'test' ? 'test' : 'live')}>
-            <option value="live">{ENV_LABEL.live}</option>
-            <option value="test">{ENV_LABEL.test}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="requests-status">
-            Status
-          </label>
-          <select id="requests-status" className="field-control" value={status} onChange={(e) => setStatus(e.target.value)}>
-            {STATUSES.map(([v, label]) => (
-              <option key={v} value={v}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Environment" id="requests-env" value={env} onChange={(e) => setEnv(e.target.value === 'test' ? 'test' : 'live')}>
+          <option value="live">{ENV_LABEL.live}</option>
+          <option value="test">{ENV_LABEL.test}</option>
+        </SelectField>
+        <SelectField label="Status" id="requests-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+          {STATUSES.map(([v, label]) => (
+            <option key={v} value={v}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <Rows key={`${env} ${status}`} partner={partner} env={env} status={status} />
     </section>

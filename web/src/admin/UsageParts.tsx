@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import type { Answer, Environment } from '../api/client';
-import { Banner, Button, CallsChart, CategoryChart, DailyChart, errorText, formatCents, formatCentsShort, formatInteger, type Series } from '../shared';
+import { Banner, Button, CallsChart, CategoryChart, DailyChart, errorText, formatCents, formatCentsShort, formatInteger, SelectField, type Series } from '../shared';
 import { useUsageCsv, type ExportFormat } from './api/usage';
 
 type Window = Answer<'/api/admin/partners/{partner_id}/usage', 'get'>;
@@ -35,26 +35,21 @@ export const EVENT_SERIES: Series[] = [
 function Select<T extends string | number>({ label, value, options, onChange }: { label: string; value: T; options: [T, string][]; onChange: (v: T) => void }) {
   const id = useId();
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="field-control"
-        value={String(value)}
-        onChange={(e) => {
-          const hit = options.find(([v]) => String(v) === e.target.value);
-          if (hit) onChange(hit[0]);
-        }}
-      >
-        {options.map(([v, text]) => (
-          <option key={String(v)} value={String(v)}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label={label}
+      id={id}
+      value={String(value)}
+      onChange={(e) => {
+        const hit = options.find(([v]) => String(v) === e.target.value);
+        if (hit) onChange(hit[0]);
+      }}
+    >
+      {options.map(([v, text]) => (
+        <option key={String(v)} value={String(v)}>
+          {text}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

@@ -135,7 +135,7 @@ export function SessionsCard({ ops }: { ops: AccountOps }) {
         <LoadFailed title="Your sessions could not be loaded" query={list} />
       ) : (
         <>
-          <Table caption="Signed-in sessions, newest first" hideCaption columns={columns} rows={list.data.items} rowKey={(s) => s.id} empty="No sessions." />
+          <Table caption="Signed-in sessions, newest first" hideCaption className="table-compact" columns={columns} rows={list.data.items} rowKey={(s) => s.id} empty="No sessions." />
           <div className="actions endpoint-actions">
             <Button variant="danger" onClick={() => (setNotice(null), others.reset(), setEnding('others'))} disabled={list.data.items.every((s) => s.current)}>
               Sign out other sessions

@@ -14,6 +14,7 @@ export { DateTime, utcText } from './DateTime';
 export { CallsChart, CategoryChart, DailyChart } from './LazyCharts';
 export type { CategoryPoint, DailyPoint, Series } from './charts';
 export { Field } from './Field';
+export { SelectField } from './SelectField';
 export { Table, type Column } from './Table';
 export { RequestDetails, RequestTable, StatusCode } from './RequestTable';
 export { check, errorText, formErrors, problemsOf, useFieldProblems, type FieldProblems, type FormErrors } from './forms';

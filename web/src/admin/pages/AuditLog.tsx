@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { CursorPage, Field, FilterBar, useCursorPages, type FilterValues } from '../../shared';
+import { CursorPage, Field, FilterBar, SelectField, useCursorPages, type FilterValues } from '../../shared';
 import { ACTOR_LABEL, ACTOR_TYPES, AUDIT_PARAM, AuditTable, auditLogHref, isActorType, type AuditFilters } from '../AuditTable';
 import { useAuditLog } from '../api/audit';
 import { useTitle } from '../title';
@@ -37,22 +37,14 @@ function FilterForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: 
     <FilterBar label="Filter the audit log" applied={valuesOf(filters)} clean={(v) => valuesOf(filtersFrom(v))} onApply={(v) => onApply(filtersFrom(v))} submitLabel="Filter">
       {(f) => (
         <>
-          <div className="field">
-            <label className="field-label" htmlFor="audit-actor-type">
-              Actor type
-            </label>
-            <p className="field-hint" id="audit-actor-type-hint">
-              Who acted
-            </p>
-            <select id="audit-actor-type" className="field-control" aria-describedby="audit-actor-type-hint" value={f.value('actor_type')} onChange={f.onChange('actor_type')}>
-              <option value="">Anyone</option>
-              {ACTOR_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {ACTOR_LABEL[t]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField label="Actor type" id="audit-actor-type" hint="Who acted" value={f.value('actor_type')} onChange={f.onChange('actor_type')}>
+            <option value="">Anyone</option>
+            {ACTOR_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {ACTOR_LABEL[t]}
+              </option>
+            ))}
+          </SelectField>
           <Field label="Actor" name="actor" hint="An admin’s or partner’s id" value={f.value('actor_id')} onChange={f.onChange('actor_id')} maxLength={120} autoComplete="off" />
           <Field label="Action" name="action" hint="Exact (partner.suspend), or a prefix ending in a dot (partner.)" value={f.value('action')} onChange={f.onChange('action')} maxLength={80} autoComplete="off" />
           <Field label="Target" name="target" hint="The id acted on" value={f.value('target_id')} onChange={f.onChange('target_id')} maxLength={120} autoComplete="off" />

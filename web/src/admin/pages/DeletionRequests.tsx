@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { DeletionRequest, DeletionStatus } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, QueryView, Table, useSearchParam } from '../../shared';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, QueryView, SelectField, Table, useSearchParam } from '../../shared';
 import { useChangeDeletionRequest, useDeleteDeletionRequest, useDeletionRequests } from '../api/deletion-requests';
 import { useTitle } from '../title';
 
@@ -53,18 +53,13 @@ function ChangeStatus({ request, onClose, onDone }: { request: DeletionRequest; 
           save.mutate(change);
         }}
       >
-        <div className="field">
-          <label className="field-label" htmlFor="dr-status">
-            Status
-          </label>
-          <select id="dr-status" className="field-control" value={status} onChange={(e) => setStatus(e.target.value as DeletionStatus)}>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABEL[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Status" id="dr-status" value={status} onChange={(e) => setStatus(e.target.value as DeletionStatus)}>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABEL[s]}
+            </option>
+          ))}
+        </SelectField>
         {status === 'completed' ? (
           <Banner tone="warning">Completing erases, at once, the partner account with this email and every end user whose data carries it. It cannot be undone.</Banner>
         ) : null}
@@ -91,24 +86,14 @@ export function DeletionRequests() {
         <h1>Deletion requests</h1>
       </div>
       <div className="toolbar">
-        <div className="field">
-          <label className="field-label" htmlFor="dr-filter">
-            Status
-          </label>
-          <select
-            id="dr-filter"
-            className="field-control"
-            value={shownStatus ?? ''}
-            onChange={(e) => statusParam.set(e.target.value || null)}
-          >
-            <option value="">All</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABEL[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Status" id="dr-filter" value={shownStatus ?? ''} onChange={(e) => statusParam.set(e.target.value || null)}>
+          <option value="">All</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABEL[s]}
+            </option>
+          ))}
+        </SelectField>
       </div>
       {completed ? (
         <Banner tone="success" title={`The request of ${completed.email} is completed`} action={<Button onClick={() => setCompleted(null)}>Dismiss</Button>}>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Environment, ExternalKey, ExternalKeyAdded } from '../../api/client';
-import { Banner, Button, check, ConfirmDialog, DateTime, errorText, Field, formErrors, QueryView, problemsOf, Table, useFieldProblems } from '../../shared';
+import { Banner, Button, check, ConfirmDialog, DateTime, errorText, Field, formErrors, problemsOf, QueryView, SelectField, Table, useFieldProblems } from '../../shared';
 import { useAddExternalKey, useDeleteExternalKey, useExternalKeys } from '../api/external-keys';
 import { useTitle } from '../title';
 
@@ -72,15 +72,10 @@ function AddKey({ onAdded }: { onAdded: (r: ExternalKeyAdded) => void }) {
             onChange={set('key')}
             error={errors.field('key')}
           />
-          <div className="field">
-            <label className="field-label" htmlFor="xk-environment">
-              Environment
-            </label>
-            <select id="xk-environment" name="environment" className="field-control" value={form.environment} onChange={set('environment')}>
-              <option value="test">{ENV_LABEL.test}</option>
-              <option value="live">{ENV_LABEL.live}</option>
-            </select>
-          </div>
+          <SelectField label="Environment" id="xk-environment" name="environment" value={form.environment} onChange={set('environment')}>
+            <option value="test">{ENV_LABEL.test}</option>
+            <option value="live">{ENV_LABEL.live}</option>
+          </SelectField>
           <Field label="Partner id" name="partner_id" autoComplete="off" spellCheck={false} value={form.partner_id} onChange={set('partner_id')} error={errors.field('partner_id')} />
           <Field label="Partner email" name="partner_email" type="email" autoComplete="off" value={form.partner_email} onChange={set('partner_email')} error={errors.field('partner_email')} />
           <Field

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ComponentId, Incident, IncidentImpact, IncidentStatus } from '../../api/client';
-import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, QueryView } from '../../shared';
+import { Banner, Button, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, QueryView, SelectField } from '../../shared';
 import { useIncidents, useOpenIncident, useResolveIncident, useUpdateIncident } from '../api/incidents';
 import { useTitle } from '../title';
 
@@ -53,18 +53,13 @@ function ComponentPicker({ name, value, onChange, error }: { name: string; value
 function Select<T extends string>({ label, value, options, labels, onChange, name }: { label: string; value: T; options: T[]; labels: Record<T, string>; onChange: (v: T) => void; name: string }) {
   const id = `sel-${name}`;
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} name={name} className="field-control" value={value} onChange={(e) => onChange(e.target.value as T)}>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {labels[o]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField label={label} id={id} name={name} value={value} onChange={(e) => onChange(e.target.value as T)}>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {labels[o]}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

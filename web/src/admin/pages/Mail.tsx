@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { MailOutboxItem } from '../../api/client';
-import { Banner, Button, CursorPager, DateTime, Dialog, QueryView, Table, useCursorPages, useSearchParam } from '../../shared';
+import { Banner, Button, CursorPager, DateTime, Dialog, QueryView, SelectField, Table, useCursorPages, useSearchParam } from '../../shared';
 import { useMailOutbox, type MailStatus as Status } from '../api/mail';
 import { useTitle } from '../title';
 
@@ -79,24 +79,19 @@ export function Mail() {
         )
       ) : null}
       <div className="toolbar">
-        <div className="field">
-          <label className="field-label" htmlFor="mail-status">
-            Status
-          </label>
-          <select
-            id="mail-status"
-            className="field-control"
-            value={statusOf(statusParam.shown) ?? ''}
-            onChange={(e) => {
-              pages.reset();
-              statusParam.set(e.target.value || null);
-            }}
-          >
-            <option value="">All</option>
-            <option value="outbox">{STATUS_LABEL.outbox}</option>
-            <option value="failed">{STATUS_LABEL.failed}</option>
-          </select>
-        </div>
+        <SelectField
+          label="Status"
+          id="mail-status"
+          value={statusOf(statusParam.shown) ?? ''}
+          onChange={(e) => {
+            pages.reset();
+            statusParam.set(e.target.value || null);
+          }}
+        >
+          <option value="">All</option>
+          <option value="outbox">{STATUS_LABEL.outbox}</option>
+          <option value="failed">{STATUS_LABEL.failed}</option>
+        </SelectField>
       </div>
       <QueryView query={list} failed="The mail could not be loaded">
         {(data) => (

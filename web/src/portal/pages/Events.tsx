@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Environment } from '../../api/client';
-import { Banner, Button, CopyButton, CursorPage, DateTime, Field, FilterBar, formatInteger, QueryView, Table, useCursorPages, useTitle, type Column, type FilterValues } from '../../shared';
+import { Banner, Button, CopyButton, CursorPage, DateTime, Field, FilterBar, formatInteger, QueryView, SelectField, Table, useCursorPages, useTitle, type Column, type FilterValues } from '../../shared';
 import {
   useResendEvent,
   useWebhookConfig,
@@ -69,32 +69,22 @@ function FilterForm({ filters, onApply }: { filters: EventFilters; onApply: (f: 
     <FilterBar label="Filter the events" applied={valuesOf(filters)} onApply={(v) => onApply(filtersOf(new URLSearchParams(v)))} submitLabel="Search">
       {(f) => (
         <>
-          <div className="field">
-            <label className="field-label" htmlFor="events-type">
-              Type
-            </label>
-            <select id="events-type" name="type" className="field-control" value={f.value('type')} onChange={f.onChange('type')}>
-              <option value="">All types</option>
-              {EVENT_TYPES.map((t) => (
-                <option key={t.type} value={t.type}>
-                  {t.type}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="events-status">
-              Status
-            </label>
-            <select id="events-status" name="status" className="field-control" value={f.value('status')} onChange={f.onChange('status')}>
-              <option value="">All statuses</option>
-              {STATES.map((s) => (
-                <option key={s.state} value={s.state}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField label="Type" id="events-type" name="type" value={f.value('type')} onChange={f.onChange('type')}>
+            <option value="">All types</option>
+            {EVENT_TYPES.map((t) => (
+              <option key={t.type} value={t.type}>
+                {t.type}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Status" id="events-status" name="status" value={f.value('status')} onChange={f.onChange('status')}>
+            <option value="">All statuses</option>
+            {STATES.map((s) => (
+              <option key={s.state} value={s.state}>
+                {s.label}
+              </option>
+            ))}
+          </SelectField>
           <Field label="Since" name="since" hint="A date (2026-11-20) or a date-time" value={f.value('since')} onChange={f.onChange('since')} maxLength={40} autoComplete="off" />
         </>
       )}

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { Environment } from '../../api/client';
-import { Banner, Button, formErrors, useTitle, type FieldProblems } from '../../shared';
+import { Banner, Button, formErrors, SelectField, useTitle, type FieldProblems } from '../../shared';
 import { useCalculationsCsv, useUsageCsv, useUsageEventsCsv, useWebhooksCsv } from '../api/reports';
 import { ENV_LABEL, useEnvironment } from '../session';
 
@@ -128,18 +128,13 @@ function DateRange({ range, errors }: { range: ReturnType<typeof useRange>; erro
 function Select({ label, value, onChange, options }: { label: string; value: string; onChange: (v: string) => void; options: [string, string][] }) {
   const id = useId();
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="field-control" value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField label={label} id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+      {options.map(([v, text]) => (
+        <option key={v} value={v}>
+          {text}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

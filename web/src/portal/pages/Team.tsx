@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Banner, Button, check, ConfirmDialog, DateTime, Dialog, Field, errorText, formErrors, problemsOf, Table, useTitle, type Column } from '../../shared';
+import { Banner, Button, check, ConfirmDialog, DateTime, Dialog, errorText, Field, formErrors, problemsOf, SelectField, Table, useTitle, type Column } from '../../shared';
 import {
   useAccountSecurity,
   useChangeAccountSecurity,
@@ -73,19 +73,13 @@ function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: ()
         }}
       >
         <Field label="Email" type="email" name="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.field('email')} required />
-        <div className="field">
-          <label className="field-label" htmlFor="invite-role">
-            Role
-          </label>
-          <select id="invite-role" name="role" className="field-control" value={role} onChange={(e) => setRole(e.target.value as InviteRole)}>
-            {INVITE_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABEL[r]}
-              </option>
-            ))}
-          </select>
-          {errors.field('role') ? <p className="field-error">{errors.field('role')}</p> : null}
-        </div>
+        <SelectField label="Role" id="invite-role" error={errors.field('role')} name="role" value={role} onChange={(e) => setRole(e.target.value as InviteRole)}>
+          {INVITE_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABEL[r]}
+            </option>
+          ))}
+        </SelectField>
       </form>
     </Dialog>
   );
