@@ -119,7 +119,7 @@ async function openSession(
  * The answer of every sign-in that opened a session (password, its second step, a pasted key, a finished sign-up, an
  * accepted invitation): the session cookie set, the body returned.
  */
-export function answerSignIn<B>(deps: Pick<Deps, 'clock' | 'publicUrl'>, reply: FastifyReply, out: { session: Opened; body: B }): B {
+export function answerSignIn<O extends { session: Opened; body: unknown }>(deps: Pick<Deps, 'clock' | 'publicUrl'>, reply: FastifyReply, out: O): O['body'] {
   setSessionCookie(deps, reply, out.session);
   return out.body;
 }
