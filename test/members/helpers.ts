@@ -1,7 +1,8 @@
 /** An account with one member of each role, signed in through the HTTP interface (sign-in, invitation, acceptance). */
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp, TestPartner } from '../helpers/app.js';
+import { after, before } from 'node:test';
+import { buildTestApp, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
 import { hashPassword } from '../../src/lib/crypto.js';
 import { randomBase62 } from '../../src/lib/crypto.js';
 import { outbox } from '../helpers/mail.js';
@@ -69,4 +70,34 @@ export async function enrolTotp(t: TestApp, now: () => number, token: string): P
   const confirm = await t.inject({ method: 'POST', url: '/api/auth/partner/mfa/totp/confirm', headers: bearer(token), payload: { code: totpCode(secret, now()) } });
   assert.equal(confirm.statusCode, 200, confirm.body);
   return secret;
+}
+
+/** The app a suite's tests share: built before them on a stopped clock, with the administrator signed in, and closed after them. */
+export interface SuiteApp {
+  readonly t: TestApp;
+  readonly adminToken: string;
+  readonly clock: TestClock;
+}
+
+/** Call inside a describe(): registers the suite's before/after hooks; `t` and `adminToken` are there once the tests run. */
+export function suiteApp(start = '2026-05-04T09:00:10Z'): SuiteApp {
+  const clock = new TestClock(Date.parse(start));
+  let t: TestApp | undefined;
+  let adminToken: string | undefined;
+  before(async () => {
+    t = await buildTestApp({ clock });
+    adminToken = (await t.admin()).token;
+  });
+  after(() => t?.close());
+  return {
+    clock,
+    get t() {
+      assert.ok(t, 'the suite app is built in before()');
+      return t;
+    },
+    get adminToken() {
+      assert.ok(adminToken !== undefined, 'the suite app is built in before()');
+      return adminToken;
+    },
+  };
 }

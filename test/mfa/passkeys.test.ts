@@ -4,84 +4,77 @@
  * back, another account's passkey, an expired challenge, hostile answers); members and administrators alike, on
  * whichever database the run uses.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildTestApp, TestClock, type TestApp } from '../helpers/app.js';
-import { PASSWORD, addMember, bearer, login, nextIp, ownerAccount } from '../members/helpers.js';
+import { buildTestApp } from '../helpers/app.js';
+import { PASSWORD, addMember, bearer, login, nextIp, ownerAccount, suiteApp } from '../members/helpers.js';
 import { SoftAuthenticator } from './authenticator.js';
 
 const ORIGIN = 'http://localhost:8000';
 const ADMIN_PASSWORD = 'admin-password-1';
 
 describe('passkeys', () => {
-  let t: TestApp;
-  let adminToken: string;
-  const clock = new TestClock(Date.parse('2026-05-04T09:00:10Z'));
-
-  before(async () => {
-    t = await buildTestApp({ clock });
-    adminToken = (await t.admin()).token;
-  });
-  after(() => t.close());
+  const s = suiteApp();
+  const { clock } = s;
 
   async function register(role: 'partner' | 'admin', token: string, auth: SoftAuthenticator, name?: string) {
-    const opts = await t.inject({ method: 'POST', url: `/api/auth/${role}/mfa/passkeys/options`, headers: bearer(token) });
+    const opts = await s.t.inject({ method: 'POST', url: `/api/auth/${role}/mfa/passkeys/options`, headers: bearer(token) });
     assert.equal(opts.statusCode, 200, opts.body);
     const response = auth.create(opts.json());
-    const res = await t.inject({ method: 'POST', url: `/api/auth/${role}/mfa/passkeys`, headers: bearer(token), payload: { response, ...(name ? { name } : {}) } });
+    const res = await s.t.inject({ method: 'POST', url: `/api/auth/${role}/mfa/passkeys`, headers: bearer(token), payload: { response, ...(name ? { name } : {}) } });
     assert.equal(res.statusCode, 201, res.body);
     return res.json() as { id: string; name: string };
   }
 
   async function passwordless(role: 'partner' | 'admin', auth: SoftAuthenticator, opts: Parameters<SoftAuthenticator['get']>[1] = {}, from = nextIp()) {
-    const o = await t.inject({ method: 'POST', url: `/api/auth/${role}/login/passkey/options`, remoteAddress: from });
+    const o = await s.t.inject({ method: 'POST', url: `/api/auth/${role}/login/passkey/options`, remoteAddress: from });
     assert.equal(o.statusCode, 200, o.body);
     const response = auth.get(o.json(), opts);
-    const res = await t.inject({ method: 'POST', url: `/api/auth/${role}/login/passkey`, payload: { response }, remoteAddress: from });
+    const res = await s.t.inject({ method: 'POST', url: `/api/auth/${role}/login/passkey`, payload: { response }, remoteAddress: from });
     return { res, response };
   }
 
   async function auditActions(actorId: string): Promise<{ action: string; details: Record<string, unknown> }[]> {
-    const rows = await t.deps.database.db.selectFrom('audit_log').select(['action', 'details']).where('actor_id', '=', actorId).orderBy('id').execute();
+    const rows = await s.t.deps.database.db.selectFrom('audit_log').select(['action', 'details']).where('actor_id', '=', actorId).orderBy('id').execute();
     return rows.map((r) => ({ action: r.action, details: JSON.parse(r.details as string) as Record<string, unknown> }));
   }
 
   it('a member registers a passkey: it is listed, counts as the second factor, and the password sign-in finishes with it', async () => {
-    const { owner } = await ownerAccount(t);
+    const { owner } = await ownerAccount(s.t);
     const auth = new SoftAuthenticator(ORIGIN);
     const pk = await register('partner', owner.token, auth, 'Laptop');
     assert.equal(pk.name, 'Laptop');
 
-    const list = await t.inject({ method: 'GET', url: '/api/auth/partner/mfa/passkeys', headers: bearer(owner.token) });
+    const list = await s.t.inject({ method: 'GET', url: '/api/auth/partner/mfa/passkeys', headers: bearer(owner.token) });
     assert.equal(list.statusCode, 200, list.body);
     assert.equal(list.json().count, 1);
     assert.equal(list.json().items[0].last_used_at, null);
-    const me = await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(owner.token) });
+    const me = await s.t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(owner.token) });
     assert.equal(me.json().mfa_enabled, true);
-    const members = await t.inject({ method: 'GET', url: '/api/partners/me/members', headers: bearer(owner.token) });
+    const members = await s.t.inject({ method: 'GET', url: '/api/partners/me/members', headers: bearer(owner.token) });
     assert.equal((members.json().items as { id: string; mfa_enabled: boolean }[]).find((m) => m.id === owner.id)?.mfa_enabled, true);
 
-    const first = await login(t, owner.email);
+    const first = await login(s.t, owner.email);
     assert.equal(first.statusCode, 401, first.body);
     assert.equal(first.json().code, 'mfa_required');
     assert.deepEqual(first.json().factors, ['passkey']);
     const from = nextIp();
-    const o = await t.inject({ method: 'POST', url: '/api/auth/partner/login/mfa/passkey/options', payload: { mfa_token: first.json().mfa_token }, remoteAddress: from });
+    const o = await s.t.inject({ method: 'POST', url: '/api/auth/partner/login/mfa/passkey/options', payload: { mfa_token: first.json().mfa_token }, remoteAddress: from });
     assert.equal(o.statusCode, 200, o.body);
     assert.equal(o.json().allowCredentials.length, 1);
     const response = auth.get(o.json());
-    const second = await t.inject({ method: 'POST', url: '/api/auth/partner/login/mfa/passkey', payload: { mfa_token: first.json().mfa_token, response }, remoteAddress: from });
+    const second = await s.t.inject({ method: 'POST', url: '/api/auth/partner/login/mfa/passkey', payload: { mfa_token: first.json().mfa_token, response }, remoteAddress: from });
     assert.equal(second.statusCode, 200, second.body);
-    const after2 = await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(second.json().token) });
+    const after2 = await s.t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(second.json().token) });
     assert.equal(after2.json().member.id, owner.id);
     assert.equal(after2.json().session_method, 'password');
 
     // The same answer again: its challenge (and the mfa_token) are used.
-    const replay = await t.inject({ method: 'POST', url: '/api/auth/partner/login/mfa/passkey', payload: { mfa_token: first.json().mfa_token, response }, remoteAddress: from });
+    const replay = await s.t.inject({ method: 'POST', url: '/api/auth/partner/login/mfa/passkey', payload: { mfa_token: first.json().mfa_token, response }, remoteAddress: from });
     assert.equal(replay.statusCode, 401, replay.body);
     assert.equal(replay.json().code, 'mfa_token_invalid');
 
-    const listed = await t.inject({ method: 'GET', url: '/api/auth/partner/mfa/passkeys', headers: bearer(owner.token) });
+    const listed = await s.t.inject({ method: 'GET', url: '/api/auth/partner/mfa/passkeys', headers: bearer(owner.token) });
     assert.ok(listed.json().items[0].last_used_at);
     const audit = (await auditActions(owner.id)).map((a) => a.action);
     assert.ok(audit.includes('passkey.register'));
@@ -89,21 +82,21 @@ describe('passkeys', () => {
   });
 
   it('password-less: a discoverable passkey with user verification opens a `passkey` session; a replayed answer is refused', async () => {
-    const { owner } = await ownerAccount(t);
+    const { owner } = await ownerAccount(s.t);
     const auth = new SoftAuthenticator(ORIGIN);
     await register('partner', owner.token, auth);
     const { res, response } = await passwordless('partner', auth);
     assert.equal(res.statusCode, 200, res.body);
     assert.match(String(res.headers['set-cookie']), /svc_session=/);
-    const me = await t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(res.json().token) });
+    const me = await s.t.inject({ method: 'GET', url: '/api/auth/partner/me', headers: bearer(res.json().token) });
     assert.equal(me.json().session_method, 'passkey');
     assert.equal(me.json().member.id, owner.id);
-    const sessions = await t.inject({ method: 'GET', url: '/api/auth/partner/sessions', headers: bearer(res.json().token) });
+    const sessions = await s.t.inject({ method: 'GET', url: '/api/auth/partner/sessions', headers: bearer(res.json().token) });
     assert.equal((sessions.json().items as { current: boolean; method: string }[]).find((s) => s.current)?.method, 'passkey');
     const signIn = (await auditActions(owner.id)).find((a) => a.action === 'passkey.sign_in');
     assert.equal(signIn?.details.as, 'passwordless');
 
-    const replay = await t.inject({ method: 'POST', url: '/api/auth/partner/login/passkey', payload: { response }, remoteAddress: nextIp() });
+    const replay = await s.t.inject({ method: 'POST', url: '/api/auth/partner/login/passkey', payload: { response }, remoteAddress: nextIp() });
     assert.equal(replay.statusCode, 401, replay.body);
     assert.equal(replay.json().code, 'passkey_invalid');
 
@@ -114,32 +107,32 @@ describe('passkeys', () => {
   });
 
   it('refuses an answer to a challenge the service did not hand out, and one past its 5 minutes', async () => {
-    const { owner } = await ownerAccount(t);
+    const { owner } = await ownerAccount(s.t);
     const auth = new SoftAuthenticator(ORIGIN);
     // Registration with a made-up challenge: 400.
-    const opts = await t.inject({ method: 'POST', url: '/api/auth/partner/mfa/passkeys/options', headers: bearer(owner.token) });
+    const opts = await s.t.inject({ method: 'POST', url: '/api/auth/partner/mfa/passkeys/options', headers: bearer(owner.token) });
     const forged = auth.create({ ...opts.json(), challenge: Buffer.from('not handed out by the service').toString('base64url') });
-    const reg = await t.inject({ method: 'POST', url: '/api/auth/partner/mfa/passkeys', headers: bearer(owner.token), payload: { response: forged } });
+    const reg = await s.t.inject({ method: 'POST', url: '/api/auth/partner/mfa/passkeys', headers: bearer(owner.token), payload: { response: forged } });
     assert.equal(reg.statusCode, 400, reg.body);
     assert.equal(reg.json().code, 'bad_request');
     await register('partner', owner.token, auth);
 
     const from = nextIp();
-    const o = await t.inject({ method: 'POST', url: '/api/auth/partner/login/passkey/options', remoteAddress: from });
+    const o = await s.t.inject({ method: 'POST', url: '/api/auth/partner/login/passkey/options', remoteAddress: from });
     const wrong = auth.get(o.json(), { challenge: Buffer.from('another challenge').toString('base64url') });
-    const r1 = await t.inject({ method: 'POST', url: '/api/auth/partner/login/passkey', payload: { response: wrong }, remoteAddress: from });
+    const r1 = await s.t.inject({ method: 'POST', url: '/api/auth/partner/login/passkey', payload: { response: wrong }, remoteAddress: from });
     assert.equal(r1.statusCode, 401, r1.body);
     assert.equal(r1.json().code, 'passkey_invalid');
 
-    const o2 = await t.inject({ method: 'POST', url: '/api/auth/partner/login/passkey/options', remoteAddress: from });
+    const o2 = await s.t.inject({ method: 'POST', url: '/api/auth/partner/login/passkey/options', remoteAddress: from });
     clock.advance(5 * 60_000 + 1);
-    const late = await t.inject({ method: 'POST', url: '/api/auth/partner/login/passkey', payload: { response: auth.get(o2.json()) }, remoteAddress: from });
+    const late = await s.t.inject({ method: 'POST', url: '/api/auth/partner/login/passkey', payload: { response: auth.get(o2.json()) }, remoteAddress: from });
     assert.equal(late.statusCode, 401, late.body);
     assert.match(late.json().detail, /expired/);
   });
 
   it('refuses and audits a signature counter that went back (a copied authenticator)', async () => {
-    const { owner } = await ownerAccount(t);
+    const { owner } = await ownerAccount(s.t);
     const auth = new SoftAuthenticator(ORIGIN);
     await register('partner', owner.token, auth);
     assert.equal((await passwordless('partner', auth)).res.statusCode, 200);
@@ -156,19 +149,19 @@ describe('passkeys', () => {
   });
 
   it("refuses another member's passkey in a sign-in's second step, and a member's passkey at the administrator sign-in", async () => {
-    const { owner } = await ownerAccount(t);
-    const dev = await addMember(t, adminToken, owner, 'developer');
+    const { owner } = await ownerAccount(s.t);
+    const dev = await addMember(s.t, s.adminToken, owner, 'developer');
     const ownerAuth = new SoftAuthenticator(ORIGIN);
     const devAuth = new SoftAuthenticator(ORIGIN);
     await register('partner', owner.token, ownerAuth);
     await register('partner', dev.token, devAuth);
 
-    const first = await login(t, owner.email);
+    const first = await login(s.t, owner.email);
     assert.equal(first.json().code, 'mfa_required');
     const from = nextIp();
-    const o = await t.inject({ method: 'POST', url: '/api/auth/partner/login/mfa/passkey/options', payload: { mfa_token: first.json().mfa_token }, remoteAddress: from });
+    const o = await s.t.inject({ method: 'POST', url: '/api/auth/partner/login/mfa/passkey/options', payload: { mfa_token: first.json().mfa_token }, remoteAddress: from });
     const foreign = devAuth.get(o.json(), { passkey: devAuth.passkeys[0] });
-    const r = await t.inject({ method: 'POST', url: '/api/auth/partner/login/mfa/passkey', payload: { mfa_token: first.json().mfa_token, response: foreign }, remoteAddress: from });
+    const r = await s.t.inject({ method: 'POST', url: '/api/auth/partner/login/mfa/passkey', payload: { mfa_token: first.json().mfa_token, response: foreign }, remoteAddress: from });
     assert.equal(r.statusCode, 401, r.body);
     assert.equal(r.json().code, 'passkey_invalid');
 
@@ -178,25 +171,25 @@ describe('passkeys', () => {
   });
 
   it('an administrator: registration while held to nothing, the second step, password-less, and the console guard counts it', async () => {
-    const admin = await t.admin();
+    const admin = await s.t.admin();
     const auth = new SoftAuthenticator(ORIGIN);
     await register('admin', admin.token, auth, 'Security key');
-    const me = await t.inject({ method: 'GET', url: '/api/auth/admin/me', headers: bearer(admin.token) });
+    const me = await s.t.inject({ method: 'GET', url: '/api/auth/admin/me', headers: bearer(admin.token) });
     assert.equal(me.json().mfa_enabled, true);
 
-    const first = await t.inject({ method: 'POST', url: '/api/auth/admin/login', payload: { email: admin.email, password: ADMIN_PASSWORD }, remoteAddress: nextIp() });
+    const first = await s.t.inject({ method: 'POST', url: '/api/auth/admin/login', payload: { email: admin.email, password: ADMIN_PASSWORD }, remoteAddress: nextIp() });
     assert.equal(first.statusCode, 401, first.body);
     assert.deepEqual(first.json().factors, ['passkey']);
     const from = nextIp();
-    const o = await t.inject({ method: 'POST', url: '/api/auth/admin/login/mfa/passkey/options', payload: { mfa_token: first.json().mfa_token }, remoteAddress: from });
+    const o = await s.t.inject({ method: 'POST', url: '/api/auth/admin/login/mfa/passkey/options', payload: { mfa_token: first.json().mfa_token }, remoteAddress: from });
     assert.equal(o.statusCode, 200, o.body);
-    const second = await t.inject({ method: 'POST', url: '/api/auth/admin/login/mfa/passkey', payload: { mfa_token: first.json().mfa_token, response: auth.get(o.json()) }, remoteAddress: from });
+    const second = await s.t.inject({ method: 'POST', url: '/api/auth/admin/login/mfa/passkey', payload: { mfa_token: first.json().mfa_token, response: auth.get(o.json()) }, remoteAddress: from });
     assert.equal(second.statusCode, 200, second.body);
     assert.equal(second.json().admin.id, admin.id);
 
     const pl = await passwordless('admin', auth);
     assert.equal(pl.res.statusCode, 200, pl.res.body);
-    const sessions = await t.inject({ method: 'GET', url: '/api/auth/admin/sessions', headers: bearer(pl.res.json().token) });
+    const sessions = await s.t.inject({ method: 'GET', url: '/api/auth/admin/sessions', headers: bearer(pl.res.json().token) });
     assert.equal((sessions.json().items as { current: boolean; method: string }[]).find((s) => s.current)?.method, 'passkey');
     const login = (await auditActions(admin.id)).filter((a) => a.action === 'admin.login').map((a) => a.details);
     assert.ok(login.some((d) => d.method === 'passkey' && d.second_factor === 'passkey'));
@@ -258,55 +251,55 @@ describe('passkeys', () => {
   });
 
   it('rename and remove (audited); a wrong password is refused; a removed member\'s passkeys are gone', async () => {
-    const { owner } = await ownerAccount(t);
-    const viewer = await addMember(t, adminToken, owner, 'viewer');
+    const { owner } = await ownerAccount(s.t);
+    const viewer = await addMember(s.t, s.adminToken, owner, 'viewer');
     const auth = new SoftAuthenticator(ORIGIN);
     const pk = await register('partner', viewer.token, auth);
 
-    const ren = await t.inject({ method: 'PATCH', url: `/api/auth/partner/mfa/passkeys/${pk.id}`, headers: bearer(viewer.token), payload: { name: 'Phone' } });
+    const ren = await s.t.inject({ method: 'PATCH', url: `/api/auth/partner/mfa/passkeys/${pk.id}`, headers: bearer(viewer.token), payload: { name: 'Phone' } });
     assert.equal(ren.statusCode, 200, ren.body);
     assert.equal(ren.json().name, 'Phone');
-    const bad = await t.inject({ method: 'PATCH', url: `/api/auth/partner/mfa/passkeys/${pk.id}`, headers: bearer(viewer.token), payload: { name: 'a\u0000b' } });
+    const bad = await s.t.inject({ method: 'PATCH', url: `/api/auth/partner/mfa/passkeys/${pk.id}`, headers: bearer(viewer.token), payload: { name: 'a\u0000b' } });
     assert.equal(bad.statusCode, 422, bad.body);
-    const long = await t.inject({ method: 'PATCH', url: `/api/auth/partner/mfa/passkeys/${pk.id}`, headers: bearer(viewer.token), payload: { name: 'x'.repeat(65) } });
+    const long = await s.t.inject({ method: 'PATCH', url: `/api/auth/partner/mfa/passkeys/${pk.id}`, headers: bearer(viewer.token), payload: { name: 'x'.repeat(65) } });
     assert.equal(long.statusCode, 422, long.body);
-    const bidi = await t.inject({ method: 'PATCH', url: `/api/auth/partner/mfa/passkeys/${pk.id}`, headers: bearer(viewer.token), payload: { name: 'a\u202eb' } });
+    const bidi = await s.t.inject({ method: 'PATCH', url: `/api/auth/partner/mfa/passkeys/${pk.id}`, headers: bearer(viewer.token), payload: { name: 'a\u202eb' } });
     assert.equal(bidi.statusCode, 422, bidi.body);
     // Another member's passkey id is not found.
-    const other = await t.inject({ method: 'PATCH', url: `/api/auth/partner/mfa/passkeys/${pk.id}`, headers: bearer(owner.token), payload: { name: 'Mine' } });
+    const other = await s.t.inject({ method: 'PATCH', url: `/api/auth/partner/mfa/passkeys/${pk.id}`, headers: bearer(owner.token), payload: { name: 'Mine' } });
     assert.equal(other.statusCode, 404, other.body);
 
-    const wrong = await t.inject({ method: 'DELETE', url: `/api/auth/partner/mfa/passkeys/${pk.id}`, headers: bearer(viewer.token), payload: { password: 'wrong' }, remoteAddress: nextIp() });
+    const wrong = await s.t.inject({ method: 'DELETE', url: `/api/auth/partner/mfa/passkeys/${pk.id}`, headers: bearer(viewer.token), payload: { password: 'wrong' }, remoteAddress: nextIp() });
     assert.equal(wrong.statusCode, 401, wrong.body);
     assert.equal(wrong.json().code, 'invalid_credentials');
     const second = await register('partner', viewer.token, auth);
-    const rm = await t.inject({ method: 'DELETE', url: `/api/auth/partner/mfa/passkeys/${second.id}`, headers: bearer(viewer.token), payload: { password: PASSWORD }, remoteAddress: nextIp() });
+    const rm = await s.t.inject({ method: 'DELETE', url: `/api/auth/partner/mfa/passkeys/${second.id}`, headers: bearer(viewer.token), payload: { password: PASSWORD }, remoteAddress: nextIp() });
     assert.equal(rm.statusCode, 200, rm.body);
     assert.equal(rm.json().mfa_enabled, true);
     const actions = (await auditActions(viewer.id)).map((a) => a.action);
     assert.ok(actions.includes('passkey.rename') && actions.includes('passkey.remove'));
 
     // The member leaves: its passkey no longer signs in, and nothing of it is kept.
-    const gone = await t.inject({ method: 'DELETE', url: `/api/partners/me/members/${viewer.id}`, headers: bearer(owner.token) });
+    const gone = await s.t.inject({ method: 'DELETE', url: `/api/partners/me/members/${viewer.id}`, headers: bearer(owner.token) });
     assert.equal(gone.statusCode, 200, gone.body);
-    const left = await t.deps.database.db.selectFrom('passkey_credentials').select('id').where('subject_id', '=', viewer.id).execute();
+    const left = await s.t.deps.database.db.selectFrom('passkey_credentials').select('id').where('subject_id', '=', viewer.id).execute();
     assert.equal(left.length, 0);
     const pl = await passwordless('partner', auth, { passkey: auth.passkeys[0] });
     assert.equal(pl.res.statusCode, 401, pl.res.body);
   });
 
   it('a session opened with an API key cannot register one (403)', async () => {
-    const { partner } = await ownerAccount(t);
-    const k = await t.inject({ method: 'POST', url: '/api/auth/partner/key-login', payload: { key: partner.testKey }, remoteAddress: nextIp() });
-    const r = await t.inject({ method: 'POST', url: '/api/auth/partner/mfa/passkeys/options', headers: bearer(k.json().token) });
+    const { partner } = await ownerAccount(s.t);
+    const k = await s.t.inject({ method: 'POST', url: '/api/auth/partner/key-login', payload: { key: partner.testKey }, remoteAddress: nextIp() });
+    const r = await s.t.inject({ method: 'POST', url: '/api/auth/partner/mfa/passkeys/options', headers: bearer(k.json().token) });
     assert.equal(r.statusCode, 403, r.body);
   });
 
   it('hostile answers are a 4xx JSON body, never a 500', async () => {
-    const { owner } = await ownerAccount(t);
+    const { owner } = await ownerAccount(s.t);
     const auth = new SoftAuthenticator(ORIGIN);
     await register('partner', owner.token, auth);
-    const o = await t.inject({ method: 'POST', url: '/api/auth/partner/login/passkey/options', remoteAddress: nextIp() });
+    const o = await s.t.inject({ method: 'POST', url: '/api/auth/partner/login/passkey/options', remoteAddress: nextIp() });
     const good = auth.get(o.json());
     let deep: unknown = 1;
     for (let i = 0; i < 10; i++) deep = { a: deep };
@@ -326,19 +319,19 @@ describe('passkeys', () => {
       { ...good, extra: true },
     ];
     for (const response of cases) {
-      const r = await t.inject({ method: 'POST', url: '/api/auth/partner/login/passkey', payload: { response }, remoteAddress: nextIp() });
+      const r = await s.t.inject({ method: 'POST', url: '/api/auth/partner/login/passkey', payload: { response }, remoteAddress: nextIp() });
       assert.ok(r.statusCode >= 400 && r.statusCode < 500, `${r.statusCode} ${r.body}`);
       assert.ok(typeof r.json().code === 'string', r.body);
     }
-    const big = await t.inject({ method: 'POST', url: '/api/auth/partner/login/passkey', payload: { response: { ...good, pad: 'x'.repeat(70_000) } }, remoteAddress: nextIp() });
+    const big = await s.t.inject({ method: 'POST', url: '/api/auth/partner/login/passkey', payload: { response: { ...good, pad: 'x'.repeat(70_000) } }, remoteAddress: nextIp() });
     assert.equal(big.statusCode, 413, big.body);
     // Registration: a garbage attestation object.
-    const opts = await t.inject({ method: 'POST', url: '/api/auth/partner/mfa/passkeys/options', headers: bearer(owner.token) });
+    const opts = await s.t.inject({ method: 'POST', url: '/api/auth/partner/mfa/passkeys/options', headers: bearer(owner.token) });
     const created = auth.create(opts.json());
     const garbage = { ...created, response: { ...created.response, attestationObject: Buffer.from('garbage').toString('base64url') } };
-    const reg = await t.inject({ method: 'POST', url: '/api/auth/partner/mfa/passkeys', headers: bearer(owner.token), payload: { response: garbage } });
+    const reg = await s.t.inject({ method: 'POST', url: '/api/auth/partner/mfa/passkeys', headers: bearer(owner.token), payload: { response: garbage } });
     assert.equal(reg.statusCode, 400, reg.body);
-    const malformedToken = await t.inject({ method: 'POST', url: '/api/auth/partner/login/mfa/passkey/options', payload: { mfa_token: 'bad token!' }, remoteAddress: nextIp() });
+    const malformedToken = await s.t.inject({ method: 'POST', url: '/api/auth/partner/login/mfa/passkey/options', payload: { mfa_token: 'bad token!' }, remoteAddress: nextIp() });
     assert.equal(malformedToken.statusCode, 422, malformedToken.body);
   });
 });

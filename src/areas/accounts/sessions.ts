@@ -30,7 +30,6 @@ import {
   findAdminByEmail,
   findAdminById,
   findSessionByHash,
-  findSessionMethod,
   insertSession,
   liveSessionsOfSubject,
   trimSessionsOfSubject,
@@ -119,7 +118,7 @@ async function openSession(
  * The answer of every sign-in that opened a session (password, its second step, a pasted key, a finished sign-up, an
  * accepted invitation): the session cookie set, the body returned.
  */
-export function answerSignIn<B>(deps: Pick<Deps, 'clock' | 'publicUrl'>, reply: FastifyReply, out: { session: Opened; body: B }): B {
+export function answerSignIn<O extends { session: Opened; body: unknown }>(deps: Pick<Deps, 'clock' | 'publicUrl'>, reply: FastifyReply, out: O): O['body'] {
   setSessionCookie(deps, reply, out.session);
   return out.body;
 }
@@ -255,9 +254,8 @@ export async function openAdminSession(deps: Deps, adminId: string, method: 'oid
 
 export async function partnerMe(deps: Deps, partnerId: string, session: SessionPrincipal, member: SessionMember | null, role: MemberRole) {
   const db = deps.database.db;
-  const [account, s, mfa, p] = await Promise.all([
+  const [account, mfa, p] = await Promise.all([
     partnerAccount(deps, partnerId),
-    findSessionMethod(db, session.sessionId),
     member === null ? Promise.resolve([]) : factorsOf(deps, { type: 'member', id: member.id }),
     findPartnerById(db, partnerId),
   ]);
@@ -270,7 +268,8 @@ export async function partnerMe(deps: Deps, partnerId: string, session: SessionP
     member: member === null ? null : { id: member.id, email: member.email, name: member.name, role: member.role },
     role,
     session_expires_at: iso(session.expiresAt),
-    session_method: s?.method ?? 'password',
+    // The guard read the session's method with the session itself.
+    session_method: session.method,
     session_environment: session.keyEnvironment,
   };
 }

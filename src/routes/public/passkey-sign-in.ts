@@ -33,15 +33,33 @@ const LOGIN =
   'counter that went back is 401 `passkey_invalid`, counted toward the lockout of the client address (429 `locked_out`).';
 const ADMIN_ONLY_SSO = ' Where ADMIN_PASSWORD_LOGIN=false leaves single sign-on the only way in, 403 `password_login_disabled`.';
 
+/** What differs between the roles' sign-in answers: the session's schema, the service's step and the refusals each adds. */
+const ROLES = {
+  partner: {
+    op: 'Partner',
+    who: 'Partner',
+    session: A.PartnerSession,
+    mfa: { signIn: passkeys.partnerLoginMfaPasskey, extra: ' A suspended account answers 403 `partner_suspended`.', errors: [401, 403, 413, 422, 429] },
+    login: { signIn: passkeys.partnerLoginPasskey, extra: ' A suspended account answers 403 `partner_suspended`.', errors: [401, 403, 413, 422, 429] },
+  },
+  admin: {
+    op: 'Admin',
+    who: 'Administrator',
+    session: A.AdminSession,
+    mfa: { signIn: passkeys.adminLoginMfaPasskey, extra: '', errors: [401, 413, 422, 429] },
+    login: { signIn: passkeys.adminLoginPasskey, extra: ADMIN_ONLY_SSO, errors: [401, 403, 413, 422, 429] },
+  },
+} as const;
+
 export const passkeySignInRoutes: Routes = async (app, { deps }) => {
   const r = typed(app);
   // Per client address, a budget for each way in (as the password sign-in has its own).
   const limitStep = publicWriteLimit(deps, 'passkey-mfa');
   const limitLogin = publicWriteLimit(deps, 'passkey-login');
+  const roles = ['partner', 'admin'] as const;
 
-  for (const role of ['partner', 'admin'] as const) {
-    const op = role === 'partner' ? 'Partner' : 'Admin';
-    const who = role === 'partner' ? 'Partner' : 'Administrator';
+  for (const role of roles) {
+    const { op, who } = ROLES[role];
 
     r.post(
       `/api/auth/${role}/login/mfa/passkey/options`,
@@ -79,79 +97,48 @@ export const passkeySignInRoutes: Routes = async (app, { deps }) => {
     );
   }
 
-  r.post(
-    '/api/auth/partner/login/mfa/passkey',
-    {
-      onRequest: limitStep,
-      bodyLimit: PASSKEY_BODY_LIMIT,
-      config: { noStore: true },
-      schema: {
-        operationId: 'loginPartnerMfaPasskey',
-        tags: ['auth'],
-        summary: 'Partner sign-in, second step: the passkey\'s answer',
-        description: `${STEP} A suspended account answers 403 \`partner_suspended\`.`,
-        security: [],
-        body: S.PasskeyMfaLogin,
-        response: { 200: A.PartnerSession, ...errorResponses(401, 403, 413, 422, 429) },
+  // The answers, in the order the API document has always listed them (second step for both roles, then password-less).
+  for (const role of roles) {
+    const { op, who, session, mfa } = ROLES[role];
+    r.post(
+      `/api/auth/${role}/login/mfa/passkey`,
+      {
+        onRequest: limitStep,
+        bodyLimit: PASSKEY_BODY_LIMIT,
+        config: { noStore: true },
+        schema: {
+          operationId: `login${op}MfaPasskey`,
+          tags: ['auth'],
+          summary: `${who} sign-in, second step: the passkey's answer`,
+          description: STEP + mfa.extra,
+          security: [],
+          body: S.PasskeyMfaLogin,
+          response: { 200: session, ...errorResponses(...mfa.errors) },
+        },
       },
-    },
-    async (request, reply) => sessions.answerSignIn(deps, reply, await passkeys.partnerLoginMfaPasskey(deps, request.body, sessions.clientOf(request))),
-  );
+      async (request, reply) => sessions.answerSignIn(deps, reply, await mfa.signIn(deps, request.body, sessions.clientOf(request))),
+    );
+  }
 
-  r.post(
-    '/api/auth/admin/login/mfa/passkey',
-    {
-      onRequest: limitStep,
-      bodyLimit: PASSKEY_BODY_LIMIT,
-      config: { noStore: true },
-      schema: {
-        operationId: 'loginAdminMfaPasskey',
-        tags: ['auth'],
-        summary: 'Administrator sign-in, second step: the passkey\'s answer',
-        description: STEP,
-        security: [],
-        body: S.PasskeyMfaLogin,
-        response: { 200: A.AdminSession, ...errorResponses(401, 413, 422, 429) },
+  for (const role of roles) {
+    const { op, who, session, login } = ROLES[role];
+    r.post(
+      `/api/auth/${role}/login/passkey`,
+      {
+        onRequest: limitLogin,
+        bodyLimit: PASSKEY_BODY_LIMIT,
+        config: { noStore: true },
+        schema: {
+          operationId: `login${op}Passkey`,
+          tags: ['auth'],
+          summary: `${who} password-less sign-in: the passkey's answer`,
+          description: LOGIN + login.extra,
+          security: [],
+          body: S.PasskeyLogin,
+          response: { 200: session, ...errorResponses(...login.errors) },
+        },
       },
-    },
-    async (request, reply) => sessions.answerSignIn(deps, reply, await passkeys.adminLoginMfaPasskey(deps, request.body, sessions.clientOf(request))),
-  );
-
-  r.post(
-    '/api/auth/partner/login/passkey',
-    {
-      onRequest: limitLogin,
-      bodyLimit: PASSKEY_BODY_LIMIT,
-      config: { noStore: true },
-      schema: {
-        operationId: 'loginPartnerPasskey',
-        tags: ['auth'],
-        summary: 'Partner password-less sign-in: the passkey\'s answer',
-        description: `${LOGIN} A suspended account answers 403 \`partner_suspended\`.`,
-        security: [],
-        body: S.PasskeyLogin,
-        response: { 200: A.PartnerSession, ...errorResponses(401, 403, 413, 422, 429) },
-      },
-    },
-    async (request, reply) => sessions.answerSignIn(deps, reply, await passkeys.partnerLoginPasskey(deps, request.body, sessions.clientOf(request))),
-  );
-
-  r.post(
-    '/api/auth/admin/login/passkey',
-    {
-      onRequest: limitLogin,
-      bodyLimit: PASSKEY_BODY_LIMIT,
-      config: { noStore: true },
-      schema: {
-        operationId: 'loginAdminPasskey',
-        tags: ['auth'],
-        summary: 'Administrator password-less sign-in: the passkey\'s answer',
-        description: LOGIN + ADMIN_ONLY_SSO,
-        security: [],
-        body: S.PasskeyLogin,
-        response: { 200: A.AdminSession, ...errorResponses(401, 403, 413, 422, 429) },
-      },
-    },
-    async (request, reply) => sessions.answerSignIn(deps, reply, await passkeys.adminLoginPasskey(deps, request.body, sessions.clientOf(request))),
-  );
+      async (request, reply) => sessions.answerSignIn(deps, reply, await login.signIn(deps, request.body, sessions.clientOf(request))),
+    );
+  }
 };
