@@ -11,8 +11,13 @@
  *    status, path, time and request-id filters, and a lookup by id, each BENCH_QUERIES times (default 30) through the
  *    service (the statement and its round trip): median, p95 and max. Aim: < 50 ms.
  *
- * Run: node --import tsx bench/request-log.bench.ts   (BENCH_PG=0 skips PostgreSQL; BENCH_SQLITE_PAGE=0 skips the
- * SQLite page part; BENCH_PART=throughput|page runs one part)
+ * 3. The writer's cost per batch of 1,000 rows (BENCH_PART=writer): the insert the writer uses (prepared multi-row
+ *    statements on SQLite, one INSERT … SELECT FROM unnest on PostgreSQL) beside a Kysely multi-row VALUES insert of
+ *    500-row chunks (what it sent before), alternating, BENCH_BATCHES each (default 40): the batch's wall time and the
+ *    CPU time of this process (where the request path runs). A noisy machine moves the wall time, far less the CPU.
+ *
+ * Run: node --import tsx bench/request-log.bench.ts   (BENCH_PG=0 skips PostgreSQL, BENCH_SQLITE=0 skips SQLite;
+ * BENCH_SQLITE_PAGE=0 skips the SQLite page part; BENCH_PART=throughput|page runs one part)
  */
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -21,7 +26,9 @@ import { databaseEnv, testConfig } from '../test/helpers/app.js';
 import { migrate } from '../src/db/database.js';
 import { createDeps, createLogger } from '../src/deps.js';
 import { getRequest, listRequests } from '../src/areas/request-log/service.js';
-import { rollRequestLogPartitions } from '../src/areas/request-log/repo.js';
+import { insertRequestLogRows, rollRequestLogPartitions } from '../src/areas/request-log/repo.js';
+import { preparedInsertsFor } from '../src/db/bulk-insert.js';
+import type { RequestLogTable } from '../src/db/schema/index.js';
 import type { RequestLogQuery } from '../src/areas/request-log/schemas.js';
 import { fmt, load, machine, median, percentile, pgReachable, PG_URL, withPinnedClient, type LoadResult } from './lib/util.js';
 import { CALCULATE_JSON, createPartner, startServer } from './lib/calculate-server.js';
@@ -157,15 +164,69 @@ async function pages(dialect: 'sqlite' | 'postgres'): Promise<string[]> {
   return [];
 }
 
+async function writerCost(dialect: 'sqlite' | 'postgres'): Promise<string[]> {
+  const { config, cleanup } = await testConfig({}, dialect === 'postgres' ? PG_URL : null);
+  const deps = createDeps(config, { log: createLogger({ ...config, logLevel: 'silent' }) });
+  const batches = Number(process.env.BENCH_BATCHES ?? 40);
+  try {
+    await migrate(deps.database);
+    const now = Date.now();
+    await rollRequestLogPartitions(deps.database, now, 1, 0);
+    const prepared = preparedInsertsFor(deps.database);
+    let n = 0;
+    const batch = (): RequestLogTable[] =>
+      Array.from({ length: 1_000 }, () => {
+        n++;
+        return {
+          id: `rql_${n}`, at: now + n, partner_id: `ptr_${n % 50}`, environment: 'test', credential: 'api_key', key_id: 'key_bench',
+          request_id: `req_${n}`, method: 'POST', route: '/api/v1/calculate/safe-to-spend', path: '/api/v1/calculate/safe-to-spend',
+          status: n % 20 === 3 ? 422 : 200, status_class: n % 20 === 3 ? 4 : 2, error_code: n % 20 === 3 ? 'validation_failed' : null,
+          error_detail: n % 20 === 3 ? 'Input should be a valid number' : null, duration_us: 1200 + (n % 900), client_ip: '203.0.113.7', user_agent: 'bench-client/1.0',
+        };
+      });
+    const ways: Record<'current' | 'values', (rows: RequestLogTable[]) => Promise<void>> = {
+      current: (rows) => insertRequestLogRows(deps.database, prepared, rows),
+      values: async (rows) => {
+        for (let i = 0; i < rows.length; i += 500) await deps.database.db.insertInto('request_log').values(rows.slice(i, i + 500)).execute();
+      },
+    };
+    const wall: Record<string, number[]> = { current: [], values: [] };
+    const cpu: Record<string, number[]> = { current: [], values: [] };
+    for (const way of ['current', 'values'] as const) await ways[way](batch());
+    for (let i = 0; i < batches; i++) {
+      for (const way of i % 2 === 0 ? (['current', 'values'] as const) : (['values', 'current'] as const)) {
+        const rows = batch();
+        const c0 = process.cpuUsage();
+        const t0 = performance.now();
+        await ways[way](rows);
+        wall[way].push(performance.now() - t0);
+        const c = process.cpuUsage(c0);
+        cpu[way].push((c.user + c.system) / 1000);
+      }
+    }
+    const line = (way: string, label: string) =>
+      `${dialect}: writer, 1,000 rows, ${label.padEnd(34)} wall median ${fmt(median(wall[way]), 2)} ms (p95 ${fmt(percentile([...wall[way]].sort((a, b) => a - b), 95), 2)}), ` +
+      `this process's CPU median ${fmt(median(cpu[way]), 2)} ms`;
+    return [line('current', dialect === 'postgres' ? 'unnest (the writer)' : 'prepared statements (the writer)'), line('values', 'Kysely VALUES, 500-row chunks')];
+  } finally {
+    await deps.close();
+    await cleanup();
+  }
+}
+
 // Each part's lines are printed as it ends.
 const print = (lines: string[]) => console.log(lines.join('\n'));
 print([`machine: ${machine()}`]);
 const pgUp = await pgReachable(PG_URL);
-if (PART !== 'page') {
-  print(await withPinnedClient(() => throughput('sqlite')));
+const sqlite = process.env.BENCH_SQLITE !== '0';
+if (PART === 'writer') {
+  if (sqlite) print(await writerCost('sqlite'));
+  if (pgUp) print(await writerCost('postgres'));
+} else if (PART !== 'page') {
+  if (sqlite) print(await withPinnedClient(() => throughput('sqlite')));
   if (pgUp) print(await withPinnedClient(() => throughput('postgres')));
 }
-if (PART !== 'throughput') {
+if (PART !== 'throughput' && PART !== 'writer') {
   if (pgUp) print(await pages('postgres'));
-  if (process.env.BENCH_SQLITE_PAGE !== '0') print(await pages('sqlite'));
+  if (sqlite && process.env.BENCH_SQLITE_PAGE !== '0') print(await pages('sqlite'));
 }

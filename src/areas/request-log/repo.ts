@@ -4,19 +4,48 @@
  */
 import { sql } from 'kysely';
 import { inIndexOrder, type Database, type Executor } from '../../db/database.js';
+import { unnestRows, type PreparedInserts } from '../../db/bulk-insert.js';
 import type { Environment, RequestLogTable } from '../../db/schema/index.js';
 import { DAY_MS } from '../../lib/time.js';
 
-/** Rows per INSERT (16 columns: well under SQLite's bound on parameters). */
-const INSERT_CHUNK = 500;
+/** The columns in their order, with their PostgreSQL types (the unnest arrays' element types). */
+const COLUMNS = [
+  ['id', 'text'],
+  ['at', 'int8'],
+  ['partner_id', 'text'],
+  ['environment', 'text'],
+  ['credential', 'text'],
+  ['key_id', 'text'],
+  ['request_id', 'text'],
+  ['method', 'text'],
+  ['route', 'text'],
+  ['path', 'text'],
+  ['status', 'int4'],
+  ['status_class', 'int4'],
+  ['error_code', 'text'],
+  ['error_detail', 'text'],
+  ['duration_us', 'int8'],
+  ['client_ip', 'text'],
+  ['user_agent', 'text'],
+] as const satisfies readonly (readonly [keyof RequestLogTable, string])[];
+const NAMES = COLUMNS.map(([c]) => c);
 
-export async function insertRequestLogRows(db: Executor, rows: RequestLogTable[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await db
-      .insertInto('request_log')
-      .values(rows.slice(i, i + INSERT_CHUNK))
-      .execute();
+/**
+ * Writes a batch of rows: on PostgreSQL one INSERT … SELECT FROM unnest (one array per column), on SQLite the
+ * prepared multi-row statements in one transaction. Neither compiles a statement per batch.
+ */
+export async function insertRequestLogRows(database: Database, prepared: PreparedInserts | null, rows: RequestLogTable[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (database.dialect === 'postgres') {
+    await sql`insert into request_log (${sql.raw(NAMES.join(', '))}) ${unnestRows(COLUMNS, rows)}`.execute(database.db);
+    return;
   }
+  if (!prepared) throw new Error('insertRequestLogRows on SQLite needs the prepared inserts of the database');
+  await database.tx(async () => {
+    prepared.insertAll('request_log', NAMES, rows, (r, out) => {
+      for (const c of NAMES) out.push(r[c]);
+    });
+  });
 }
 
 export interface RequestLogFilter {

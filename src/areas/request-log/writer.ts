@@ -13,6 +13,7 @@
 import type { Database, DatabaseLog } from '../../db/database.js';
 import type { RequestLogTable } from '../../db/schema/index.js';
 import type { Metrics } from '../../lib/metrics.js';
+import { preparedInsertsFor } from '../../db/bulk-insert.js';
 import { insertRequestLogRows } from './repo.js';
 
 export const QUEUE_MAX = 20_000;
@@ -50,7 +51,8 @@ export class RequestLogWriter {
     this.queueMax = opts.queueMax ?? QUEUE_MAX;
     this.batch = opts.batch ?? BATCH;
     this.flushMs = opts.flushMs ?? FLUSH_MS;
-    this.write = opts.write ?? ((rows) => insertRequestLogRows(database.db, rows));
+    const prepared = preparedInsertsFor(database);
+    this.write = opts.write ?? ((rows) => insertRequestLogRows(database, prepared, rows));
   }
 
   /** Queues one row; never throws, never waits. */

@@ -10,7 +10,8 @@ import { newId } from '../../lib/ids.js';
 import type { Metrics } from '../../lib/metrics.js';
 import { compareStrings } from '../../lib/order.js';
 import { DAY_MS, type Clock, utcDay } from '../../lib/time.js';
-import { claimEventKeys, claimedEventKeys, inSavepoint, insertEventsAndDeltas, keyOf, preparedInsertsFor, pruneEventKeys, type PreparedInserts } from './repo.js';
+import { preparedInsertsFor, type PreparedInserts } from '../../db/bulk-insert.js';
+import { claimEventKeys, claimedEventKeys, inSavepoint, insertEventsAndDeltas, keyOf, pruneEventKeys } from './repo.js';
 import { pendingRowsOf } from './rollups.js';
 
 export type UsageEventType = 'user_signup' | 'account_link' | 'transaction';

@@ -1,7 +1,7 @@
 /** SQL of the ingest area. Every function takes an Executor (the db or a transaction). */
-import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { inIndexOrder, type Database, type Executor } from '../../db/database.js';
+import { unnestRows, type PreparedInserts } from '../../db/bulk-insert.js';
 import type {
   UsageEventDailyActiveTable,
   UsageEventDailyTable,
@@ -88,48 +88,6 @@ const EVENT_COLUMNS = [
 ] as const satisfies readonly (readonly [keyof UsageEventsTable, string])[];
 const PENDING_COLUMNS = ['id', 'partner_id', 'environment', 'payload'] as const satisfies readonly (keyof UsageEventPendingTable)[];
 
-/** Multi-row statement sizes: any count is a few runs of these (prepared once per connection). */
-const SQLITE_CHUNKS = [500, 50, 5, 1];
-
-/**
- * SQLite: the multi-row insert statements of the ingest hot path, prepared once per
- * database handle (owned by the usage-event writer, deps.usageEvents).
- */
-export class PreparedInserts {
-  private readonly cache = new Map<string, SQLite.Statement>();
-
-  constructor(private readonly handle: SQLite.Database) {}
-
-  private statement(table: string, cols: readonly string[], rows: number): SQLite.Statement {
-    const key = `${table}:${rows}`;
-    let st = this.cache.get(key);
-    if (!st) {
-      const tuple = `(${cols.map(() => '?').join(', ')})`;
-      st = this.handle.prepare(`insert into ${table} (${cols.join(', ')}) values ${Array.from({ length: rows }, () => tuple).join(', ')}`);
-      this.cache.set(key, st);
-    }
-    return st;
-  }
-
-  /** Inserts rows through cached multi-row statements (values flattened column by column). */
-  insertAll<T>(table: string, cols: readonly string[], rows: T[], values: (row: T, out: unknown[]) => void): void {
-    let i = 0;
-    for (const size of SQLITE_CHUNKS) {
-      while (rows.length - i >= size) {
-        const params: unknown[] = [];
-        for (let j = i; j < i + size; j++) values(rows[j], params);
-        this.statement(table, cols, size).run(params);
-        i += size;
-      }
-    }
-  }
-}
-
-/** The prepared inserts of a database (SQLite), or null (PostgreSQL sends one statement instead). */
-export function preparedInsertsFor(database: Database): PreparedInserts | null {
-  return database.dialect === 'sqlite' && database.sqlite ? new PreparedInserts(database.sqlite) : null;
-}
-
 /**
  * Stores events and their pending rollup deltas: the ingest hot path.
  *
@@ -149,15 +107,13 @@ export async function insertEventsAndDeltas(
 ): Promise<void> {
   if (rows.length === 0) return;
   if (database.dialect === 'postgres') {
-    const arrays = (cols: readonly (readonly [string, string])[], list: Record<string, unknown>[]) =>
-      sql.join(cols.map(([c, type]) => sql`${list.map((r) => r[c])}::${sql.raw(type)}[]`));
     await sql`
       with ev as (
         insert into usage_events (${sql.raw(EVENT_COLUMNS.map(([c]) => c).join(', '))})
-        select * from unnest(${arrays(EVENT_COLUMNS, rows as unknown as Record<string, unknown>[])})
+        ${unnestRows(EVENT_COLUMNS, rows)}
       )
       insert into usage_event_pending (${sql.raw(PENDING_COLUMNS.join(', '))})
-      select * from unnest(${arrays(PENDING_COLUMNS.map((c) => [c, 'text'] as const), pending as unknown as Record<string, unknown>[])})`.execute(db);
+      ${unnestRows(PENDING_COLUMNS.map((c) => [c, 'text'] as const), pending)}`.execute(db);
     return;
   }
   if (!db.isTransaction) throw new Error('insertEventsAndDeltas on SQLite runs inside a transaction');
