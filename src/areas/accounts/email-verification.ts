@@ -33,6 +33,9 @@ import {
   verificationTimesAfter,
 } from './verification-repo.js';
 
+/** What writing a verification link and mailing it uses. */
+type VerificationMailDeps = Pick<Deps, 'clock' | 'database' | 'mailer' | 'publicUrl'>;
+
 export const VERIFICATION_TTL_MS = 48 * 3_600_000;
 /** Links (so verification mails) one partner may be sent per MAIL_BUDGET_WINDOW_MS, every kind together. */
 export const MAIL_BUDGET = 5;
@@ -66,7 +69,7 @@ function linkOf(deps: Pick<Deps, 'publicUrl'>, token: string): string {
 }
 
 /** Writes a new link for the address (superseding the open ones it replaces) and mails it. */
-async function issue(deps: Deps, partnerId: string, purpose: VerificationPurpose, to: string): Promise<{ expiresAt: number }> {
+async function issue(deps: VerificationMailDeps, partnerId: string, purpose: VerificationPurpose, to: string): Promise<{ expiresAt: number }> {
   const now = deps.clock.now();
   const token = `vfy_${randomBase62(43)}`;
   const hash = emailHash(to);
@@ -134,7 +137,7 @@ export interface ResendAnswer {
 }
 
 /** POST /api/auth/partner/verify-email/resend: a new link for the account email (202), or nothing to do (200). */
-export async function resendAccountVerification(deps: Deps, partnerId: string): Promise<ResendAnswer> {
+export async function resendAccountVerification(deps: VerificationMailDeps, partnerId: string): Promise<ResendAnswer> {
   const p = await findPartnerById(deps.database.db, partnerId);
   if (!p) throw errors.sessionExpired('Session expired or invalid: sign in again');
   if (p.email_verified_at !== null) return { sent: false, detail: 'The account email is already verified', expires_at: null };
@@ -147,7 +150,7 @@ export async function resendAccountVerification(deps: Deps, partnerId: string): 
  * A link for an alert address (the caller checked the budget and that the address needs one).
  * Earlier links for the same address no longer work.
  */
-export async function sendNotifyEmailVerification(deps: Deps, partnerId: string, address: string): Promise<{ expiresAt: number }> {
+export async function sendNotifyEmailVerification(deps: VerificationMailDeps, partnerId: string, address: string): Promise<{ expiresAt: number }> {
   return issue(deps, partnerId, 'notify_email', address);
 }
 

@@ -63,7 +63,7 @@ export interface Attempt {
  * scope is locked or the attempt is over the limit. Scopes whose first entry is
  * an email are reset on success; the others only give their attempt back.
  */
-export async function beginAttempt(deps: Deps, scopes: { scope: string; resetOnSuccess: boolean }[]): Promise<Attempt> {
+export async function beginAttempt(deps: Pick<Deps, 'clock' | 'database'>, scopes: { scope: string; resetOnSuccess: boolean }[]): Promise<Attempt> {
   const now = deps.clock.now();
   const counted = await Promise.all(scopes.map((s) => count(deps, s.scope, now)));
   let retryAt = 0;

@@ -57,12 +57,12 @@ function messageOf(err: unknown): string {
   return [e?.code, e?.error, e?.message].filter((x) => typeof x === 'string').join(': ') || String(err);
 }
 
-export function redirectUri(deps: Deps): string {
+export function redirectUri(deps: Pick<Deps, 'publicUrl'>): string {
   return `${deps.publicUrl.base}${OIDC_CALLBACK_PATH}`;
 }
 
 /** What the sign-in page needs to know (GET /api/auth/admin/oidc). */
-export function ssoStatus(deps: Deps) {
+export function ssoStatus(deps: Pick<Deps, 'adminOidc' | 'config'>) {
   const enabled = deps.adminOidc.enabled;
   return {
     enabled,
@@ -72,7 +72,7 @@ export function ssoStatus(deps: Deps) {
   };
 }
 
-async function providerConfiguration(deps: Deps): Promise<oidc.Configuration> {
+async function providerConfiguration(deps: Pick<Deps, 'adminOidc'>): Promise<oidc.Configuration> {
   try {
     return await deps.adminOidc.configuration();
   } catch (err) {
@@ -81,7 +81,7 @@ async function providerConfiguration(deps: Deps): Promise<oidc.Configuration> {
 }
 
 /** Begins a sign-in: the provider's authorization URL and the sealed cookie that must come back with the callback. */
-export async function beginSignIn(deps: Deps): Promise<{ location: string; cookie: string }> {
+export async function beginSignIn(deps: Pick<Deps, 'adminOidc' | 'clock' | 'database' | 'publicUrl' | 'secrets'>): Promise<{ location: string; cookie: string }> {
   const settings = deps.adminOidc.settings;
   if (!settings) throw new OidcRefused('sso_not_configured', 'ADMIN_OIDC_ISSUER is not set');
   const config = await providerConfiguration(deps);
@@ -103,7 +103,7 @@ export async function beginSignIn(deps: Deps): Promise<{ location: string; cooki
   return { location: url.href, cookie: deps.secrets.seal(JSON.stringify(pending)) };
 }
 
-function openPending(deps: Deps, sealed: string | undefined): Pending | null {
+function openPending(deps: Pick<Deps, 'secrets'>, sealed: string | undefined): Pending | null {
   if (!sealed) return null;
   try {
     const p = JSON.parse(deps.secrets.open(sealed)) as Partial<Pending>;
@@ -132,7 +132,7 @@ function inGroup(value: unknown, group: string): boolean {
  * Finishes a sign-in from the provider's redirect (`search`: the callback's query string, with its `?`). Throws
  * OidcRefused for every refusal; answers the opened session.
  */
-export async function finishSignIn(deps: Deps, search: string, sealedCookie: string | undefined, client: ClientInfo) {
+export async function finishSignIn(deps: Pick<Deps, 'adminOidc' | 'clock' | 'config' | 'database' | 'publicUrl' | 'secrets'>, search: string, sealedCookie: string | undefined, client: ClientInfo) {
   const settings = deps.adminOidc.settings;
   if (!settings) throw new OidcRefused('sso_not_configured', 'ADMIN_OIDC_ISSUER is not set');
   const params = new URLSearchParams(search);
@@ -188,7 +188,7 @@ export async function finishSignIn(deps: Deps, search: string, sealedCookie: str
 }
 
 /** The administrator of this address; created at the first sign-in, without a password (audited, actor `oidc`). */
-async function findOrCreateAdmin(deps: Deps, email: string, issuer: string, subject: string): Promise<string> {
+async function findOrCreateAdmin(deps: Pick<Deps, 'clock' | 'database'>, email: string, issuer: string, subject: string): Promise<string> {
   const db = deps.database.db;
   const existing = await findAdminByEmail(db, email);
   if (existing) return existing.id;

@@ -68,7 +68,7 @@ async function refuseKeySession(deps: Pick<Deps, 'database'>, session: SessionPr
   if (s?.method === 'api_key') throw errors.passwordSessionRequired();
 }
 
-export async function changePassword(deps: Deps, role: 'partner' | 'admin', session: SessionPrincipal, body: PasswordChange, ip: string) {
+export async function changePassword(deps: Pick<Deps, 'clock' | 'database'>, role: 'partner' | 'admin', session: SessionPrincipal, body: PasswordChange, ip: string) {
   const db = deps.database.db;
   if (role === 'partner') await refuseKeySession(deps, session);
   // A partner's password is its member's (a session opened before members existed acts as the account's owner).
@@ -140,7 +140,7 @@ async function limit(deps: Pick<Deps, 'limiter' | 'metrics'>, name: string, buck
  * Accepts a reset request: the same work and answer for every email (the limits count any email, known or
  * not); the rest runs after the answer.
  */
-export async function requestPasswordReset(deps: Deps, email: string, ip: string): Promise<{ detail: string }> {
+export async function requestPasswordReset(deps: Pick<Deps, 'background' | 'clock' | 'database' | 'limiter' | 'mailer' | 'metrics' | 'publicUrl'>, email: string, ip: string): Promise<{ detail: string }> {
   // Bucket names of their own: publicWriteLimit counts `ip:<route>:<address>` per minute on the same limiter.
   await limit(deps, 'password-reset-address', `password-reset:ip:${ip}`, RESET_LIMIT_PER_ADDRESS);
   await limit(deps, 'password-reset-email', `password-reset:email:${sha256Hex(emailKey(email))}`, RESET_LIMIT_PER_EMAIL);
@@ -181,7 +181,7 @@ export async function issuePasswordReset(deps: Pick<Deps, 'clock' | 'database' |
  * usable), the token is used up, every session of the account ends and the email's sign-in lockout is lifted.
  * No session is opened: the partner signs in with the new password (a suspended one is refused there, 403).
  */
-export async function confirmPasswordReset(deps: Deps, body: PasswordResetConfirm) {
+export async function confirmPasswordReset(deps: Pick<Deps, 'clock' | 'database'>, body: PasswordResetConfirm) {
   const db = deps.database.db;
   const tokenHash = sha256Hex(body.token);
   const row = await findPasswordResetByHash(db, tokenHash);
@@ -222,7 +222,7 @@ export async function confirmPasswordReset(deps: Deps, body: PasswordResetConfir
  * The operator sets an administrator's password (`npm run svc -- admin set-password`): the policy applies,
  * every session of the administrator ends and the email's sign-in lockout is lifted.
  */
-export async function setAdminPassword(deps: Deps, email: string, password: string): Promise<{ id: string; sessionsEnded: number }> {
+export async function setAdminPassword(deps: Pick<Deps, 'clock' | 'database'>, email: string, password: string): Promise<{ id: string; sessionsEnded: number }> {
   const a = await findAdminByEmail(deps.database.db, email);
   if (!a) throw errors.notFound(`No administrator with email '${email.trim()}'`);
   requireAcceptablePassword(['password'], password, { email: a.email });

@@ -45,6 +45,11 @@ export const SESSION_CAP = 20;
 const USER_AGENT_MAX = 256;
 const ADDRESS_MAX = 64;
 
+/** What opening a session uses (the session's lifetime is configured), and so every sign-in that opens one. */
+type SessionDeps = Pick<Deps, 'clock' | 'config' | 'database'>;
+/** A sign-in's second step also opens the factor's sealed secret to check the code. */
+type MfaSignInDeps = Pick<Deps, 'clock' | 'config' | 'database' | 'secrets'>;
+
 interface Opened {
   token: string;
   expiresAt: number;
@@ -79,7 +84,7 @@ interface OpeningKey {
 }
 
 async function openSession(
-  deps: Deps,
+  deps: SessionDeps,
   subjectType: 'partner' | 'admin',
   subjectId: string,
   method: 'password' | 'api_key' | 'signup' | 'oidc' | 'passkey',
@@ -150,7 +155,7 @@ function sessionBody(s: Opened) {
 }
 
 /** A session for an account that sign-up has just created (its link followed): the same answer as a sign-in. */
-export async function openSignUpSession(deps: Deps, partnerId: string, client: ClientInfo) {
+export async function openSignUpSession(deps: SessionDeps, partnerId: string, client: ClientInfo) {
   const owner = await firstOwnerOfPartner(deps.database.db, partnerId);
   const s = await openSession(deps, 'partner', partnerId, 'signup', null, client, owner?.id ?? null);
   return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, partnerId) } };
@@ -168,7 +173,7 @@ async function checkPassword(password: string, stored: string | null | undefined
  * every attempt on it counts as a failure toward the lockout: neither the answer nor the lockout
  * (a right password would otherwise reset the count) tells a guesser that a password was right.
  */
-export async function partnerLogin(deps: Deps, email: string, password: string, client: ClientInfo) {
+export async function partnerLogin(deps: SessionDeps, email: string, password: string, client: ClientInfo) {
   const attempt = await beginAttempt(deps, [
     { scope: emailScope('partner', email), resetOnSuccess: true },
     { scope: ipScope(client.ip), resetOnSuccess: false },
@@ -193,13 +198,13 @@ export async function partnerLogin(deps: Deps, email: string, password: string, 
 }
 
 /** A session for a member who has just accepted an invitation: the same answer as a sign-in. */
-export async function openMemberSession(deps: Deps, partnerId: string, memberId: string, client: ClientInfo) {
+export async function openMemberSession(deps: SessionDeps, partnerId: string, memberId: string, client: ClientInfo) {
   const s = await openSession(deps, 'partner', partnerId, 'password', null, client, memberId);
   return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, partnerId) } };
 }
 
 /** The portal's second way in: paste one of your API keys. Failures count against the client address. */
-export async function keyLogin(deps: Deps, key: string, client: ClientInfo) {
+export async function keyLogin(deps: SessionDeps, key: string, client: ClientInfo) {
   const attempt = await beginAttempt(deps, [{ scope: ipScope(client.ip), resetOnSuccess: false }]);
   const keyHash = sha256Hex(key);
   // The key a roll replaced opens a session too while its overlap lasts (the session ends with the overlap).
@@ -223,7 +228,7 @@ function adminAccount(a: { id: string; email: string; created_at: number }): Adm
   return { id: a.id, email: a.email, created_at: iso(Number(a.created_at)) };
 }
 
-export async function adminLogin(deps: Deps, email: string, password: string, client: ClientInfo) {
+export async function adminLogin(deps: SessionDeps, email: string, password: string, client: ClientInfo) {
   if (!deps.config.adminPasswordLogin) throw errors.passwordLoginDisabled();
   const attempt = await beginAttempt(deps, [
     { scope: emailScope('admin', email), resetOnSuccess: true },
@@ -242,7 +247,7 @@ export async function adminLogin(deps: Deps, email: string, password: string, cl
 }
 
 /** An administrator's session opened by single sign-on (oidc.ts): the same answer and cookie as a password sign-in. */
-export async function openAdminSession(deps: Deps, adminId: string, method: 'oidc', client: ClientInfo): Promise<Opened> {
+export async function openAdminSession(deps: SessionDeps, adminId: string, method: 'oidc', client: ClientInfo): Promise<Opened> {
   const s = await openSession(deps, 'admin', adminId, method, null, client);
   await audit(deps.database.db, { type: 'admin', id: adminId }, deps.clock.now(), 'admin.login', 'admin', adminId, {
     method,
@@ -252,7 +257,7 @@ export async function openAdminSession(deps: Deps, adminId: string, method: 'oid
   return s;
 }
 
-export async function partnerMe(deps: Deps, partnerId: string, session: SessionPrincipal, member: SessionMember | null, role: MemberRole) {
+export async function partnerMe(deps: Pick<Deps, 'database'>, partnerId: string, session: SessionPrincipal, member: SessionMember | null, role: MemberRole) {
   const db = deps.database.db;
   const [account, mfa, p] = await Promise.all([
     partnerAccount(deps, partnerId),
@@ -274,7 +279,7 @@ export async function partnerMe(deps: Deps, partnerId: string, session: SessionP
   };
 }
 
-export async function adminMe(deps: Deps, adminId: string, session: SessionPrincipal) {
+export async function adminMe(deps: Pick<Deps, 'config' | 'database'>, adminId: string, session: SessionPrincipal) {
   const a = await findAdminById(deps.database.db, adminId);
   if (!a) throw errors.sessionExpired('Session expired or invalid: sign in again');
   const factors = await factorsOf(deps, { type: 'admin', id: adminId });
@@ -296,7 +301,7 @@ export async function adminMe(deps: Deps, adminId: string, session: SessionPrinc
  * token of its second step. The password's attempt is given back without clearing earlier failures, so wrong
  * codes keep counting toward the lockout across sign-ins.
  */
-async function requireNoSecondFactor(deps: Deps, attempt: Attempt, subject: { type: 'member' | 'admin'; id: string }): Promise<void> {
+async function requireNoSecondFactor(deps: Pick<Deps, 'clock' | 'database'>, attempt: Attempt, subject: { type: 'member' | 'admin'; id: string }): Promise<void> {
   if (!(await mfaEnabled(deps, subject))) return;
   await attempt.succeeded({ keepFailures: true });
   throw errors.mfaRequired(await startChallenge(deps, subject), await factorsOf(deps, subject));
@@ -307,7 +312,7 @@ async function requireNoSecondFactor(deps: Deps, attempt: Attempt, subject: { ty
  * A wrong code counts toward the lockout of the account's email and of the client address, as a wrong
  * password does; the token works until it is used or expires.
  */
-async function completeMfa(deps: Deps, role: 'partner' | 'admin', body: MfaLogin, client: ClientInfo): Promise<{ id: string; email: string; partnerId: string | null }> {
+async function completeMfa(deps: Pick<Deps, 'clock' | 'database' | 'secrets'>, role: 'partner' | 'admin', body: MfaLogin, client: ClientInfo): Promise<{ id: string; email: string; partnerId: string | null }> {
   // A partner sign-in's challenge names the member who signed in; an administrator's, the administrator.
   const challenge = await openChallenge(deps, role === 'partner' ? 'member' : 'admin', body.mfa_token);
   const db = deps.database.db;
@@ -339,14 +344,14 @@ async function completeMfa(deps: Deps, role: 'partner' | 'admin', body: MfaLogin
   return { id: account.id, email: account.email, partnerId: account.partnerId };
 }
 
-export async function partnerLoginMfa(deps: Deps, body: MfaLogin, client: ClientInfo) {
+export async function partnerLoginMfa(deps: MfaSignInDeps, body: MfaLogin, client: ClientInfo) {
   const m = await completeMfa(deps, 'partner', body, client);
   const partnerId = m.partnerId!;
   const s = await openSession(deps, 'partner', partnerId, 'password', null, client, m.id);
   return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, partnerId) } };
 }
 
-export async function adminLoginMfa(deps: Deps, body: MfaLogin, client: ClientInfo) {
+export async function adminLoginMfa(deps: MfaSignInDeps, body: MfaLogin, client: ClientInfo) {
   const a = await completeMfa(deps, 'admin', body, client);
   const s = await openSession(deps, 'admin', a.id, 'password', null, client);
   await audit(deps.database.db, { type: 'admin', id: a.id }, deps.clock.now(), 'admin.login', 'admin', a.id, { second_factor: true });
@@ -359,13 +364,13 @@ export async function adminLoginMfa(deps: Deps, body: MfaLogin, client: ClientIn
  * A partner session a passkey opened (passkeys/service.ts checked it): as the sign-in's second step (`password`, the
  * first factor) or password-less (`passkey`). The same answer and cookie as a sign-in.
  */
-export async function openPartnerPasskeySession(deps: Deps, partnerId: string, memberId: string, method: 'password' | 'passkey', client: ClientInfo) {
+export async function openPartnerPasskeySession(deps: SessionDeps, partnerId: string, memberId: string, method: 'password' | 'passkey', client: ClientInfo) {
   const s = await openSession(deps, 'partner', partnerId, method, null, client, memberId);
   return { session: s, body: { ...sessionBody(s), partner: await partnerAccount(deps, partnerId) } };
 }
 
 /** An administrator's session a passkey opened, as openPartnerPasskeySession; audited as every administrator sign-in is. */
-export async function openAdminPasskeySession(deps: Deps, adminId: string, method: 'password' | 'passkey', client: ClientInfo) {
+export async function openAdminPasskeySession(deps: SessionDeps, adminId: string, method: 'password' | 'passkey', client: ClientInfo) {
   const s = await openSession(deps, 'admin', adminId, method, null, client);
   await audit(deps.database.db, { type: 'admin', id: adminId }, deps.clock.now(), 'admin.login', 'admin', adminId, { method, second_factor: 'passkey' });
   const row = await findAdminById(deps.database.db, adminId);

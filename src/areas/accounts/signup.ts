@@ -50,7 +50,7 @@ export const SIGNUP_ACCEPTED =
 const ACCOUNT_EXISTS = 'An account with this email address already exists: sign in, or reset its password';
 
 /** Accepts a sign-up: the same checks, work and answer for every address; the rest runs after the answer. */
-export async function requestSignUp(deps: Deps, body: PartnerRegister): Promise<{ detail: string; email: string }> {
+export async function requestSignUp(deps: Pick<Deps, 'background' | 'clock' | 'database' | 'limiter' | 'mailer' | 'metrics' | 'publicUrl'>, body: PartnerRegister): Promise<{ detail: string; email: string }> {
   const email = body.email.trim();
   requireAcceptablePassword(['body', 'password'], body.password, { email });
   const d = await deps.limiter.hit(`signup:email:${sha256Hex(emailKey(email))}`, SIGNUP_LIMIT_PER_EMAIL, SIGNUP_LIMIT_WINDOW_MS);
@@ -127,7 +127,7 @@ export async function issueSignUp(deps: Pick<Deps, 'clock' | 'database' | 'maile
  * production-enabled) and signs it in. 400/410 for an unknown, used or expired link; 401 for another password
  * (counted toward the client address's sign-in lockout); 409 when the address got an account meanwhile.
  */
-export async function confirmSignUp(deps: Deps, body: SignUpConfirm, client: ClientInfo) {
+export async function confirmSignUp(deps: Pick<Deps, 'clock' | 'config' | 'database' | 'secrets'>, body: SignUpConfirm, client: ClientInfo) {
   const db = deps.database.db;
   const row = await findSignUpRequestByHash(db, sha256Hex(body.token));
   if (!row) throw errors.verificationTokenInvalid('This sign-up link is not valid: check that the whole link was opened, or sign up again');

@@ -50,6 +50,9 @@ export const INVITE_LIMIT_WINDOW_MS = 3_600_000;
 
 const MAIL_KIND = 'member_invitation';
 
+/** What a change to a member or to the account's rules uses (each is audited at the clock's time). */
+type MemberDeps = Pick<Deps, 'clock' | 'database'>;
+
 /** Who acts: the account, the member signed in (null for a key-opened session), its role, and the audit actor. */
 export interface MemberContext {
   partnerId: string;
@@ -75,14 +78,14 @@ function toMember(r: MemberRow, mfa: ReadonlySet<string>): Member {
   };
 }
 
-async function memberView(deps: Deps, partnerId: string, id: string): Promise<Member> {
+async function memberView(deps: Pick<Deps, 'database'>, partnerId: string, id: string): Promise<Member> {
   const rows = await membersOfPartner(deps.database.db, partnerId, MEMBER_CAP + 1);
   const r = rows.find((m) => m.id === id);
   if (!r) throw errors.notFound(`No member with id '${id}'`);
   return toMember(r, await membersWithMfa(deps, [r.id]));
 }
 
-export async function listMembers(deps: Deps, partnerId: string) {
+export async function listMembers(deps: Pick<Deps, 'database'>, partnerId: string) {
   const rows = await membersOfPartner(deps.database.db, partnerId, MEMBER_CAP + 1);
   const mfa = await membersWithMfa(deps, rows.map((r) => r.id));
   const items = rows.map((r) => toMember(r, mfa));
@@ -90,7 +93,7 @@ export async function listMembers(deps: Deps, partnerId: string) {
 }
 
 /** The member `id` of the caller's account, or 404 (another account's member included, so ids cannot be probed). */
-async function target(deps: Deps, ctx: MemberContext, id: string) {
+async function target(deps: Pick<Deps, 'database'>, ctx: MemberContext, id: string) {
   const m = await findMemberOfPartner(deps.database.db, ctx.partnerId, id);
   if (!m) throw errors.notFound(`No member with id '${id}'`);
   return m;
@@ -101,7 +104,7 @@ function requireOwnerFor(ctx: MemberContext, what: string): void {
   if (!roleAtLeast(ctx.role, 'owner')) throw errors.roleForbidden(`${what}: ${refusal('owner', ctx.role)}`);
 }
 
-export async function inviteMember(deps: Deps, ctx: MemberContext, body: MemberInvite): Promise<Member> {
+export async function inviteMember(deps: Pick<Deps, 'clock' | 'database' | 'limiter' | 'mailer' | 'metrics' | 'publicUrl'>, ctx: MemberContext, body: MemberInvite): Promise<Member> {
   const db = deps.database.db;
   const email = body.email.trim();
   const existing = await findMemberByEmail(db, email);
@@ -165,7 +168,7 @@ export async function inviteMember(deps: Deps, ctx: MemberContext, body: MemberI
   return memberView(deps, ctx.partnerId, id);
 }
 
-export async function changeRole(deps: Deps, ctx: MemberContext, id: string, role: MemberRole): Promise<Member> {
+export async function changeRole(deps: MemberDeps, ctx: MemberContext, id: string, role: MemberRole): Promise<Member> {
   const m = await target(deps, ctx, id);
   if (m.role === role) return memberView(deps, ctx.partnerId, id);
   if (m.role === 'owner') requireOwnerFor(ctx, 'Changing an owner\'s role');
@@ -182,7 +185,7 @@ export async function changeRole(deps: Deps, ctx: MemberContext, id: string, rol
   return memberView(deps, ctx.partnerId, id);
 }
 
-export async function removeMember(deps: Deps, ctx: MemberContext, id: string) {
+export async function removeMember(deps: MemberDeps, ctx: MemberContext, id: string) {
   const m = await target(deps, ctx, id);
   if (m.role === 'owner') requireOwnerFor(ctx, 'Removing an owner');
   const now = deps.clock.now();
@@ -202,7 +205,7 @@ export async function removeMember(deps: Deps, ctx: MemberContext, id: string) {
   return { removed: true, member_id: m.id, sessions_ended: ended };
 }
 
-export async function revokeMemberSessions(deps: Deps, ctx: MemberContext, id: string) {
+export async function revokeMemberSessions(deps: MemberDeps, ctx: MemberContext, id: string) {
   const m = await target(deps, ctx, id);
   if (m.role === 'owner' && m.id !== ctx.member?.id) requireOwnerFor(ctx, 'Ending an owner\'s sessions');
   const now = deps.clock.now();
@@ -214,7 +217,7 @@ export async function revokeMemberSessions(deps: Deps, ctx: MemberContext, id: s
   return { member_id: m.id, revoked };
 }
 
-export async function transferOwnership(deps: Deps, ctx: MemberContext, id: string): Promise<Member> {
+export async function transferOwnership(deps: MemberDeps, ctx: MemberContext, id: string): Promise<Member> {
   const m = await target(deps, ctx, id);
   const me = ctx.member;
   if (me === null) throw errors.roleForbidden(refusal('owner', ctx.role));
@@ -231,7 +234,7 @@ export async function transferOwnership(deps: Deps, ctx: MemberContext, id: stri
 
 // ---------- the account's sign-in rules ----------
 
-async function securityView(deps: Deps, partnerId: string) {
+async function securityView(deps: Pick<Deps, 'database'>, partnerId: string) {
   const [p, rows] = await Promise.all([findPartnerById(deps.database.db, partnerId), membersOfPartner(deps.database.db, partnerId, MEMBER_CAP + 1)]);
   if (!p) throw errors.sessionExpired();
   const active = rows.filter((r) => r.status === 'active').map((r) => r.id);
@@ -239,7 +242,7 @@ async function securityView(deps: Deps, partnerId: string) {
   return { require_mfa: Number(p.require_mfa) === 1, members_without_mfa: active.filter((id) => !mfa.has(id)).length };
 }
 
-export function accountSecurity(deps: Deps, partnerId: string) {
+export function accountSecurity(deps: Pick<Deps, 'database'>, partnerId: string) {
   return securityView(deps, partnerId);
 }
 
@@ -248,7 +251,7 @@ export function accountSecurity(deps: Deps, partnerId: string) {
  * owner's own, so the one who sets the rule cannot be held by it; members without one are held to enrolment from
  * their next request. Audited with the value before and after.
  */
-export async function changeAccountSecurity(deps: Deps, ctx: MemberContext, body: AccountSecurityChange) {
+export async function changeAccountSecurity(deps: MemberDeps, ctx: MemberContext, body: AccountSecurityChange) {
   requireOwnerFor(ctx, 'Changing the account\'s sign-in rules');
   const me = ctx.member;
   if (me === null) throw errors.roleForbidden(refusal('owner', ctx.role));
@@ -269,7 +272,7 @@ export async function changeAccountSecurity(deps: Deps, ctx: MemberContext, body
  * up, and the member is signed in (the answer of a sign-in, with the member). A suspended account is refused (403)
  * and its link stays usable.
  */
-export async function acceptInvite(deps: Deps, body: InviteAccept, client: ClientInfo) {
+export async function acceptInvite(deps: Pick<Deps, 'clock' | 'config' | 'database'>, body: InviteAccept, client: ClientInfo) {
   const db = deps.database.db;
   const tokenHash = sha256Hex(body.token);
   const m = await findMemberByInviteHash(db, tokenHash);

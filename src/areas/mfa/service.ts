@@ -45,6 +45,11 @@ import { hasSecondFactor, secondFactorAtProvider } from './guard.js';
 import { countPasskeys, subjectsWithPasskey } from '../passkeys/repo.js';
 import { matchingStep, newTotpSecret, otpauthUri, qrSvg } from './totp.js';
 
+/** What the challenges, the recovery codes and the audit entries use. */
+type MfaDeps = Pick<Deps, 'clock' | 'database'>;
+/** What also opens or seals a factor's secret (setting up and checking a code). */
+type FactorDeps = Pick<Deps, 'clock' | 'database' | 'secrets'>;
+
 /** Who holds a factor. */
 export interface MfaSubject {
   type: MfaSubjectType;
@@ -73,7 +78,7 @@ function normaliseRecoveryCode(code: string): string {
 }
 
 /** A partner session's factor is its member's (a session from before members acts as the account's owner). */
-export async function subjectOf(deps: Deps, session: SessionPrincipal): Promise<MfaSubject> {
+export async function subjectOf(deps: Pick<Deps, 'database'>, session: SessionPrincipal): Promise<MfaSubject> {
   if (session.subjectType === 'admin') return { type: 'admin', id: session.subjectId };
   const memberId = session.memberId ?? (await firstOwnerOfPartner(deps.database.db, session.subjectId))?.id;
   if (!memberId) throw errors.sessionExpired();
@@ -86,7 +91,7 @@ function lockoutRole(subject: MfaSubject): 'partner' | 'admin' {
 }
 
 /** An entry naming the subject; a member's also names its email and account (as every member's entry does). */
-export async function audit(deps: Deps, subject: MfaSubject, action: string, details: Record<string, unknown> = {}) {
+export async function audit(deps: MfaDeps, subject: MfaSubject, action: string, details: Record<string, unknown> = {}) {
   const m = subject.type === 'member' ? await findMemberById(deps.database.db, subject.id) : undefined;
   if (m) details = { ...details, member_email: m.email, partner_id: m.partner_id };
   return writeAudit(deps.database.db, {
@@ -101,7 +106,7 @@ export async function audit(deps: Deps, subject: MfaSubject, action: string, det
 }
 
 /** The email and password hash of the subject (the label of the app's entry, the password check, the lockout scope). */
-export async function accountOf(deps: Deps, subject: MfaSubject): Promise<{ email: string; password_hash: string | null }> {
+export async function accountOf(deps: Pick<Deps, 'database'>, subject: MfaSubject): Promise<{ email: string; password_hash: string | null }> {
   const db = deps.database.db;
   const row =
     subject.type === 'member' ? await findMemberById(db, subject.id) : subject.type === 'partner' ? await findPartnerById(db, subject.id) : await findAdminById(db, subject.id);
@@ -113,7 +118,7 @@ export async function accountOf(deps: Deps, subject: MfaSubject): Promise<{ emai
  * A session opened by pasting an API key proves the key, not the password, and acts in one environment:
  * the account's second factor is managed from a password (or sign-up) session, as the password is.
  */
-export async function refuseKeySession(deps: Deps, session: SessionPrincipal): Promise<void> {
+export async function refuseKeySession(deps: Pick<Deps, 'database'>, session: SessionPrincipal): Promise<void> {
   if (session.keyEnvironment !== null) throw errors.passwordSessionRequired('This session was opened with an API key: sign in with your password to manage the second factor');
   const s = await findSessionMethod(deps.database.db, session.sessionId);
   if (s?.method === 'api_key') throw errors.passwordSessionRequired('This session was opened with an API key: sign in with your password to manage the second factor');
@@ -145,7 +150,7 @@ export async function membersWithMfa(deps: Pick<Deps, 'database'>, memberIds: re
 
 // ---------- enrolment ----------
 
-export async function setupTotp(deps: Deps, session: SessionPrincipal) {
+export async function setupTotp(deps: FactorDeps, session: SessionPrincipal) {
   if (session.subjectType === 'partner') await refuseKeySession(deps, session);
   const subject = await subjectOf(deps, session);
   const db = deps.database.db;
@@ -169,7 +174,7 @@ export async function setupTotp(deps: Deps, session: SessionPrincipal) {
   return { otpauth_uri: uri, secret, qr_svg: await qrSvg(uri) };
 }
 
-async function newRecoveryCodes(deps: Deps, subject: MfaSubject): Promise<string[]> {
+async function newRecoveryCodes(deps: MfaDeps, subject: MfaSubject): Promise<string[]> {
   const now = deps.clock.now();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await replaceRecoveryCodes(
@@ -188,7 +193,7 @@ async function newRecoveryCodes(deps: Deps, subject: MfaSubject): Promise<string
   return codes;
 }
 
-export async function confirmTotp(deps: Deps, session: SessionPrincipal, code: string, ip: string) {
+export async function confirmTotp(deps: FactorDeps, session: SessionPrincipal, code: string, ip: string) {
   if (session.subjectType === 'partner') await refuseKeySession(deps, session);
   const subject = await subjectOf(deps, session);
   const db = deps.database.db;
@@ -221,7 +226,7 @@ export type CodeCheck = { ok: true; kind: 'totp' | 'recovery' } | { ok: false; d
  * Checks a code of the subject's confirmed factor, and uses it: a TOTP code's step is recorded (a code of
  * that step or an earlier one is refused from then on), a recovery code is marked used (audited).
  */
-export async function useCode(deps: Deps, subject: MfaSubject, code: string, opts: { recovery: boolean }): Promise<CodeCheck> {
+export async function useCode(deps: FactorDeps, subject: MfaSubject, code: string, opts: { recovery: boolean }): Promise<CodeCheck> {
   const db = deps.database.db;
   const factor = await findFactor(db, subject.type, subject.id);
   if (!factor || factor.confirmed_at === null) return { ok: false, detail: 'No second factor is on for this account' };
@@ -247,7 +252,7 @@ export async function useCode(deps: Deps, subject: MfaSubject, code: string, opt
 }
 
 /** A code checked for a signed-in session: counted toward the sign-in lockout, 401 `mfa_code_invalid` when wrong. */
-async function requireCode(deps: Deps, subject: MfaSubject, email: string, ip: string, code: string, recovery: boolean): Promise<void> {
+async function requireCode(deps: FactorDeps, subject: MfaSubject, email: string, ip: string, code: string, recovery: boolean): Promise<void> {
   const attempt = await beginAttempt(deps, [
     { scope: emailScope(lockoutRole(subject), email), resetOnSuccess: false },
     { scope: ipScope(ip), resetOnSuccess: false },
@@ -260,7 +265,7 @@ async function requireCode(deps: Deps, subject: MfaSubject, email: string, ip: s
   await attempt.succeeded();
 }
 
-export async function disableMfa(deps: Deps, session: SessionPrincipal, body: MfaDisable, ip: string) {
+export async function disableMfa(deps: FactorDeps, session: SessionPrincipal, body: MfaDisable, ip: string) {
   if (session.subjectType === 'partner') await refuseKeySession(deps, session);
   const subject = await subjectOf(deps, session);
   const db = deps.database.db;
@@ -289,7 +294,7 @@ export async function disableMfa(deps: Deps, session: SessionPrincipal, body: Mf
   return { mfa_enabled: false as const, detail: 'Second factor turned off: signing in needs the password only' };
 }
 
-export async function regenerateRecoveryCodes(deps: Deps, session: SessionPrincipal, code: string, ip: string) {
+export async function regenerateRecoveryCodes(deps: FactorDeps, session: SessionPrincipal, code: string, ip: string) {
   if (session.subjectType === 'partner') await refuseKeySession(deps, session);
   const subject = await subjectOf(deps, session);
   if (!(await hasConfirmedFactor(deps.database.db, subject.type, subject.id))) throw errors.conflict('No authenticator app is on for this account');
@@ -303,7 +308,7 @@ export async function regenerateRecoveryCodes(deps: Deps, session: SessionPrinci
 // ---------- the sign-in's second step ----------
 
 /** The token of a new sign-in challenge for the subject (its password was right). */
-export async function startChallenge(deps: Deps, subject: MfaSubject): Promise<string> {
+export async function startChallenge(deps: MfaDeps, subject: MfaSubject): Promise<string> {
   const now = deps.clock.now();
   const token = `mfa_${randomBase62(43)}`;
   await insertChallenge(deps.database.db, {
@@ -319,7 +324,7 @@ export async function startChallenge(deps: Deps, subject: MfaSubject): Promise<s
 }
 
 /** The live challenge of `token` for a subject of `type`: 401 `mfa_token_invalid` (unknown, used, another role's) or `mfa_token_expired`. */
-export async function openChallenge(deps: Deps, type: MfaSubjectType, token: string): Promise<{ id: string; subject: MfaSubject }> {
+export async function openChallenge(deps: MfaDeps, type: MfaSubjectType, token: string): Promise<{ id: string; subject: MfaSubject }> {
   const row = await findChallengeByHash(deps.database.db, sha256Hex(token));
   if (!row || row.used_at !== null || row.subject_type !== type) throw errors.mfaTokenInvalid();
   if (Number(row.expires_at) <= deps.clock.now()) throw errors.mfaTokenExpired();
@@ -327,7 +332,7 @@ export async function openChallenge(deps: Deps, type: MfaSubjectType, token: str
 }
 
 /** Uses the challenge: false when a concurrent request used it first. */
-export function finishChallenge(deps: Deps, id: string): Promise<boolean> {
+export function finishChallenge(deps: MfaDeps, id: string): Promise<boolean> {
   return consumeChallenge(deps.database.db, id, deps.clock.now());
 }
 
@@ -335,7 +340,7 @@ export function finishChallenge(deps: Deps, id: string): Promise<boolean> {
  * Whether an administrator's session is held to enrolment: a factor is required, the session did not prove one at
  * the identity provider, and the administrator has none confirmed.
  */
-export async function adminEnrolmentPending(deps: Deps, adminId: string, sessionMethod: string): Promise<boolean> {
+export async function adminEnrolmentPending(deps: Pick<Deps, 'config' | 'database'>, adminId: string, sessionMethod: string): Promise<boolean> {
   if (!deps.config.adminRequireMfa || secondFactorAtProvider(sessionMethod)) return false;
   return !(await mfaEnabled(deps, { type: 'admin', id: adminId }));
 }

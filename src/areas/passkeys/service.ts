@@ -73,6 +73,11 @@ const ALGORITHMS = [-7, -257];
 
 type Role = 'partner' | 'admin';
 
+/** What handing out a challenge and checking an answer against the relying party use. */
+type PasskeyDeps = Pick<Deps, 'clock' | 'database' | 'publicUrl'>;
+/** A sign-in with a passkey also reads the configuration (whether the console's own sign-in is on, a session's lifetime). */
+type PasskeySignInDeps = Pick<Deps, 'clock' | 'config' | 'database' | 'publicUrl'>;
+
 /** The relying party: PUBLIC_BASE_URL's host and origin (or the address the server listens on). */
 function relyingParty(deps: Pick<Deps, 'publicUrl'>): { rpID: string; origin: string } {
   const url = new URL(deps.publicUrl.base);
@@ -109,7 +114,7 @@ function answeredChallenge(clientDataJSON: string): string | null {
 }
 
 async function handOut(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'database'>,
   challenge: string,
   purpose: PasskeyChallengePurpose,
   role: Role,
@@ -138,7 +143,7 @@ type ChallengeCheck = { ok: true; challenge: string } | { ok: false; detail: str
  * and unused: used now (once). Otherwise why not.
  */
 async function takeChallenge(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'database'>,
   clientDataJSON: string,
   purpose: PasskeyChallengePurpose,
   role: Role,
@@ -182,12 +187,12 @@ function cleanName(name: string, loc: (string | number)[]): string {
 
 // ---------- the signed-in account's passkeys ----------
 
-async function signedInSubject(deps: Deps, session: SessionPrincipal): Promise<MfaSubject> {
+async function signedInSubject(deps: Pick<Deps, 'database'>, session: SessionPrincipal): Promise<MfaSubject> {
   if (session.subjectType === 'partner') await refuseKeySession(deps, session);
   return subjectOf(deps, session);
 }
 
-export async function registrationOptions(deps: Deps, session: SessionPrincipal) {
+export async function registrationOptions(deps: PasskeyDeps, session: SessionPrincipal) {
   const subject = await signedInSubject(deps, session);
   const db = deps.database.db;
   const existing = await passkeysOfSubject(db, subject.type, subject.id);
@@ -212,7 +217,7 @@ export async function registrationOptions(deps: Deps, session: SessionPrincipal)
   return options;
 }
 
-export async function registerPasskey(deps: Deps, session: SessionPrincipal, body: PasskeyRegister) {
+export async function registerPasskey(deps: PasskeyDeps, session: SessionPrincipal, body: PasskeyRegister) {
   const subject = await signedInSubject(deps, session);
   refuseDeepExtensions(body.response.clientExtensionResults, ['body']);
   const name = body.name === undefined ? null : cleanName(body.name, ['body', 'name']);
@@ -267,13 +272,13 @@ export async function registerPasskey(deps: Deps, session: SessionPrincipal, bod
   return view(row);
 }
 
-export async function listPasskeys(deps: Deps, session: SessionPrincipal) {
+export async function listPasskeys(deps: Pick<Deps, 'database'>, session: SessionPrincipal) {
   const subject = await subjectOf(deps, session);
   const rows = await passkeysOfSubject(deps.database.db, subject.type, subject.id);
   return { items: rows.map(view), count: rows.length };
 }
 
-export async function renameOwnPasskey(deps: Deps, session: SessionPrincipal, id: string, name: string) {
+export async function renameOwnPasskey(deps: Pick<Deps, 'clock' | 'database'>, session: SessionPrincipal, id: string, name: string) {
   const subject = await signedInSubject(deps, session);
   const clean = cleanName(name, ['body', 'name']);
   const db = deps.database.db;
@@ -288,7 +293,7 @@ export async function renameOwnPasskey(deps: Deps, session: SessionPrincipal, id
  * counted toward the sign-in lockout. Removing the last factor of an administrator where one is required holds the
  * administrator to enrolment again, as turning TOTP off does.
  */
-export async function removeOwnPasskey(deps: Deps, session: SessionPrincipal, id: string, body: PasskeyRemove, ip: string) {
+export async function removeOwnPasskey(deps: Pick<Deps, 'clock' | 'database' | 'secrets'>, session: SessionPrincipal, id: string, body: PasskeyRemove, ip: string) {
   const subject = await signedInSubject(deps, session);
   const db = deps.database.db;
   if (body.password === undefined && body.code === undefined) {
@@ -330,7 +335,7 @@ interface SigningIn {
 }
 
 /** The account a passkey or challenge names, if it can still sign in (a member who left, or is invited only, cannot). */
-async function signingIn(deps: Deps, subject: MfaSubject): Promise<SigningIn | null> {
+async function signingIn(deps: Pick<Deps, 'database'>, subject: MfaSubject): Promise<SigningIn | null> {
   const db = deps.database.db;
   if (subject.type === 'member') {
     const m = await findMemberById(db, subject.id);
@@ -351,7 +356,7 @@ type AssertionCheck = { ok: true; passkeyId: string } | { ok: false; detail: str
  * not go up is refused and audited: the signature was right, so a copy of the authenticator made it.
  */
 async function checkAssertion(
-  deps: Deps,
+  deps: PasskeyDeps,
   passkey: NonNullable<Awaited<ReturnType<typeof findPasskeyByCredentialId>>>,
   response: AuthenticationResponseJSON,
   challenge: string,
@@ -388,7 +393,7 @@ async function checkAssertion(
 }
 
 /** Options for the sign-in's second step: the passkeys of the subject whose password was right. */
-export async function mfaOptions(deps: Deps, role: Role, mfaToken: string) {
+export async function mfaOptions(deps: PasskeyDeps, role: Role, mfaToken: string) {
   const challenge = await openChallenge(deps, subjectTypeOf(role), mfaToken);
   const passkeys = await passkeysOfSubject(deps.database.db, challenge.subject.type, challenge.subject.id);
   if (passkeys.length === 0) throw errors.conflict('This account has no passkey: use a code of the authenticator app');
@@ -408,7 +413,7 @@ async function fail(attempt: Attempt, detail: string): Promise<never> {
 }
 
 /** The sign-in's second step with a passkey: counted toward the lockout as a code is. */
-async function completeMfaPasskey(deps: Deps, role: Role, body: PasskeyMfaLogin, client: ClientInfo): Promise<SigningIn> {
+async function completeMfaPasskey(deps: PasskeyDeps, role: Role, body: PasskeyMfaLogin, client: ClientInfo): Promise<SigningIn> {
   const challenge = await openChallenge(deps, subjectTypeOf(role), body.mfa_token);
   refuseDeepExtensions(body.response.clientExtensionResults, ['body']);
   const account = await signingIn(deps, challenge.subject);
@@ -436,18 +441,18 @@ async function completeMfaPasskey(deps: Deps, role: Role, body: PasskeyMfaLogin,
 }
 
 /** A member's sign-in, second step with a passkey: the session records `password` (its first factor), as a code's does. */
-export async function partnerLoginMfaPasskey(deps: Deps, body: PasskeyMfaLogin, client: ClientInfo) {
+export async function partnerLoginMfaPasskey(deps: PasskeySignInDeps, body: PasskeyMfaLogin, client: ClientInfo) {
   const a = await completeMfaPasskey(deps, 'partner', body, client);
   return openPartnerPasskeySession(deps, a.partnerId!, a.subject.id, 'password', client);
 }
 
-export async function adminLoginMfaPasskey(deps: Deps, body: PasskeyMfaLogin, client: ClientInfo) {
+export async function adminLoginMfaPasskey(deps: PasskeySignInDeps, body: PasskeyMfaLogin, client: ClientInfo) {
   const a = await completeMfaPasskey(deps, 'admin', body, client);
   return openAdminPasskeySession(deps, a.subject.id, 'password', client);
 }
 
 /** Options for a password-less sign-in: no account named, the authenticator offers its discoverable passkeys. */
-export async function loginOptions(deps: Deps, role: Role) {
+export async function loginOptions(deps: PasskeyDeps, role: Role) {
   const options = await generateAuthenticationOptions({ rpID: relyingParty(deps).rpID, userVerification: 'required', timeout: CHALLENGE_TTL_MS });
   await handOut(deps, options.challenge, 'login', role, {});
   return options;
@@ -457,7 +462,7 @@ export async function loginOptions(deps: Deps, role: Role) {
  * A password-less sign-in: the passkey (possession) with user verification (the authenticator's PIN or biometrics).
  * Failures count toward the lockout of the client address, as a pasted API key's do.
  */
-async function completePasskeyLogin(deps: Deps, role: Role, body: PasskeyLogin, client: ClientInfo): Promise<SigningIn> {
+async function completePasskeyLogin(deps: PasskeySignInDeps, role: Role, body: PasskeyLogin, client: ClientInfo): Promise<SigningIn> {
   // Where the operator turned the console's own sign-in off (ADMIN_PASSWORD_LOGIN=false), single sign-on is the only way in.
   if (role === 'admin' && !deps.config.adminPasswordLogin) throw errors.passwordLoginDisabled();
   refuseDeepExtensions(body.response.clientExtensionResults, ['body']);
@@ -481,12 +486,12 @@ async function completePasskeyLogin(deps: Deps, role: Role, body: PasskeyLogin, 
 }
 
 /** A member's password-less sign-in: the session records `passkey`. */
-export async function partnerLoginPasskey(deps: Deps, body: PasskeyLogin, client: ClientInfo) {
+export async function partnerLoginPasskey(deps: PasskeySignInDeps, body: PasskeyLogin, client: ClientInfo) {
   const a = await completePasskeyLogin(deps, 'partner', body, client);
   return openPartnerPasskeySession(deps, a.partnerId!, a.subject.id, 'passkey', client);
 }
 
-export async function adminLoginPasskey(deps: Deps, body: PasskeyLogin, client: ClientInfo) {
+export async function adminLoginPasskey(deps: PasskeySignInDeps, body: PasskeyLogin, client: ClientInfo) {
   const a = await completePasskeyLogin(deps, 'admin', body, client);
   return openAdminPasskeySession(deps, a.subject.id, 'passkey', client);
 }
