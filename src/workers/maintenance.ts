@@ -33,6 +33,9 @@ import { pruneRecordedRuns, pruneSandboxIdempotency } from '../areas/sandbox/rep
 import { pruneFinishedEvents } from '../areas/webhooks/repo.js';
 import { pruneRequestLogBatch, rollRequestLog } from '../areas/request-log/service.js';
 
+/** What the maintenance pass reads: the database, the retention settings, the clock and the log. */
+type MaintenanceDeps = Pick<Deps, 'clock' | 'config' | 'database' | 'log'>;
+
 export const BATCH = 500;
 export const MAX_BATCHES = 200;
 const DAY_MS = 86_400_000;
@@ -81,7 +84,7 @@ export function webhookRetentionMs(deps: Pick<Deps, 'config'>): number {
   return Math.round(deps.config.webhookRetentionDays * DAY_MS);
 }
 
-export async function runMaintenancePass(deps: Deps): Promise<MaintenanceResult> {
+export async function runMaintenancePass(deps: MaintenanceDeps): Promise<MaintenanceResult> {
   const db = deps.database.db;
   const now = deps.clock.now();
   const pruned: Record<string, number> = {
@@ -155,7 +158,7 @@ export function dueForVacuum(tables: TableActivity[], autovacuumIsOff: boolean):
   return { vacuum, analyze };
 }
 
-export function startMaintenanceWorker(deps: Deps): WorkerHandle {
+export function startMaintenanceWorker(deps: MaintenanceDeps): WorkerHandle {
   return startLoop(
     'maintenance',
     deps.config.maintenanceIntervalMs,

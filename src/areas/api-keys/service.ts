@@ -39,13 +39,18 @@ import { audit, isUniqueViolation, type Actor } from '../accounts/common.js';
 import { deleteUnboundKeySessions } from '../accounts/repo.js';
 import type { ApiKeyOut, KeySyncBody, KeySyncResult } from '../accounts/schemas.js';
 
+/** What a key-changing transaction reads (keyTx): the database, the clock and the auth cache it invalidates. */
+type KeyWriteDeps = Pick<Deps, 'auth' | 'clock' | 'database'>;
+/** A key-changing transaction that also writes a key value (sealed with the secret box). */
+type SlotWriteDeps = Pick<Deps, 'auth' | 'clock' | 'database' | 'secrets'>;
+
 const OTHER: Record<Environment, Environment> = { test: 'live', live: 'test' };
 
 /**
  * Runs a key-changing transaction, ends the sessions opened with a key that left its slot, maps a
  * lost unique race to 409, then invalidates the partners' cached keys.
  */
-async function keyTx<T>(deps: Deps, fn: (trx: Transaction<DB>, touched: Set<string>) => Promise<T>, partnerPaste = false): Promise<T> {
+async function keyTx<T>(deps: KeyWriteDeps, fn: (trx: Transaction<DB>, touched: Set<string>) => Promise<T>, partnerPaste = false): Promise<T> {
   const touched = new Set<string>();
   let out: T;
   try {
@@ -95,7 +100,7 @@ class HeldByAnotherPartner extends Error {}
  * otherwise any previous key of the slot stops. Returns whether anything changed.
  */
 async function writeSlot(
-  deps: Deps,
+  deps: Pick<Deps, 'secrets'>,
   trx: Executor,
   partnerId: string,
   environment: Environment,
@@ -153,7 +158,7 @@ export function previousExpiresAt(k: Pick<SlotRow, 'previous_key_hash' | 'previo
 }
 
 /** A slot as the portal shows it; `reveal` false gives the masked form in `key` and never opens the value. */
-export function apiKeyOut(deps: Deps, k: SlotRow, reveal = true): ApiKeyOut {
+export function apiKeyOut(deps: Pick<Deps, 'clock' | 'secrets'>, k: SlotRow, reveal = true): ApiKeyOut {
   return {
     id: k.id,
     environment: k.environment,
@@ -170,7 +175,7 @@ export function apiKeyOut(deps: Deps, k: SlotRow, reveal = true): ApiKeyOut {
  * A slot of an environment the session does not cover (a session opened with the
  * other environment's key) shows its masked form only: its value is never opened.
  */
-export async function listApiKeys(deps: Deps, partnerId: string, covers: (environment: Environment) => boolean = () => true): Promise<ApiKeyOut[]> {
+export async function listApiKeys(deps: Pick<Deps, 'clock' | 'database' | 'secrets'>, partnerId: string, covers: (environment: Environment) => boolean = () => true): Promise<ApiKeyOut[]> {
   const keys = await keysOfPartner(deps.database.db, partnerId);
   return keys
     .filter((k) => k.key_enc !== null)
@@ -184,7 +189,7 @@ export async function listApiKeys(deps: Deps, partnerId: string, covers: (enviro
  * it), and a value another partner holds is a failure, answered 409 with KEY_NOT_USABLE, which names nobody and is the
  * answer to a value lost to a concurrent write too.
  */
-export async function pasteKey(deps: Deps, actor: Actor, partnerId: string, environment: Environment, key: string, source: string, address: string) {
+export async function pasteKey(deps: Pick<Deps, 'auth' | 'clock' | 'credentials' | 'database' | 'secrets'>, actor: Actor, partnerId: string, environment: Environment, key: string, source: string, address: string) {
   // Before the failed-credential budget is asked: a key of the other environment is a mistake, not a guess.
   checkPrefix(key, environment, ['body', 'key']);
   const now = deps.clock.now();
@@ -214,7 +219,7 @@ export async function pasteKey(deps: Deps, actor: Actor, partnerId: string, envi
 }
 
 /** Blanks a slot (row kept). Returns whether it held a key. */
-export async function clearKey(deps: Deps, actor: Actor, partnerId: string, environment: Environment, action = 'key.clear') {
+export async function clearKey(deps: KeyWriteDeps, actor: Actor, partnerId: string, environment: Environment, action = 'key.clear') {
   const now = deps.clock.now();
   const cleared = await keyTx(deps, async (trx, touched) => {
     const slot = await keySlot(trx, partnerId, environment);
@@ -231,7 +236,7 @@ export async function clearKey(deps: Deps, actor: Actor, partnerId: string, envi
  * A new generated key in the slot; returned once. With `overlapSeconds` > 0 the key it replaces keeps working until
  * then (`previousExpiresAt`; null when it stopped at once, or the slot was blank); a running overlap ends either way.
  */
-export async function regenerateKey(deps: Deps, actor: Actor, partnerId: string, environment: Environment, action: string, overlapSeconds = 0) {
+export async function regenerateKey(deps: SlotWriteDeps, actor: Actor, partnerId: string, environment: Environment, action: string, overlapSeconds = 0) {
   const now = deps.clock.now();
   const key = generateApiKey(environment);
   const previous = await keyTx(deps, async (trx, touched) => {
@@ -251,7 +256,7 @@ export async function regenerateKey(deps: Deps, actor: Actor, partnerId: string,
 }
 
 /** The portal's rotation (partner session): a new generated key in the slot, answered as the slot (value included, once). */
-export async function rotateSlot(deps: Deps, actor: Actor, partnerId: string, environment: Environment, overlapSeconds = 0): Promise<ApiKeyOut> {
+export async function rotateSlot(deps: SlotWriteDeps, actor: Actor, partnerId: string, environment: Environment, overlapSeconds = 0): Promise<ApiKeyOut> {
   await regenerateKey(deps, actor, partnerId, environment, 'key.rotate', overlapSeconds);
   const slot = await keySlot(deps.database.db, partnerId, environment);
   return apiKeyOut(deps, slot!);
@@ -262,7 +267,7 @@ export async function rotateSlot(deps: Deps, actor: Actor, partnerId: string, en
  * on every process (and the sessions opened with it end). Answered as the slot; 404 when the slot holds no key.
  * Without an overlap running nothing changes (and nothing is audited).
  */
-export async function expirePreviousKey(deps: Deps, actor: Actor, partnerId: string, environment: Environment, reveal = true): Promise<ApiKeyOut> {
+export async function expirePreviousKey(deps: SlotWriteDeps, actor: Actor, partnerId: string, environment: Environment, reveal = true): Promise<ApiKeyOut> {
   const now = deps.clock.now();
   const slot = await keyTx(deps, async (trx, touched) => {
     const before = await keySlot(trx, partnerId, environment);
@@ -288,7 +293,7 @@ function previousFate(keyType: string, until: number | null): string {
  * rotates the sandbox key only and a live key the production key only (403 otherwise,
  * nothing changed), so a leaked test key and the partner-wide ingest secret never reach production.
  */
-export async function rotateKey(deps: Deps, actor: Actor, partnerId: string, keyType: 'sandbox' | 'production', callerEnvironment: Environment, overlapSeconds = 0) {
+export async function rotateKey(deps: SlotWriteDeps, actor: Actor, partnerId: string, keyType: 'sandbox' | 'production', callerEnvironment: Environment, overlapSeconds = 0) {
   const environment: Environment = keyType === 'sandbox' ? 'test' : 'live';
   if (environment !== callerEnvironment) {
     throw errors.environmentMismatch(
@@ -314,7 +319,7 @@ type SyncInput = Omit<KeySyncBody, 'source'> & { source?: string | null };
  * (production-enabled, as operator-created partners are) from partner_email and
  * partner_company_name; then writes the key into the slot of `environment`.
  */
-export async function syncOne(deps: Deps, trx: Executor, actor: Actor, body: SyncInput, loc: (string | number)[], touched: Set<string>, defaultSource: string): Promise<KeySyncResult> {
+export async function syncOne(deps: Pick<Deps, 'clock' | 'secrets'>, trx: Executor, actor: Actor, body: SyncInput, loc: (string | number)[], touched: Set<string>, defaultSource: string): Promise<KeySyncResult> {
   const now = deps.clock.now();
   const source = body.source ?? defaultSource;
   checkPrefix(body.key, body.environment, [...loc, 'key']);
@@ -360,12 +365,12 @@ export async function syncOne(deps: Deps, trx: Executor, actor: Actor, body: Syn
   };
 }
 
-export async function syncKey(deps: Deps, actor: Actor, body: SyncInput, defaultSource: string): Promise<KeySyncResult> {
+export async function syncKey(deps: SlotWriteDeps, actor: Actor, body: SyncInput, defaultSource: string): Promise<KeySyncResult> {
   return keyTx(deps, (trx, touched) => syncOne(deps, trx, actor, body, ['body'], touched, defaultSource));
 }
 
 /** All or nothing: every item in one transaction; the first failing item names its index. */
-export async function bulkSync(deps: Deps, actor: Actor, items: KeySyncBody[]) {
+export async function bulkSync(deps: SlotWriteDeps, actor: Actor, items: KeySyncBody[]) {
   const results = await keyTx(deps, async (trx, touched) => {
     const out: KeySyncResult[] = [];
     for (let i = 0; i < items.length; i++) {
@@ -386,7 +391,7 @@ export async function bulkSync(deps: Deps, actor: Actor, items: KeySyncBody[]) {
 }
 
 /** Removes a key, found by its value, from whichever slot holds it (slot blank, row kept). */
-export async function deleteKeyByValue(deps: Deps, actor: Actor, key: string) {
+export async function deleteKeyByValue(deps: KeyWriteDeps, actor: Actor, key: string) {
   const now = deps.clock.now();
   return keyTx(deps, async (trx, touched) => {
     const slot = await keyByHash(trx, sha256Hex(key));
@@ -399,7 +404,7 @@ export async function deleteKeyByValue(deps: Deps, actor: Actor, key: string) {
 }
 
 /** Admin: removes an external key by its slot id (slot blank, row kept). */
-export async function deleteExternalKey(deps: Deps, actor: Actor, keyId: string) {
+export async function deleteExternalKey(deps: KeyWriteDeps, actor: Actor, keyId: string) {
   const now = deps.clock.now();
   return keyTx(deps, async (trx, touched) => {
     const slot = await keyById(trx, keyId);

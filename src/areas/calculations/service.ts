@@ -70,7 +70,7 @@ function figuresOf(body: IngestCalculationBody): SafeToSpendFigures {
  * the same transaction; answers once that transaction is committed (group commit:
  * concurrent ingests share one). The end-user then counts toward the month's unique users.
  */
-export async function ingest(deps: Deps, caller: Caller, body: IngestCalculationBody): Promise<CalculateResponse> {
+export async function ingest(deps: Pick<Deps, 'calculationWriters' | 'clock' | 'usage'>, caller: Caller, body: IngestCalculationBody): Promise<CalculateResponse> {
   const result = calculate(deps, caller, body);
   const at = Date.parse(result.calculated_at);
   await ingestWriterFor(deps, body.end_user_id).write(
@@ -145,7 +145,7 @@ export async function eraseEndUserRows(deps: Pick<Deps, 'erasers'>, trx: Executo
  * process's meter from writing the id later, so an erasure answered 404 is not undone either.
  * 404 only when no store held anything, this process's meter included.
  */
-export async function eraseEndUser(deps: Deps, caller: Caller, endUserId: string) {
+export async function eraseEndUser(deps: Pick<Deps, 'database' | 'erasers'>, caller: Caller, endUserId: string) {
   const erased = await deps.database.tx((trx) => eraseEndUserRows(deps, trx, caller.partnerId, caller.environment, endUserId));
   if (Object.values(erased).every((n) => n === 0)) throw errors.notFound(`No stored data for end user '${endUserId}'`);
   return { deleted: true, end_user_id: endUserId, environment: caller.environment, erased };

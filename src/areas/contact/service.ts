@@ -8,7 +8,7 @@ import type { ContactBody } from './schemas.js';
 import { blankToNull } from '../../lib/text.js';
 import { notifyOperator } from '../mail/service.js';
 
-export async function submitContact(deps: Deps, body: ContactBody, clientIp: string | null) {
+export async function submitContact(deps: Pick<Deps, 'clock' | 'config' | 'database' | 'log' | 'mailer'>, body: ContactBody, clientIp: string | null) {
   const now = deps.clock.now();
   const id = newId('lead', now);
   const spam = blankToNull(body.website) !== null;

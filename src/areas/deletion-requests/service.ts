@@ -59,7 +59,7 @@ function isUniqueViolation(err: unknown): boolean {
  * are time-sortable, so the first request's id would tell it). The operator's mail goes out after the answer, so the
  * first request does not take longer than a repeat either.
  */
-export async function requestDeletion(deps: Deps, body: DeletionRequestBody) {
+export async function requestDeletion(deps: Pick<Deps, 'background' | 'clock' | 'config' | 'database' | 'log' | 'mailer'>, body: DeletionRequestBody) {
   const email = body.email.trim();
   if (!isEmailLike(email)) throw errors.invalid(['body', 'email'], 'value is not a valid email address', body.email, 'value_error');
   const emailLower = email.toLowerCase();
@@ -146,7 +146,7 @@ export async function listDeletionRequests(deps: Pick<Deps, 'database'>, limit: 
  * and its sessions), every end user whose cached calculation carries the email
  * (through every registered eraser), and contact-form messages from it.
  */
-async function eraseByEmail(deps: Deps, trx: Executor, email: string, emailLower: string) {
+async function eraseByEmail(deps: Pick<Deps, 'erasers'>, trx: Executor, email: string, emailLower: string) {
   const partners = await partnersByEmail(trx, emailLower);
   const partnerIds = partners.map((p) => p.id);
   const endUsers = (await endUsersByEmailKey(trx, emailKey(email))).filter((u) => !partnerIds.includes(u.partner_id));
@@ -183,7 +183,7 @@ async function eraseByEmail(deps: Deps, trx: Executor, email: string, emailLower
  * in the audit log. A completed request is final: its data is gone, so it cannot go
  * back to another status (409).
  */
-export async function updateDeletionRequest(deps: Deps, adminId: string, requestOrReceiptId: string, body: DeletionRequestUpdate) {
+export async function updateDeletionRequest(deps: Pick<Deps, 'auth' | 'clock' | 'database' | 'erasers'>, adminId: string, requestOrReceiptId: string, body: DeletionRequestUpdate) {
   const now = deps.clock.now();
   let invalidate: string[] = [];
   const id = await resolveRequestId(deps.database.db, requestOrReceiptId);

@@ -33,7 +33,7 @@ function submissionOut(r: { id: string; at: number; url_count: number; status_co
   return { id: r.id, at: iso(r.at), url_count: r.url_count, status_code: r.status_code, ok: Number(r.ok) === 1, error: r.error, duration_ms: r.duration_ms };
 }
 
-export async function indexNowStatus(deps: Deps, sitemapUrls: number) {
+export async function indexNowStatus(deps: Pick<Deps, 'config' | 'database' | 'publicUrl'>, sitemapUrls: number) {
   const key = indexNowKey(deps);
   const [recent, totals] = await Promise.all([repo.recentSubmissions(deps.database.db, 10), repo.submissionTotals(deps.database.db)]);
   return {
@@ -73,7 +73,7 @@ export function checkUrls(deps: Pick<Deps, 'publicUrl'>, urls: string[]): string
  * Sends one batch. 200/202 from the endpoint → ok. Anything else (4xx/5xx, network
  * error, timeout) is recorded and answered as 502 with the endpoint's status.
  */
-export async function submitUrls(deps: Deps, adminId: string, urls: string[], source: 'submit' | 'sitemap') {
+export async function submitUrls(deps: Pick<Deps, 'clock' | 'config' | 'database' | 'publicUrl'>, adminId: string, urls: string[], source: 'submit' | 'sitemap') {
   const key = indexNowKey(deps);
   if (!key) throw errors.notConfigured('IndexNow is not configured: set INDEXNOW_KEY (8-128 characters: letters, digits, -)');
   if (urls.length === 0) throw errors.badRequest('No URLs to submit');

@@ -16,7 +16,7 @@ const KEY_WINDOW_MS = 1000;
  * progress per key and their pacing over the key's second, and one counted call. A refused request
  * is not counted, nor the status probe's (src/http/self-probe.ts). Nothing here touches the database.
  */
-export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps: Deps }): Promise<void> {
+export async function usageKeyScopeHooks(app: FastifyInstance, { deps }: { deps: Pick<Deps, 'config' | 'limiter' | 'metrics' | 'usage'> }): Promise<void> {
   // The meter and the limiter are started and closed with the other services (deps.start/close).
   const meter = deps.usage;
   const limiter = deps.limiter;

@@ -11,7 +11,7 @@ import { iso, utcDay, utcMonth } from '../../lib/time.js';
 import { calculationsBatch } from '../calculations/repo.js';
 import { getPartnerBilling } from '../partners/repo.js';
 import { callsByMonth, endUsersByMonth } from './repo.js';
-import { billCents, flushQuietly, ratePerUser, type Caller } from './service.js';
+import { billCents, flushQuietly, ratePerUser, type Caller, type UsageReadDeps } from './service.js';
 
 const BATCH = 250;
 const CHUNK_ROWS = 200;
@@ -104,7 +104,7 @@ export function lastMonths(now: number, months: number): string[] {
   return out;
 }
 
-export async function usageCsv(deps: Deps, caller: Caller, months: number): Promise<Readable> {
+export async function usageCsv(deps: Pick<Deps, 'clock' | 'config' | 'database'>, caller: Caller, months: number): Promise<Readable> {
   const db = deps.database.db;
   const p = await getPartnerBilling(db, caller.partnerId);
   if (!p) throw errors.unauthorized('Invalid API key');
@@ -136,13 +136,13 @@ export interface Report {
  * GET …/reports/calculations.csv: holds the caller's one export slot until `answer` closes (429 while another of the
  * partner's exports in that environment runs), then streams every cached calculation in the range.
  */
-export function calculationsReport(deps: Deps, caller: Caller, range: { since: number | null; until: number | null }, answer: ExportAnswer): Report {
+export function calculationsReport(deps: Pick<Deps, 'clock' | 'database' | 'exports' | 'log'>, caller: Caller, range: { since: number | null; until: number | null }, answer: ExportAnswer): Report {
   deps.exports.hold(answer, `${caller.partnerId}|${caller.environment}`);
   return { filename: `calculations-${envName(caller.environment)}-${today(deps)}.csv`, stream: calculationsCsv(deps, caller, range) };
 }
 
 /** GET …/reports/usage.csv: what this process has counted is written first, so the current month has the partner's latest calls. */
-export async function usageReport(deps: Deps, caller: Caller, months: number): Promise<Report> {
+export async function usageReport(deps: UsageReadDeps, caller: Caller, months: number): Promise<Report> {
   await flushQuietly(deps);
   return { filename: `usage-${envName(caller.environment)}-${today(deps)}.csv`, stream: await usageCsv(deps, caller, months) };
 }

@@ -28,6 +28,11 @@ import { endpointStateOf } from '../webhooks/repo.js';
 import { erasedPlaceholder, erasurePseudonym } from './erasure.js';
 import { checkMailBudget, isVerifiedAlertAddress, sameEmail, sendNotifyEmailVerification } from '../accounts/email-verification.js';
 
+/** What reading usage reads: the meter (flushed first), the database, the clock, the tier rates and the log. */
+export type UsageReadDeps = Pick<Deps, 'clock' | 'config' | 'database' | 'log' | 'usage'>;
+/** What evaluating the alerts reads: the usage, the mail and the webhook it sends, and the links it writes. */
+export type AlertDeps = Pick<Deps, 'clock' | 'config' | 'database' | 'log' | 'mailer' | 'publicUrl' | 'webhooks'>;
+
 /** Price per unique production end-user by tier (USD), when the partner has no rate of its own; other tiers use RATE_PER_USER_USD. */
 export const TIER_RATES_USD: Readonly<Record<string, number>> = Object.freeze({ growth: 0.04, scale: 0.03, enterprise: 0.02 });
 
@@ -74,7 +79,7 @@ export async function envUsage(db: Executor, partnerId: string, environment: Env
 }
 
 /** GET /usage: the current UTC month, both environments. */
-export async function currentUsage(deps: Deps, caller: Caller) {
+export async function currentUsage(deps: UsageReadDeps, caller: Caller) {
   await flushQuietly(deps);
   const db = deps.database.db;
   const p = await partnerOrThrow(db, caller.partnerId);
@@ -89,7 +94,7 @@ export async function currentUsage(deps: Deps, caller: Caller) {
  * GET /usage's figures of the current UTC month for a page of partners (the admin list), from one
  * statement whatever the page's size. Each partner's bill uses its own rate.
  */
-export async function currentUsageOfPartners(deps: Deps, partners: { id: string; tier: string; rate_per_user_usd: number | null }[]) {
+export async function currentUsageOfPartners(deps: UsageReadDeps, partners: { id: string; tier: string; rate_per_user_usd: number | null }[]) {
   await flushQuietly(deps);
   const month = utcMonth(deps.clock.now());
   const rows = await monthFiguresOfPartners(deps.database.db, partners.map((p) => p.id), month);
@@ -114,7 +119,7 @@ export async function currentUsageOfPartners(deps: Deps, partners: { id: string;
  * The portal's view of one environment: this month's figures (as GET /usage) and the calls of
  * each of the last `days` UTC days, today included, oldest first, days without calls as 0.
  */
-export async function callHistory(deps: Deps, caller: Caller, days: number) {
+export async function callHistory(deps: UsageReadDeps, caller: Caller, days: number) {
   await flushQuietly(deps);
   const db = deps.database.db;
   const p = await partnerOrThrow(db, caller.partnerId);
@@ -151,7 +156,7 @@ export const THRESHOLDS = ['calls_threshold', 'unique_users_threshold', 'bill_th
 export type ThresholdName = (typeof THRESHOLDS)[number];
 
 /** GET /usage/alerts: the configuration, the current values and what fired this month. */
-export async function getAlerts(deps: Deps, caller: Caller) {
+export async function getAlerts(deps: UsageReadDeps, caller: Caller) {
   await flushQuietly(deps);
   const db = deps.database.db;
   const p = await partnerOrThrow(db, caller.partnerId);
@@ -313,7 +318,7 @@ function show(threshold: ThresholdName, v: number): string {
  * only to a verified address (alertMail); otherwise it is recorded as suppressed.
  * Returns the mails sent (`notified`) and those suppressed.
  */
-export async function evaluateAlerts(deps: Deps, since: number | null = null): Promise<{ evaluated: number; notified: number; suppressed: number }> {
+export async function evaluateAlerts(deps: AlertDeps, since: number | null = null): Promise<{ evaluated: number; notified: number; suppressed: number }> {
   const db = deps.database.db;
   const configs = await alertsToEvaluate(db, since);
   let notified = 0;
@@ -420,7 +425,7 @@ export async function evaluateAlerts(deps: Deps, since: number | null = null): P
  * taken under that lock (registered after it): a count waiting to be written is stored data too,
  * and it is kept as the placeholder from here on.
  */
-export function registerUsageEraser(deps: Deps): void {
+export function registerUsageEraser(deps: Pick<Deps, 'clock' | 'database' | 'erasers' | 'secrets' | 'usage'>): void {
   deps.erasers.set('usage_end_users', async (trx, partnerId, environment, endUserId) => {
     await lockUsage(trx, deps.database, partnerId, environment);
     await recordErasure(trx, partnerId, environment, erasurePseudonym(deps, partnerId, environment, endUserId), deps.clock.now());

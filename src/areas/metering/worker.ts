@@ -8,14 +8,14 @@
 import type { Deps } from '../../context.js';
 import { startLoop, type WorkerHandle } from '../../lib/loop.js';
 import { pruneErasures } from './repo.js';
-import { evaluateAlerts } from './service.js';
+import { evaluateAlerts, type AlertDeps } from './service.js';
 
 const FULL_PASS_MS = 60_000;
 const PRUNE_EVERY_MS = 3_600_000;
 /** Erasure records are kept past the longest a count can wait in a meter (a month, plus margin). */
 const ERASURES_KEPT_MS = 40 * 86_400_000;
 
-export function startUsageWorkers(deps: Deps): WorkerHandle {
+export function startUsageWorkers(deps: AlertDeps & Pick<Deps, 'usage'>): WorkerHandle {
   let lastPass: number | null = null;
   let lastFull = 0;
   let lastPrune = 0;

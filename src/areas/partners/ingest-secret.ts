@@ -25,6 +25,9 @@ import { writeAudit } from '../audit/repo.js';
 import { generateIngestSecret, maskKey } from '../api-keys/values.js';
 import { findPartnerById, replaceIngestSecret } from './repo.js';
 
+/** What a rotation reads: the sealed secrets in the database, the clock, and the auth cache it invalidates. */
+type RotateDeps = Pick<Deps, 'auth' | 'clock' | 'database' | 'secrets'>;
+
 export const INGEST_SECRET_HEADER_NAME = 'X-Service-Ingest-Secret';
 export const MAX_GRACE_HOURS = 24;
 const HOUR_MS = 3_600_000;
@@ -63,7 +66,7 @@ export interface Rotated {
 }
 
 /** Writes a new secret (the replaced one valid for `graceHours`), audits it, then invalidates the partner's cached keys. 404 for an unknown partner. */
-export async function rotateIngestSecret(deps: Pick<Deps, 'auth' | 'clock' | 'database' | 'secrets'>, actor: Actor, partnerId: string, graceHours: number, action: string, via: string): Promise<Rotated> {
+export async function rotateIngestSecret(deps: RotateDeps, actor: Actor, partnerId: string, graceHours: number, action: string, via: string): Promise<Rotated> {
   const now = deps.clock.now();
   const secret = generateIngestSecret();
   const previousValidUntil = graceHours > 0 ? now + graceHours * HOUR_MS : null;
@@ -91,7 +94,7 @@ function previousFate(previousValidUntil: number | null): string {
 }
 
 /** POST /api/v1/secrets/rotate: a live key and the current secret; the new secret is in the answer. */
-export async function rotateIngestSecretByKey(deps: Deps, actor: Actor, partnerId: string, callerEnvironment: Environment, graceHours: number) {
+export async function rotateIngestSecretByKey(deps: RotateDeps, actor: Actor, partnerId: string, callerEnvironment: Environment, graceHours: number) {
   if (callerEnvironment !== 'live') {
     throw errors.environmentMismatch(
       'The ingest secret also guards production: rotate it with your live key, from the portal signed in with your password, ' +
@@ -123,7 +126,7 @@ function browserAnswer(r: Rotated, whose: 'your' | "the partner's") {
  * POST /api/partners/me/ingest-secret/rotate: a partner signed in with a password. A session opened with an API key
  * (`sessionKeyEnvironment` not null) is refused: a key alone cannot rotate the secret.
  */
-export async function rotateIngestSecretFromPortal(deps: Deps, actor: Actor, partnerId: string, graceHours: number, sessionKeyEnvironment: Environment | null) {
+export async function rotateIngestSecretFromPortal(deps: RotateDeps, actor: Actor, partnerId: string, graceHours: number, sessionKeyEnvironment: Environment | null) {
   if (sessionKeyEnvironment !== null) {
     throw errors.forbidden(
       'Rotating the ingest secret needs a session signed in with your password: this one was opened with an API key ' +
@@ -134,7 +137,7 @@ export async function rotateIngestSecretFromPortal(deps: Deps, actor: Actor, par
 }
 
 /** POST /api/admin/partners/{partner_id}/rotate-ingest-secret: like the portal, administrators never see the secret. */
-export async function rotateIngestSecretByAdmin(deps: Deps, actor: Actor, partnerId: string, graceHours: number) {
+export async function rotateIngestSecretByAdmin(deps: RotateDeps, actor: Actor, partnerId: string, graceHours: number) {
   const r = await rotateIngestSecret(deps, actor, partnerId, graceHours, 'admin.ingest_secret.rotate', 'admin');
   return { partner_id: partnerId, ...browserAnswer(r, "the partner's") };
 }

@@ -126,7 +126,7 @@ export async function createPartner(deps: Pick<Deps, 'secrets' | 'clock'>, db: E
 }
 
 /** GET /api/v1/me: the calling key's partner, its two key slots (masked) and its webhook state in the key's environment. */
-export async function profileOf(deps: Deps, caller: { partnerId: string; environment: Environment }) {
+export async function profileOf(deps: Pick<Deps, 'database'>, caller: { partnerId: string; environment: Environment }) {
   const db = deps.database.db;
   const [p, keys, hook] = await Promise.all([findPartnerById(db, caller.partnerId), keysOfPartner(db, caller.partnerId), endpointState(deps, caller)]);
   if (!p) throw errors.unauthorized('Invalid API key');

@@ -170,6 +170,6 @@ function sampleData(type: EventType, caller: Scope, now: number, url: string): R
 }
 
 /** Queues an event of `type` with made-up data to the caller's endpoint, marked `"fired": true`, whatever it subscribes to. */
-export async function fireEvent(deps: Deps, caller: Scope, type: EventType) {
+export async function fireEvent(deps: Pick<Deps, 'clock' | 'database' | 'webhooks'>, caller: Scope, type: EventType) {
   return queueFiredEvent(deps, caller, type, (now, url) => sampleData(type, caller, now, url));
 }

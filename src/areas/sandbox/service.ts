@@ -27,6 +27,11 @@ import type {
   TransferRespB,
 } from './schemas.js';
 
+/** A provider call: the clock of its context and the meter that counts its end-user. */
+type ProviderCallDeps = Pick<Deps, 'clock' | 'usage'>;
+/** A provider call that also records its usage events. */
+type RecordingCallDeps = Pick<Deps, 'clock' | 'database' | 'usage' | 'usageEvents'>;
+
 export interface Caller {
   partnerId: string;
   environment: Environment;
@@ -67,7 +72,7 @@ function publicTxn(t: ProviderTransaction): Transaction {
  * continues a run).
  */
 async function recordTransactionEvents(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'database' | 'usageEvents'>,
   caller: Caller,
   userId: string,
   page: ProviderTransaction[],
@@ -140,13 +145,13 @@ function transactionEvents(caller: Caller, userId: string, txns: ProviderTransac
   }));
 }
 
-export async function createLinkToken(deps: Deps, provider: AccountDataProvider, caller: Caller, userId: string) {
+export async function createLinkToken(deps: ProviderCallDeps, provider: AccountDataProvider, caller: Caller, userId: string) {
   const ctx = ctxOf(deps, caller);
   deps.usage.recordEndUser(caller.partnerId, caller.environment, userId, ctx.now);
   return provider.createLinkToken(ctx, userId);
 }
 
-export async function linkAccounts(deps: Deps, provider: AccountDataProvider, caller: Caller, body: AccountsLinkReq) {
+export async function linkAccounts(deps: RecordingCallDeps, provider: AccountDataProvider, caller: Caller, body: AccountsLinkReq) {
   const ctx = ctxOf(deps, caller);
   deps.usage.recordEndUser(caller.partnerId, caller.environment, body.user_id, ctx.now);
   return deps.database.tx(async (trx) => {
@@ -167,14 +172,14 @@ export async function linkAccounts(deps: Deps, provider: AccountDataProvider, ca
   });
 }
 
-export async function listAccounts(deps: Deps, provider: AccountDataProvider, caller: Caller, userId: string) {
+export async function listAccounts(deps: ProviderCallDeps, provider: AccountDataProvider, caller: Caller, userId: string) {
   const ctx = ctxOf(deps, caller);
   deps.usage.recordEndUser(caller.partnerId, caller.environment, userId, ctx.now);
   return { accounts: await provider.getAccounts(ctx, userId) };
 }
 
 /** /api/v1/transactions: a date window, newest first, offset pages. */
-export async function listTransactions(deps: Deps, provider: AccountDataProvider, caller: Caller, q: TransactionsQuery) {
+export async function listTransactions(deps: RecordingCallDeps, provider: AccountDataProvider, caller: Caller, q: TransactionsQuery) {
   const ctx = ctxOf(deps, caller);
   deps.usage.recordEndUser(caller.partnerId, caller.environment, q.user_id, ctx.now);
   const today = utcDay(ctx.now);
@@ -218,7 +223,7 @@ function decodePosition(cursor: string): string {
  * the same `since`); `cursor=` (empty) starts again from `since`. next_cursor is
  * always given: passed back later, it returns the transactions added since.
  */
-export async function syncTransactions(deps: Deps, provider: AccountDataProvider, caller: Caller, q: TransactionsSyncQuery) {
+export async function syncTransactions(deps: RecordingCallDeps, provider: AccountDataProvider, caller: Caller, q: TransactionsSyncQuery) {
   const ctx = ctxOf(deps, caller);
   deps.usage.recordEndUser(caller.partnerId, caller.environment, q.user_id, ctx.now);
   const today = utcDay(ctx.now);
@@ -308,7 +313,7 @@ function transferResponse(req: TransferRequest, r: TransferResult): TransferResp
   };
 }
 
-export async function createTransfer(deps: Deps, provider: AccountDataProvider, caller: Caller, body: TransferBody, headerKey: string | undefined) {
+export async function createTransfer(deps: Pick<Deps, 'clock' | 'database' | 'usage'>, provider: AccountDataProvider, caller: Caller, body: TransferBody, headerKey: string | undefined) {
   if (headerKey !== undefined && body.idempotency_key !== undefined && headerKey !== body.idempotency_key) {
     throw errors.invalid(['body', 'idempotency_key'], 'idempotency_key does not match the Idempotency-Key header: send one key', body.idempotency_key, 'value_error');
   }
@@ -325,7 +330,7 @@ export async function createTransfer(deps: Deps, provider: AccountDataProvider, 
   return out;
 }
 
-export async function forecast(deps: Deps, provider: AccountDataProvider, caller: Caller, userId: string, horizonDays: number): Promise<{ model: Forecast; generatedAt: string }> {
+export async function forecast(deps: ProviderCallDeps, provider: AccountDataProvider, caller: Caller, userId: string, horizonDays: number): Promise<{ model: Forecast; generatedAt: string }> {
   const ctx = ctxOf(deps, caller);
   deps.usage.recordEndUser(caller.partnerId, caller.environment, userId, ctx.now);
   return { model: await provider.forecastCashflow(ctx, userId, horizonDays), generatedAt: iso(ctx.now) };

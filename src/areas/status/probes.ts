@@ -27,6 +27,9 @@ import { dueEventsSummary } from '../webhooks/repo.js';
 import { insertProbes, insertStatusCheck } from './repo.js';
 import type { COMPONENT_IDS } from './schemas.js';
 
+/** What a probe run reads: the probes' own reach (self-probe, database, ingest settings, clock) and the log. */
+export type ProbeDeps = Pick<Deps, 'clock' | 'config' | 'database' | 'log' | 'selfProbe'>;
+
 export interface ComponentDef {
   id: (typeof COMPONENT_IDS)[number];
   name: string;
@@ -159,7 +162,7 @@ export function probedHere(deps: Pick<Deps, 'selfProbe'>): ComponentDef[] {
 }
 
 /** Runs every probe once and records the results (a database outage is recorded when it can be). */
-export async function runProbes(deps: Deps): Promise<ProbeResult[]> {
+export async function runProbes(deps: ProbeDeps): Promise<ProbeResult[]> {
   const api = await probePartnerApi(deps);
   const results = [...(api ? [api] : []), await probeDatabase(deps), await probeIngest(deps), await probeWebhooks(deps)];
   const at = deps.clock.now();

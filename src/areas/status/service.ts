@@ -6,7 +6,7 @@ import { writeAudit } from '../audit/repo.js';
 import { errors } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { iso, isoOrNull, parseInstant, utcMonth } from '../../lib/time.js';
-import { COMPONENTS, probedHere, runProbes, wholeMs } from './probes.js';
+import { COMPONENTS, probedHere, runProbes, wholeMs, type ProbeDeps } from './probes.js';
 import { countCalculations } from '../calculations/repo.js';
 import { countUsageEvents } from '../usage-events/repo.js';
 import { countActivePartners, countPartners } from '../partners/repo.js';
@@ -28,7 +28,7 @@ let inFlight: Promise<unknown> | null = null;
  * time per process). Per component: a server beside a standalone worker (which probes everything but
  * the partner API) still probes its partner API when it is read.
  */
-async function ensureFreshProbes(deps: Deps): Promise<void> {
+async function ensureFreshProbes(deps: ProbeDeps): Promise<void> {
   const now = deps.clock.now();
   const latest = await Promise.all(probedHere(deps).map((c) => repo.latestProbeAt(deps.database.db, c.id)));
   if (latest.every((at) => at !== null && now - at < STALE_PROBE_MS)) return;
@@ -60,7 +60,7 @@ async function withUpdates(deps: Pick<Deps, 'database'>, rows: IncidentRow[]) {
   return rows.map((r) => incidentOut(r, updates));
 }
 
-export async function componentStatuses(deps: Deps, openIncidents: IncidentRow[]) {
+export async function componentStatuses(deps: ProbeDeps, openIncidents: IncidentRow[]) {
   await ensureFreshProbes(deps);
   const now = deps.clock.now();
   const today = Math.floor(now / DAY_MS);
@@ -90,7 +90,7 @@ export async function componentStatuses(deps: Deps, openIncidents: IncidentRow[]
   );
 }
 
-export async function statusOverview(deps: Deps) {
+export async function statusOverview(deps: ProbeDeps) {
   const now = deps.clock.now();
   const incidents = await repo.incidentsForStatus(deps.database.db, now - RESOLVED_SHOWN_MS, 50);
   const open = incidents.filter((i) => i.resolved_at === null);
@@ -129,7 +129,7 @@ export async function incidentFeedUpdates(deps: Pick<Deps, 'database'>): Promise
 }
 
 /** Public aggregates: counts only, nothing that identifies a partner or an end user. */
-export async function platformMetrics(deps: Deps) {
+export async function platformMetrics(deps: ProbeDeps) {
   const db = deps.database.db;
   const components = await componentStatuses(deps, []);
   const per: Record<string, number> = {};
@@ -182,19 +182,19 @@ export interface Actor {
   adminId: string;
 }
 
-export async function listIncidents(deps: Deps, limit: number, status?: string) {
+export async function listIncidents(deps: Pick<Deps, 'database'>, limit: number, status?: string) {
   const rows = await repo.listIncidents(deps.database.db, limit, status);
   const items = await withUpdates(deps, rows);
   return { items, count: items.length };
 }
 
-async function loadIncident(deps: Deps, id: string) {
+async function loadIncident(deps: Pick<Deps, 'database'>, id: string) {
   const row = await repo.getIncident(deps.database.db, id);
   if (!row) throw errors.notFound(`No incident '${id}'`);
   return (await withUpdates(deps, [row]))[0];
 }
 
-export async function createIncident(deps: Deps, actor: Actor, body: IncidentCreate) {
+export async function createIncident(deps: Pick<Deps, 'clock' | 'database'>, actor: Actor, body: IncidentCreate) {
   const now = deps.clock.now();
   let startedAt = now;
   if (body.started_at !== undefined) {
@@ -232,7 +232,7 @@ export async function createIncident(deps: Deps, actor: Actor, body: IncidentCre
   return loadIncident(deps, id);
 }
 
-export async function updateIncident(deps: Deps, actor: Actor, id: string, body: IncidentPatch) {
+export async function updateIncident(deps: Pick<Deps, 'clock' | 'database'>, actor: Actor, id: string, body: IncidentPatch) {
   const now = deps.clock.now();
   await deps.database.tx(async (trx) => {
     const row = await repo.getIncident(trx, id);

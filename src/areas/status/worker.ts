@@ -4,10 +4,9 @@
  * drop probes older than the retention. Runs in every process that runs workers;
  * each process records what it sees.
  */
-import type { Deps } from '../../context.js';
 import { startLoop, type WorkerHandle } from '../../lib/loop.js';
 import { DAY_MS } from '../../domain/status.js';
-import { runProbes } from './probes.js';
+import { runProbes, type ProbeDeps } from './probes.js';
 import { deleteProbesBefore } from './repo.js';
 
 export interface ProbeOptions {
@@ -18,7 +17,7 @@ export interface ProbeOptions {
 export const DEFAULT_PROBE_INTERVAL_MS = 60_000;
 export const PROBE_RETENTION_DAYS = 90;
 
-export function startStatusProbes(deps: Deps, options: ProbeOptions = {}): WorkerHandle {
+export function startStatusProbes(deps: ProbeDeps, options: ProbeOptions = {}): WorkerHandle {
   const interval = options.intervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
   const retention = (options.retentionDays ?? PROBE_RETENTION_DAYS) * DAY_MS;
   let lastPrune = 0;

@@ -30,7 +30,7 @@ import type { AdminUsage, IngestEvent, PartnerUsage, PartnerUsageRow, UsageCount
  * the item), every partner must exist (400 with `missing`, nothing stored), then
  * the whole call is one transaction.
  */
-export async function ingestEvents(deps: Deps, events: IngestEvent[], locPrefix: (string | number)[], itemLoc: (i: number) => (string | number)[]) {
+export async function ingestEvents(deps: Pick<Deps, 'clock' | 'database' | 'usageEvents'>, events: IngestEvent[], locPrefix: (string | number)[], itemLoc: (i: number) => (string | number)[]) {
   const receivedAt = deps.clock.now();
   const bad: ValidationItem[] = [];
   const inputs: UsageEventInput[] = events.map((e, i) => {
@@ -143,13 +143,13 @@ async function windowUsage(deps: Pick<Deps, 'database'>, f: PartnerFilter, envir
   return { environment, days: w.days, start_date: w.startDay, end_date: w.endDay, daily, by_category, totals, distinct };
 }
 
-export async function partnerUsage(deps: Deps, partnerId: string, days: number, environment: Environment): Promise<PartnerUsage> {
+export async function partnerUsage(deps: Pick<Deps, 'clock' | 'database'>, partnerId: string, days: number, environment: Environment): Promise<PartnerUsage> {
   const { distinct: _d, ...u } = await windowUsage(deps, { partnerId }, environment, windowOf(deps.clock.now(), days));
   return { partner_id: partnerId, ...u };
 }
 
 /** Admin view of one partner: 404 when it does not exist. */
-export async function adminPartnerUsage(deps: Deps, partnerId: string, days: number, environment: Environment): Promise<PartnerUsage> {
+export async function adminPartnerUsage(deps: Pick<Deps, 'clock' | 'database'>, partnerId: string, days: number, environment: Environment): Promise<PartnerUsage> {
   if (!(await partnerSummary(deps.database.db, partnerId))) throw errors.notFound(`Partner '${partnerId}' not found`);
   return partnerUsage(deps, partnerId, days, environment);
 }
@@ -178,7 +178,7 @@ async function partnerRows(deps: Pick<Deps, 'database'>, w: Window, environment:
   return [...rows.values()].sort((a, b) => b.events - a.events || a.partner_id.localeCompare(b.partner_id));
 }
 
-export async function adminUsage(deps: Deps, days: number, environment: Environment): Promise<AdminUsage> {
+export async function adminUsage(deps: Pick<Deps, 'clock' | 'database'>, days: number, environment: Environment): Promise<AdminUsage> {
   const w = windowOf(deps.clock.now(), days);
   const { distinct, ...u } = await windowUsage(deps, { partnerId: null }, environment, w);
   return { ...u, partners: await partnerRows(deps, w, environment, distinct) };
@@ -221,7 +221,7 @@ function eventRow(e: UsageEventsTable) {
 }
 
 /** The raw events of the window, one keyset page at a time (partner by partner when several). */
-export async function* eventRows(deps: Deps, partnerIds: string[], environment: Environment, w: Window) {
+export async function* eventRows(deps: Pick<Deps, 'database'>, partnerIds: string[], environment: Environment, w: Window) {
   for (const partnerId of partnerIds) {
     let after: [number, string] | null = null;
     for (;;) {
@@ -235,11 +235,11 @@ export async function* eventRows(deps: Deps, partnerIds: string[], environment: 
   }
 }
 
-export async function summaryRows(deps: Deps, f: PartnerFilter, environment: Environment, w: Window) {
+export async function summaryRows(deps: Pick<Deps, 'database'>, f: PartnerFilter, environment: Environment, w: Window) {
   return (await windowUsage(deps, f, environment, w)).daily;
 }
 
-export async function partnerExportRows(deps: Deps, environment: Environment, w: Window) {
+export async function partnerExportRows(deps: Pick<Deps, 'database'>, environment: Environment, w: Window) {
   const { distinct } = await windowUsage(deps, { partnerId: null }, environment, w);
   return partnerRows(deps, w, environment, distinct);
 }
@@ -267,7 +267,7 @@ export interface UsageExport {
  * of its exports runs): an export reads the whole window.
  */
 export async function usageExport(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'database' | 'exports'>,
   q: { partnerId: string | null; environment: Environment; days: number; format: 'summary' | 'events' | 'partners' },
   owner: string,
   answer: ExportAnswer,
@@ -292,7 +292,7 @@ export async function usageExport(
  * whose deterministic id is already stored in the window are skipped, whatever
  * their age.
  */
-export async function seedDemo(deps: Deps, partnerId: string, days: number, adminId: string) {
+export async function seedDemo(deps: Pick<Deps, 'clock' | 'database' | 'usageEvents'>, partnerId: string, days: number, adminId: string) {
   await requirePartner(deps, partnerId);
   const now = deps.clock.now();
   const w = windowOf(now, days);

@@ -333,7 +333,7 @@ function paceRoomOf(slots: DeliverySlots): PaceRoom {
 
 /** Walks one environment's endpoints with due events and adds what to claim from each to the plan. */
 async function planEnvironment(
-  deps: Deps,
+  deps: Pick<Deps, 'database'>,
   slots: DeliverySlots,
   environment: Environment,
   first: FirstPages,
@@ -430,7 +430,7 @@ async function planEnvironment(
  * no enabled configuration takes are marked skipped here; the rest are returned with their
  * endpoint, and the caller takes a slot for each.
  */
-export async function claimFairly(deps: Deps, slots: DeliverySlots, opts: { token: string; leaseMs: number }): Promise<ClaimResult> {
+export async function claimFairly(deps: Pick<Deps, 'clock' | 'database'>, slots: DeliverySlots, opts: { token: string; leaseMs: number }): Promise<ClaimResult> {
   const now = deps.clock.now();
   const plan: Plan = { claims: [], endpoints: new Map(), probes: new Map() };
   const budget = { free: slots.free(), skipEndpoints: SKIP_ENDPOINTS, pace: paceRoomOf(slots) };

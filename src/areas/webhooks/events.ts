@@ -46,7 +46,7 @@ export function toAttempt(d: DeliveryRow): WebhookAttempt {
 }
 
 /** The caller's events, newest first, filtered by type, state and creation time; keyset pages. */
-export async function listEventsOf(deps: Deps, caller: Caller, q: EventsQuery): Promise<{ data: WebhookEventSummary[]; next_cursor: string | null }> {
+export async function listEventsOf(deps: Pick<Deps, 'database'>, caller: Caller, q: EventsQuery): Promise<{ data: WebhookEventSummary[]; next_cursor: string | null }> {
   const before = q.cursor ? decodeCursor(q.cursor, ['number', 'string']) : undefined;
   const { since } = parseDateRange({ since: q.since });
   const rows = await listEvents(deps.database.db, caller.partnerId, caller.environment, q.limit + 1, {
@@ -64,7 +64,7 @@ export async function listEventsOf(deps: Deps, caller: Caller, q: EventsQuery): 
 }
 
 /** One event: its payload as delivered and every attempt (oldest first); 404 for another partner's or environment's. */
-export async function eventDetail(deps: Deps, caller: Caller, eventId: string): Promise<WebhookEventDetail> {
+export async function eventDetail(deps: Pick<Deps, 'database'>, caller: Caller, eventId: string): Promise<WebhookEventDetail> {
   const ev = await getEvent(deps.database.db, caller.partnerId, caller.environment, eventId);
   if (!ev) throw errors.notFound(`No event '${eventId}'`);
   const attempts = await eventDeliveries(deps.database.db, caller.partnerId, caller.environment, eventId);

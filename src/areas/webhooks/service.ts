@@ -30,7 +30,7 @@ import { CLOSED, circuitOf, visibleCircuit } from './circuit.js';
 import type { WebhookCircuit, WebhookConfig, WebhookConfigBody, WebhookConfigCreated, WebhookDelivery } from './schemas.js';
 import { generateSigningSecret, secretHint } from './signing.js';
 import { checkWebhookUrl, SsrfError } from './ssrf.js';
-import { deliverOne, leaseMs, writeSettlements } from './worker.js';
+import { deliverOne, leaseMs, writeSettlements, type DeliveryDeps } from './worker.js';
 
 export interface Caller {
   partnerId: string;
@@ -93,7 +93,7 @@ export async function endpointState(deps: Pick<Deps, 'database'>, caller: Caller
   return row ? { url: row.url, enabled: Number(row.enabled) === 1 } : undefined;
 }
 
-export async function getConfig(deps: Deps, caller: Caller): Promise<WebhookConfig> {
+export async function getConfig(deps: Pick<Deps, 'clock' | 'database'>, caller: Caller): Promise<WebhookConfig> {
   return toConfig(await requireEndpoint(deps, caller), deps.clock.now());
 }
 
@@ -103,7 +103,7 @@ export async function getConfig(deps: Deps, caller: Caller): Promise<WebhookConf
  * secret (so receivers keep verifying) and answers `secret: null`. Enabling
  * clears a 410 disablement.
  */
-export async function setConfig(deps: Deps, caller: Caller, body: WebhookConfigBody): Promise<WebhookConfigCreated> {
+export async function setConfig(deps: Pick<Deps, 'clock' | 'config' | 'database' | 'secrets' | 'webhooks'>, caller: Caller, body: WebhookConfigBody): Promise<WebhookConfigCreated> {
   const url = body.url.trim();
   try {
     await checkWebhookUrl(url, deps.config.webhookAllowPrivate, webhookResolver(deps));
@@ -215,7 +215,7 @@ export async function deliveryLog(
  * answers the new attempt's record. A success marks the event delivered (ending
  * its retries); a failure leaves the event's schedule as it was.
  */
-export async function resend(deps: Deps, caller: Caller, deliveryId: string): Promise<WebhookDelivery> {
+export async function resend(deps: DeliveryDeps, caller: Caller, deliveryId: string): Promise<WebhookDelivery> {
   const d = await getDelivery(deps.database.db, caller.partnerId, caller.environment, deliveryId);
   if (!d) throw errors.notFound(`No delivery '${deliveryId}'`);
   return resendEvent(deps, caller, d.event_id, `The event of delivery '${deliveryId}' no longer exists`);
@@ -225,7 +225,7 @@ export async function resend(deps: Deps, caller: Caller, deliveryId: string): Pr
  * Sends one of the caller's events again, now, to the current endpoint, and answers the new attempt's record
  * (the rules of `resend`). `gone` is the 404's message when the event does not exist (or not for this caller).
  */
-export async function resendEvent(deps: Deps, caller: Caller, eventId: string, gone = `No event '${eventId}'`): Promise<WebhookDelivery> {
+export async function resendEvent(deps: DeliveryDeps, caller: Caller, eventId: string, gone = `No event '${eventId}'`): Promise<WebhookDelivery> {
   const known = await getEvent(deps.database.db, caller.partnerId, caller.environment, eventId);
   if (!known) throw errors.notFound(gone);
   const ep = await requireEndpoint(deps, caller);
@@ -243,7 +243,7 @@ export async function resendEvent(deps: Deps, caller: Caller, eventId: string, g
 }
 
 /** Queues a `webhook.test` event to the caller's endpoint (delivered like any other event). */
-export async function sendTestEvent(deps: Deps, caller: Caller) {
+export async function sendTestEvent(deps: Pick<Deps, 'clock' | 'database' | 'webhooks'>, caller: Caller) {
   const ep = await requireEndpoint(deps, caller);
   if (Number(ep.enabled) !== 1) throw errors.conflict('The webhook endpoint is disabled: enable it with POST /api/v1/webhooks first');
   const now = deps.clock.now();
@@ -264,7 +264,7 @@ export async function sendTestEvent(deps: Deps, caller: Caller) {
  * Queues an event of any type with made-up data to the caller's endpoint, marked `"fired": true` and delivered
  * whatever the configuration subscribes to (POST /api/v1/sandbox/webhooks/fire). 404 with no endpoint, 409 when disabled.
  */
-export async function queueFiredEvent(deps: Deps, caller: Caller, type: EventType, data: (now: number, url: string) => Record<string, unknown>) {
+export async function queueFiredEvent(deps: Pick<Deps, 'clock' | 'database' | 'webhooks'>, caller: Caller, type: EventType, data: (now: number, url: string) => Record<string, unknown>) {
   const ep = await requireEndpoint(deps, caller);
   if (Number(ep.enabled) !== 1) throw errors.conflict('The webhook endpoint is disabled: enable it with POST /api/v1/webhooks first');
   const now = deps.clock.now();

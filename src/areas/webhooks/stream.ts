@@ -51,7 +51,7 @@ function frame(id: string, type: string, data: string): string {
  * Checks a stream may open (test key, a free slot, a known Last-Event-ID) and answers the function that runs
  * it once the route has started the answer; throws the refusal (403 environment_mismatch, 429 too_many_streams).
  */
-export async function openStream(deps: Deps, req: StreamRequest): Promise<(sink: StreamSink, onClosed: (cb: () => void) => void) => void> {
+export async function openStream(deps: Pick<Deps, 'auth' | 'clock' | 'config' | 'database' | 'log' | 'secrets' | 'webhooks'>, req: StreamRequest): Promise<(sink: StreamSink, onClosed: (cb: () => void) => void) => void> {
   if (req.environment !== 'test') {
     throw errors.environmentMismatch('The webhook event stream carries test events only: open it with a test key (sk_test_…)');
   }

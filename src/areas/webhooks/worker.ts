@@ -38,6 +38,11 @@ import {
 } from './repo.js';
 import { webhookAgent } from './runtime.js';
 
+/** What writing settlements reads: the circuit and latency settings, the database and the log. */
+type SettlementWriteDeps = Pick<Deps, 'config' | 'database' | 'log'>;
+/** What a delivery pass reads: claiming, sending (agent, signing secrets, metrics) and writing the settlements. */
+export type DeliveryDeps = Pick<Deps, 'clock' | 'config' | 'database' | 'log' | 'metrics' | 'secrets' | 'webhooks'>;
+
 /** How long a claim holds an event: longer than one attempt can take, short enough to recover from a crash. */
 export function leaseMs(deps: Pick<Deps, 'config'>): number {
   return 2 * deps.config.webhookTimeoutMs + 10_000;
@@ -121,7 +126,7 @@ export function settle(deps: Pick<Deps, 'config' | 'metrics'>, ev: EventRow, ep:
 }
 
 /** Sends one claimed event to its endpoint. */
-export async function deliverOne(deps: Deps, ev: EventRow, ep: EndpointRow, token: string, manual = false): Promise<Settlement> {
+export async function deliverOne(deps: Pick<Deps, 'clock' | 'config' | 'metrics' | 'secrets' | 'webhooks'>, ev: EventRow, ep: EndpointRow, token: string, manual = false): Promise<Settlement> {
   const now = deps.clock.now();
   const result = await attemptDelivery(
     webhookAgent(deps),
@@ -138,7 +143,7 @@ export async function deliverOne(deps: Deps, ev: EventRow, ep: EndpointRow, toke
  * settlement is written on its own, so one cannot cost the others their records (and
  * their partners a second delivery).
  */
-export async function writeSettlements(deps: Deps, list: Settlement[]): Promise<void> {
+export async function writeSettlements(deps: SettlementWriteDeps, list: Settlement[]): Promise<void> {
   if (list.length === 0) return;
   try {
     await writeSettlementGroup(deps, list);
@@ -158,7 +163,7 @@ export async function writeSettlements(deps: Deps, list: Settlement[]): Promise<
   }
 }
 
-async function writeSettlementGroup(deps: Deps, all: Settlement[]): Promise<void> {
+async function writeSettlementGroup(deps: SettlementWriteDeps, all: Settlement[]): Promise<void> {
   await deps.database.tx(async (trx) => {
     const alive = await lockExistingEvents(trx, deps.database, [...new Set(all.map((s) => s.outcome.id))]);
     const list = all.filter((s) => alive.has(s.outcome.id));
@@ -246,7 +251,7 @@ async function recordCircuits(deps: Pick<Deps, 'config' | 'database' | 'log'>, t
  * holds it then (another process may have moved it meanwhile). An endpoint that was timed fast and stays
  * fast costs no statement.
  */
-async function recordLatencies(deps: Deps, trx: Executor, list: Settlement[]): Promise<void> {
+async function recordLatencies(deps: Pick<Deps, 'config'>, trx: Executor, list: Settlement[]): Promise<void> {
   const byEndpoint = settlementsByEndpoint(list);
   // In id order, as the circuits are locked: two processes' transactions take the rows in one order.
   for (const id of [...byEndpoint.keys()].sort()) {
@@ -271,7 +276,7 @@ export interface PassResult {
  * kept from slow endpoints, live first, circuits), send
  * them all, write the outcomes.
  */
-export async function runDeliveryPass(deps: Deps, opts: { limit?: number } = {}): Promise<PassResult> {
+export async function runDeliveryPass(deps: DeliveryDeps, opts: { limit?: number } = {}): Promise<PassResult> {
   const token = newId('clm', deps.clock.now());
   const slots = deliverySlots(deps.config, opts.limit ?? 100);
   const { deliver, skipped } = await claimFairly(deps, slots, { token, leaseMs: leaseMs(deps) });
@@ -287,7 +292,7 @@ export async function runDeliveryPass(deps: Deps, opts: { limit?: number } = {})
 }
 
 /** Runs passes until nothing is due (tests; `maxPasses` bounds it). */
-export async function drainDeliveries(deps: Deps, maxPasses = 50): Promise<PassResult> {
+export async function drainDeliveries(deps: DeliveryDeps, maxPasses = 50): Promise<PassResult> {
   const total: PassResult = { claimed: 0, delivered: 0, failed: 0, skipped: 0, exhausted: 0 };
   for (let i = 0; i < maxPasses; i++) {
     const r = await runDeliveryPass(deps);
@@ -318,7 +323,7 @@ export interface WorkerOptions {
  * enqueued in this process or an outcome is written, and otherwise polls (other
  * processes' events, retries, circuits whose retry time comes).
  */
-export function startWebhookWorker(deps: Deps, options: WorkerOptions = {}): WorkerHandle & { slots: DeliverySlots } {
+export function startWebhookWorker(deps: DeliveryDeps, options: WorkerOptions = {}): WorkerHandle & { slots: DeliverySlots } {
   const slots = deliverySlots(deps.config, options.concurrency ?? deps.config.webhookSlots);
   const pollMs = options.pollMs ?? 500;
   const name = options.name ?? 'webhook-delivery';
