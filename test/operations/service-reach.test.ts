@@ -16,45 +16,6 @@ const WHOLE: Record<string, string> = {
   'src/workers/index.ts:startWorkers': "starts every area's worker, each given the container and taking its own part of it",
 };
 
-function inFile(file: string, functions: string[]): string[] {
-  return functions.map((f) => `${file}:${f}`);
-}
-
-// ---- Temporary: narrowed on another branch (accounts, mfa, passkeys, members). Empty this block at the merge. ----
-const NARROWED_ON_ANOTHER_BRANCH: string[] = [
-  ...inFile('src/areas/accounts/admin.ts', ['listPartners', 'getPartner']),
-  ...inFile('src/areas/accounts/email-verification.ts', ['issue', 'resendAccountVerification', 'sendNotifyEmailVerification']),
-  ...inFile('src/areas/accounts/lockout.ts', ['beginAttempt']),
-  ...inFile('src/areas/accounts/oidc.ts', [
-    'redirectUri', 'ssoStatus', 'providerConfiguration', 'beginSignIn', 'openPending', 'finishSignIn', 'findOrCreateAdmin',
-  ]),
-  ...inFile('src/areas/accounts/passwords.ts', ['changePassword', 'requestPasswordReset', 'confirmPasswordReset', 'setAdminPassword']),
-  ...inFile('src/areas/accounts/sessions.ts', [
-    'openSession', 'openSignUpSession', 'partnerLogin', 'openMemberSession', 'keyLogin', 'adminLogin', 'openAdminSession',
-    'partnerMe', 'adminMe', 'requireNoSecondFactor', 'completeMfa', 'partnerLoginMfa', 'adminLoginMfa', 'openPartnerPasskeySession',
-    'openAdminPasskeySession',
-  ]),
-  ...inFile('src/areas/accounts/signup.ts', ['requestSignUp', 'confirmSignUp']),
-  ...inFile('src/areas/members/service.ts', [
-    'memberView', 'listMembers', 'target', 'inviteMember', 'changeRole', 'removeMember', 'revokeMemberSessions', 'transferOwnership',
-    'securityView', 'accountSecurity', 'changeAccountSecurity', 'acceptInvite',
-  ]),
-  ...inFile('src/areas/mfa/service.ts', [
-    'subjectOf', 'audit', 'accountOf', 'refuseKeySession', 'setupTotp', 'newRecoveryCodes', 'confirmTotp', 'useCode', 'requireCode',
-    'disableMfa', 'regenerateRecoveryCodes', 'startChallenge', 'openChallenge', 'finishChallenge', 'adminEnrolmentPending',
-  ]),
-  ...inFile('src/areas/passkeys/service.ts', [
-    'handOut', 'takeChallenge', 'signedInSubject', 'registrationOptions', 'registerPasskey', 'listPasskeys', 'renameOwnPasskey',
-    'removeOwnPasskey', 'signingIn', 'checkAssertion', 'mfaOptions', 'completeMfaPasskey', 'partnerLoginMfaPasskey',
-    'adminLoginMfaPasskey', 'loginOptions', 'completePasskeyLogin', 'partnerLoginPasskey', 'adminLoginPasskey',
-  ]),
-  // These two pass the container to accounts' sendNotifyEmailVerification, which takes it whole until that branch
-  // narrows it: then putAlerts takes Pick<Deps, 'clock' | 'config' | 'database' | 'log' | 'mailer' | 'publicUrl' | 'usage'>
-  // and resendNotifyEmailVerification Pick<Deps, 'clock' | 'database' | 'mailer' | 'publicUrl'> (what issue() reads).
-  'src/areas/metering/service.ts:putAlerts',
-  'src/areas/metering/service.ts:resendNotifyEmailVerification',
-];
-// ---- End of the temporary block. ----
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -100,7 +61,7 @@ function scan(): Found[] {
 
 describe('service reach', () => {
   it('no function of src/areas or src/workers takes the whole Deps but those allowed, each with its reason', () => {
-    const allowed = new Set([...Object.keys(WHOLE), ...NARROWED_ON_ANOTHER_BRANCH]);
+    const allowed = new Set(Object.keys(WHOLE));
     const offenders = scan().filter((f) => !allowed.has(f.key));
     assert.deepEqual(
       offenders.map((f) => `${f.at} (${f.key.split(':')[1]}): ${f.text}`),
@@ -111,7 +72,7 @@ describe('service reach', () => {
 
   it('every allowed function still takes the whole Deps (a narrowed one leaves the list)', () => {
     const keys = new Set(scan().map((f) => f.key));
-    const stale = [...Object.keys(WHOLE), ...NARROWED_ON_ANOTHER_BRANCH].filter((k) => !keys.has(k));
+    const stale = Object.keys(WHOLE).filter((k) => !keys.has(k));
     assert.deepEqual(stale, [], 'no longer whole: remove from the allow-list');
   });
 

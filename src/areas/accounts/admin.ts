@@ -11,7 +11,7 @@ import { countCalculations } from '../calculations/repo.js';
 import { countKeysOfPartner, deletePartnerRow, externalKeys, findPartnerById, keysOfPartners, pagePartners, setPartnerActive, setProductionAccess as setPartnerProductionAccess } from '../partners/repo.js';
 import { countEndpointsOfPartner, countEvents } from '../webhooks/repo.js';
 import { deletePartnerRequestLog } from '../request-log/repo.js';
-import { currentUsageOfPartners } from '../metering/service.js';
+import { currentUsageOfPartners, type UsageReadDeps } from '../metering/service.js';
 import { audit, toPartnerAccount, type Actor } from './common.js';
 import { deletePartnerSessions, deleteSessionsOfSubject } from './repo.js';
 import type { AuditQuery } from './schemas.js';
@@ -35,7 +35,7 @@ function adminPartner(p: PartnersTable, keys: ApiKeysTable[], usage: Awaited<Ret
   };
 }
 
-export async function listPartners(deps: Deps, query: { limit: number; cursor?: string; q?: string; status?: 'active' | 'suspended' }) {
+export async function listPartners(deps: UsageReadDeps, query: { limit: number; cursor?: string; q?: string; status?: 'active' | 'suspended' }) {
   const after = query.cursor ? (decodeCursor(query.cursor, ['number', 'string']) as [number, string]) : null;
   const db = deps.database.db;
   const rows = await pagePartners(db, query.limit + 1, { q: query.q, status: query.status, after });
@@ -50,7 +50,7 @@ export async function listPartners(deps: Deps, query: { limit: number; cursor?: 
 }
 
 /** One partner as the list shows it (404 when there is none). */
-export async function getPartner(deps: Deps, partnerId: string) {
+export async function getPartner(deps: UsageReadDeps, partnerId: string) {
   const p = await mustFind(deps, partnerId);
   const [keys, usage] = await Promise.all([keysOfPartners(deps.database.db, [p.id]), currentUsageOfPartners(deps, [p])]);
   return adminPartner(p, keys, usage, deps.clock.now());

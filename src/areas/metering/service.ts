@@ -30,6 +30,8 @@ import { checkMailBudget, isVerifiedAlertAddress, sameEmail, sendNotifyEmailVeri
 
 /** What reading usage reads: the meter (flushed first), the database, the clock, the tier rates and the log. */
 export type UsageReadDeps = Pick<Deps, 'clock' | 'config' | 'database' | 'log' | 'usage'>;
+/** Saving alerts may mail a verification link, then answers the alerts with this month's usage. */
+type AlertWriteDeps = UsageReadDeps & Pick<Deps, 'mailer' | 'publicUrl'>;
 /** What evaluating the alerts reads: the usage, the mail and the webhook it sends, and the links it writes. */
 export type AlertDeps = Pick<Deps, 'clock' | 'config' | 'database' | 'log' | 'mailer' | 'publicUrl' | 'webhooks'>;
 
@@ -198,7 +200,7 @@ export async function getAlerts(deps: UsageReadDeps, caller: Caller) {
  * link is sent either: an account nobody has proven to own makes the service mail no third party
  * (the link is asked for with the resend operation once the account is verified).
  */
-export async function putAlerts(deps: Deps, caller: Caller, body: AlertBody) {
+export async function putAlerts(deps: AlertWriteDeps, caller: Caller, body: AlertBody) {
   const now = deps.clock.now();
   const db = deps.database.db;
   const p = await partnerOrThrow(db, caller.partnerId);
@@ -226,7 +228,7 @@ export async function putAlerts(deps: Deps, caller: Caller, body: AlertBody) {
 }
 
 /** POST /usage/alerts/verify-email/resend: a new link for the environment's notify_email (202), or nothing to verify (200). */
-export async function resendNotifyEmailVerification(deps: Deps, caller: Caller) {
+export async function resendNotifyEmailVerification(deps: Pick<Deps, 'clock' | 'database' | 'mailer' | 'publicUrl'>, caller: Caller) {
   const db = deps.database.db;
   const p = await partnerOrThrow(db, caller.partnerId);
   const cfg = await getAlertConfig(db, caller.partnerId, caller.environment);
