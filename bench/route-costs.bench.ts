@@ -206,6 +206,8 @@ async function runOn(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
         RATE_LIMIT_PER_SECOND: '1000000',
         KEY_COSTLY_IN_FLIGHT: '1000000',
         WEBHOOK_ALLOW_PRIVATE: 'true',
+        // The stream case opens and closes streams one after another: the server may not have seen a close yet.
+        WEBHOOK_STREAMS_PER_KEY: '100',
         BENCH_CPU_PROBE: '1',
         BENCH_CPU_FILE: cpuFile,
       }),
@@ -452,6 +454,19 @@ async function runOn(dialect: 'sqlite' | 'postgres'): Promise<Row[]> {
         label: 'POST /api/v1/webhooks/events/:event_id/resend (delivered to a local receiver)',
         status: 200,
         prepare: async (n) => times(n, () => go('POST', `/api/v1/webhooks/events/${evt}/resend`, AS)),
+      },
+      {
+        route: 'GET /api/v1/webhooks/stream',
+        label: 'GET /api/v1/webhooks/stream (opened, then closed once its headers arrive)',
+        status: 200,
+        prepare: async (n) =>
+          times(n, () => async () => {
+            const r = await request(base + '/api/v1/webhooks/stream', { method: 'GET', headers: { ...AS, accept: 'text/event-stream' }, dispatcher: agent });
+            // Closing it aborts the body: the abort is the expected end, not an error.
+            r.body.on('error', () => {});
+            r.body.destroy();
+            return { status: r.statusCode, json: null };
+          }),
       },
       { route: 'POST /api/v1/webhooks/test', label: 'POST /api/v1/webhooks/test', status: 202, prepare: async (n) => times(n, () => go('POST', '/api/v1/webhooks/test', AS)) },
       {
