@@ -179,6 +179,14 @@ describe('query plans while tables grow', { timeout: 120_000 }, () => {
       query: (db) => pageRequestLogQuery(db, { partnerId: big, environment: 'test', status: { statusClass: 4, exact: 429 } }, 51),
     },
     {
+      name: 'request log, the 2xx within its window (the status index holds the other classes only)',
+      index: /request_log\w*_(partner_at|partner_id_environment_at\w*)_idx/,
+      ordered: true,
+      forbid: /request_log\w*_(partner_status|partner_id_environment_status_class\w*)_idx/,
+      query: (db) =>
+        pageRequestLogQuery(db, { partnerId: big, environment: 'test', status: { statusClass: 2, exact: null }, notBefore: { at: T0 + Math.floor(count / 2), id: 'req_' } }, 51),
+    },
+    {
       name: 'request log, a path prefix within its window',
       index: /request_log\w*_(partner_at|partner_id_environment_at\w*)_idx/,
       ordered: true,

@@ -9,7 +9,9 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { buildTestApp, DIALECT, keyHeaders, TestClock, type TestApp, type TestPartner } from '../helpers/app.js';
 import { runMaintenancePass } from '../../src/workers/maintenance.js';
-import { requestLogPartitions } from '../../src/areas/request-log/repo.js';
+import { insertRequestLogRows, requestLogPartitions } from '../../src/areas/request-log/repo.js';
+import { PATH_SCAN_ROWS } from '../../src/areas/request-log/service.js';
+import { preparedInsertsFor } from '../../src/db/bulk-insert.js';
 import { RequestLogWriter } from '../../src/areas/request-log/writer.js';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -245,6 +247,40 @@ describe('request log', () => {
     assert.equal(small.pending(), 2);
     assert.deepEqual(dropped, ['overflow']);
     await small.stop();
+  });
+
+  it('a 2xx search reads a bounded window of the time index and goes on from where it stopped', async () => {
+    // The status index holds the answers that are not 2xx only: a 2xx filter walks the time index. An account whose
+    // newest PATH_SCAN_ROWS + 50 calls all failed, after 10 that succeeded: the first page stops at its window (no
+    // item, a cursor), the next one finds the successes; a 4xx filter still answers a full page at once.
+    const q = await t.partner();
+    const row = (n: number, status: number) => ({
+      id: `rql_w${String(n).padStart(8, '0')}`, at: T0 + n, partner_id: q.id, environment: 'test' as const, credential: 'api_key',
+      key_id: null, request_id: `win-${n}`, method: 'GET', route: '/api/v1/me', path: '/api/v1/me', status, status_class: Math.floor(status / 100),
+      error_code: null, error_detail: null, duration_us: 1, client_ip: null, user_agent: null,
+    });
+    const rows = Array.from({ length: 10 + PATH_SCAN_ROWS + 50 }, (_, n) => row(n, n < 10 ? 200 : 429));
+    for (let i = 0; i < rows.length; i += 5_000) await insertRequestLogRows(t.deps.database, preparedInsertsFor(t.deps.database), rows.slice(i, i + 5_000));
+    const get = (query: string) => t.inject({ method: 'GET', url: `/api/v1/requests${query}`, headers: keyHeaders(q) });
+
+    const first = await get('?status=2xx&limit=100');
+    assert.equal(first.statusCode, 200, first.body);
+    assert.deepEqual(first.json().items, []);
+    assert.ok(first.json().next_cursor);
+    let items: { request_id: string; status: number }[] = [];
+    let cursor: string | null = first.json().next_cursor;
+    for (let i = 0; i < 3 && cursor && items.length === 0; i++) {
+      const next = await get(`?status=2xx&limit=100&cursor=${encodeURIComponent(cursor)}`);
+      assert.equal(next.statusCode, 200, next.body);
+      items = next.json().items;
+      cursor = next.json().next_cursor;
+    }
+    assert.deepEqual(items.map((x) => x.request_id), Array.from({ length: 10 }, (_, n) => `win-${9 - n}`));
+    assert.ok(items.every((x) => x.status === 200));
+
+    const failed = await get('?status=4xx&limit=100');
+    assert.equal(failed.json().items.length, 100);
+    assert.equal(failed.json().items[0].request_id, `win-${rows.length - 1}`);
   });
 
   it('erases the rows of a deleted partner', async () => {

@@ -9869,11 +9869,11 @@ export interface operations {
                 /** @description next_cursor of the previous page, unchanged */
                 cursor?: string;
                 /**
-                 * @description A class (`2xx`, `4xx`, `5xx`) or an exact status (`429`)
+                 * @description A class (`2xx`, `4xx`, `5xx`) or an exact status (`429`). A `2xx` search reads at most 20,000 requests per page, newest first: a page may come back short, even empty, with a `next_cursor` to go on from where it stopped
                  * @example 4xx
                  */
                 status?: string;
-                /** @description A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the logged path, case-sensitive. The logged path keeps no end-user id (`/api/v1/ingest/calculation/[redacted]`, `/api/v1/accounts?user_id=[redacted]`): search one end user’s requests by their X-Request-Id, not by their id */
+                /** @description A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the logged path, case-sensitive. The logged path keeps no end-user id (`/api/v1/ingest/calculation/[redacted]`, `/api/v1/accounts?user_id=[redacted]`): search one end user’s requests by their X-Request-Id, not by their id. A path search reads at most 20,000 requests per page, newest first: a page may come back short, even empty, with a `next_cursor` to go on from where it stopped */
                 path?: string;
                 /** @description From this instant (inclusive): an ISO 8601 date or date-time with a time zone */
                 since?: string;
@@ -16740,11 +16740,11 @@ export interface operations {
                 /** @description next_cursor of the previous page, unchanged */
                 cursor?: string;
                 /**
-                 * @description A class (`2xx`, `4xx`, `5xx`) or an exact status (`429`)
+                 * @description A class (`2xx`, `4xx`, `5xx`) or an exact status (`429`). A `2xx` search reads at most 20,000 requests per page, newest first: a page may come back short, even empty, with a `next_cursor` to go on from where it stopped
                  * @example 4xx
                  */
                 status?: string;
-                /** @description A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the logged path, case-sensitive. The logged path keeps no end-user id (`/api/v1/ingest/calculation/[redacted]`, `/api/v1/accounts?user_id=[redacted]`): search one end user’s requests by their X-Request-Id, not by their id */
+                /** @description A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the logged path, case-sensitive. The logged path keeps no end-user id (`/api/v1/ingest/calculation/[redacted]`, `/api/v1/accounts?user_id=[redacted]`): search one end user’s requests by their X-Request-Id, not by their id. A path search reads at most 20,000 requests per page, newest first: a page may come back short, even empty, with a `next_cursor` to go on from where it stopped */
                 path?: string;
                 /** @description From this instant (inclusive): an ISO 8601 date or date-time with a time zone */
                 since?: string;
@@ -18987,11 +18987,11 @@ export interface operations {
                 /** @description next_cursor of the previous page, unchanged */
                 cursor?: string;
                 /**
-                 * @description A class (`2xx`, `4xx`, `5xx`) or an exact status (`429`)
+                 * @description A class (`2xx`, `4xx`, `5xx`) or an exact status (`429`). A `2xx` search reads at most 20,000 requests per page, newest first: a page may come back short, even empty, with a `next_cursor` to go on from where it stopped
                  * @example 4xx
                  */
                 status?: string;
-                /** @description A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the logged path, case-sensitive. The logged path keeps no end-user id (`/api/v1/ingest/calculation/[redacted]`, `/api/v1/accounts?user_id=[redacted]`): search one end user’s requests by their X-Request-Id, not by their id */
+                /** @description A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the logged path, case-sensitive. The logged path keeps no end-user id (`/api/v1/ingest/calculation/[redacted]`, `/api/v1/accounts?user_id=[redacted]`): search one end user’s requests by their X-Request-Id, not by their id. A path search reads at most 20,000 requests per page, newest first: a page may come back short, even empty, with a `next_cursor` to go on from where it stopped */
                 path?: string;
                 /** @description From this instant (inclusive): an ISO 8601 date or date-time with a time zone */
                 since?: string;

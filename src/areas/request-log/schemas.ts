@@ -3,6 +3,9 @@ import { Type, type Static } from 'typebox';
 import { IsoDateTime, Nullable } from '../../http/schemas.js';
 
 export const PAGE_MAX = 100;
+/** A path or 2xx search reads at most this many rows per page (newest first); a page it leaves short still has next_cursor. */
+export const PATH_SCAN_ROWS = 20_000;
+const WINDOW = PATH_SCAN_ROWS.toLocaleString('en-US');
 
 const RequestIdPattern = '^[A-Za-z0-9._:-]{1,128}$';
 
@@ -12,7 +15,9 @@ const filters = {
   status: Type.Optional(
     Type.String({
       pattern: '^([1-5]xx|[1-5][0-9]{2})$',
-      description: 'A class (`2xx`, `4xx`, `5xx`) or an exact status (`429`)',
+      description:
+        'A class (`2xx`, `4xx`, `5xx`) or an exact status (`429`). A `2xx` search reads at most ' + WINDOW + ' requests per page, newest first: ' +
+        'a page may come back short, even empty, with a `next_cursor` to go on from where it stopped',
       examples: ['4xx'],
     }),
   ),
@@ -23,7 +28,8 @@ const filters = {
       description:
         'A prefix of the route template (`/api/v1/ingest/calculation/:user_id`) or of the logged path, case-sensitive. The logged path keeps no ' +
         'end-user id (`/api/v1/ingest/calculation/[redacted]`, `/api/v1/accounts?user_id=[redacted]`): search one end user’s requests by ' +
-        'their X-Request-Id, not by their id',
+        'their X-Request-Id, not by their id. A path search reads at most ' + WINDOW + ' requests per page, newest first: a page may come back ' +
+        'short, even empty, with a `next_cursor` to go on from where it stopped',
     }),
   ),
   since: Type.Optional(Type.String({ maxLength: 64, description: 'From this instant (inclusive): an ISO 8601 date or date-time with a time zone' })),

@@ -7,7 +7,7 @@ import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { DAY_MS, iso } from '../../lib/time.js';
 import { findPartnerById } from '../partners/repo.js';
 import { findRequestLogRow, pageRequestLog, pruneRequestLog, rollRequestLogPartitions, scanWindowEnd, type RequestLogFilter } from './repo.js';
-import type { RequestLogQuery } from './schemas.js';
+import { PATH_SCAN_ROWS, type RequestLogQuery } from './schemas.js';
 
 export interface LogReader {
   partnerId: string;
@@ -36,8 +36,7 @@ function entry(r: RequestLogTable) {
   };
 }
 
-/** A path search reads at most this many rows per page (newest first); a page it leaves short still has next_cursor. */
-export const PATH_SCAN_ROWS = 20_000;
+export { PATH_SCAN_ROWS };
 
 function statusFilter(status: string): { statusClass: number; exact: number | null } {
   if (status.endsWith('xx')) return { statusClass: Number(status[0]), exact: null };
@@ -63,8 +62,14 @@ export async function listRequests(deps: Pick<Deps, 'database'>, reader: LogRead
     requestId: q.request_id,
     before,
   };
-  // A path prefix may match one row in millions: the page reads a bounded window and says where it stopped.
-  const windowEnd = q.path !== undefined && q.request_id === undefined ? await scanWindowEnd(deps.database.db, filter, PATH_SCAN_ROWS) : undefined;
+  // A path prefix may match one row in millions, and a 2xx filter walks the time index (its index holds the other
+  // classes only: migration 0037), where an account whose calls fail may have few: the page reads a bounded window
+  // of the rows it walks and says where it stopped.
+  const walksTimeIndex = filter.status?.statusClass === 2;
+  const windowEnd =
+    (q.path !== undefined || walksTimeIndex) && q.request_id === undefined
+      ? await scanWindowEnd(deps.database.db, walksTimeIndex ? { ...filter, status: undefined } : filter, PATH_SCAN_ROWS)
+      : undefined;
   const rows = await pageRequestLog(deps.database.db, { ...filter, notBefore: windowEnd }, q.limit + 1);
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];

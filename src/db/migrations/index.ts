@@ -34,7 +34,7 @@ import * as m0033 from './0033_key_roll_overlap.js';
 import * as m0034 from './0034_sandbox_transfer_lifecycle.js';
 import * as m0035 from './0035_member_mfa_requirement.js';
 import * as m0036 from './0036_passkeys.js';
-import * as m0037 from './0037_request_log_partition_indexes.js';
+import * as m0037 from './0037_request_log_indexes.js';
 
 /** Every migration, in order. Names are fixed once released. */
 export const migrations: Record<string, Migration> = {
@@ -73,5 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0034_sandbox_transfer_lifecycle': m0034,
   '0035_member_mfa_requirement': m0035,
   '0036_passkeys': m0036,
-  '0037_request_log_partition_indexes': m0037,
+  '0037_request_log_indexes': m0037,
 };
