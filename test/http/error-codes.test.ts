@@ -23,7 +23,7 @@ import { buildTestApp, keyHeaders, testConfig, TestClock, type TestApp } from '.
 import { codeAt } from '../../src/areas/mfa/totp.js';
 import { inlineRefs } from '../helpers/openapi.js';
 import { outbox, verificationToken } from '../helpers/mail.js';
-import { SoftAuthenticator } from '../mfa/authenticator.js';
+import { SoftAuthenticator } from '../passkeys/authenticator.js';
 
 const seen = new Map<ErrorCode, string>();
 

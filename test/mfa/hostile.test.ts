@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 import { bearer, login, nextIp, ownerAccount, suiteApp } from '../members/helpers.js';
-import { SoftAuthenticator } from './authenticator.js';
+import { SoftAuthenticator } from '../passkeys/authenticator.js';
 
 const ORIGIN = 'http://localhost:8000';
 

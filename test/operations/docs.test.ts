@@ -54,4 +54,11 @@ describe('documented test commands', () => {
     visit(path.join(ROOT, 'test'));
     assert.deepEqual(empty, []);
   });
+
+  it('test/ mirrors src/areas: every area has its folder of tests, so npm test -- test/<area> runs them', () => {
+    const missing = readdirSync(path.join(ROOT, 'src', 'areas'))
+      .filter((area) => statSync(path.join(ROOT, 'src', 'areas', area)).isDirectory())
+      .filter((area) => !existsSync(path.join(ROOT, 'test', area)) || testFiles(path.join(ROOT, 'test', area)).length === 0);
+    assert.deepEqual(missing, []);
+  });
 });
