@@ -336,6 +336,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
             response_body_excerpt: 'ok',
           },
         ],
+        deliveries_total: 1,
       },
     },
   },

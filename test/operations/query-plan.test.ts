@@ -8,7 +8,7 @@ import { sql, type Compilable } from 'kysely';
 import { buildTestApp, keyHeaders, type TestApp } from '../helpers/app.js';
 import { calculationsBatchQuery, pageCalculationsQuery } from '../../src/areas/calculations/repo.js';
 import { pageEventsQuery } from '../../src/areas/usage-events/repo.js';
-import { deliveriesPageQuery } from '../../src/areas/webhooks/repo.js';
+import { deliveriesPageQuery, eventDeliveriesQuery } from '../../src/areas/webhooks/repo.js';
 
 describe('calculations page query plan', () => {
   let t: TestApp;
@@ -64,6 +64,36 @@ describe('calculations page query plan', () => {
       });
     }
   }
+});
+
+describe('an event\'s newest attempts: query plan', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await buildTestApp();
+  });
+  after(() => t.close());
+
+  // However often the event was resent, the read stops at the limit: the event's index in its order, no sort.
+  it('uses webhook_deliveries_event_order_idx without a sort', async () => {
+    const db = t.deps.database.db;
+    const compiled = eventDeliveriesQuery(db, 'ptr_x', 'test', 'evt_x', 50).compile();
+    const index = 'webhook_deliveries_event_order_idx';
+    if (t.deps.database.dialect === 'postgres') {
+      await db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+        await sql`SET LOCAL enable_sort = off`.execute(trx);
+        const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>({ ...compiled, sql: `EXPLAIN ${compiled.sql}` } as never);
+        const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+        assert.match(text, new RegExp(`Index Scan Backward using ${index}`), text);
+        assert.doesNotMatch(text, /Sort/, text);
+      });
+    } else {
+      const plan = await db.executeQuery<{ detail: string }>({ ...compiled, sql: `EXPLAIN QUERY PLAN ${compiled.sql}` } as never);
+      const text = plan.rows.map((r) => r.detail).join('\n');
+      assert.match(text, new RegExp(`USING (COVERING )?INDEX ${index}`), text);
+      assert.doesNotMatch(text, /TEMP B-TREE/, text);
+    }
+  });
 });
 
 /**

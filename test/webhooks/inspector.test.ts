@@ -181,6 +181,61 @@ describe('the event inspector', () => {
     assert.equal(rx.of(skipped).length, 1);
   });
 
+  it('lists the newest 50 attempts of an event resent many times, oldest first, with how many it has in all', async () => {
+    const p = await t.partner();
+    await configure(t, p, rx.url);
+    await ingest(t, p, 'resent_user');
+    const [id] = await eventIds(t, p.id);
+    await runDeliveryPass(t.deps); // attempt 1
+    // 52 resends through the route (each a real delivery to the receiver), a second apart.
+    for (let i = 0; i < 52; i++) {
+      clock.advance(1000);
+      const r = await t.inject({ method: 'POST', url: `/api/v1/webhooks/events/${id}/resend`, headers: H(p) });
+      assert.equal(r.statusCode, 200, r.body);
+    }
+    const all = await t.deps.database.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'attempt'])
+      .where('event_id', '=', id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    assert.equal(all.length, 53);
+
+    for (const [url, headers] of [
+      [`/api/v1/webhooks/events/${id}`, H(p)],
+      [`/api/partners/me/webhooks/events/${id}?environment=test`, bearer(await t.session('partner', p.id))],
+    ] as const) {
+      const res = await t.inject({ method: 'GET', url, headers });
+      assert.equal(res.statusCode, 200, res.body);
+      const ev = res.json();
+      assert.equal(ev.deliveries_total, 53);
+      assert.equal(ev.deliveries.length, 50);
+      assert.deepEqual(
+        ev.deliveries.map((d: { id: string }) => d.id),
+        all.slice(3).map((d) => d.id),
+        'the newest 50, oldest first',
+      );
+      assert.deepEqual(
+        ev.deliveries.map((d: { attempt: number }) => d.attempt),
+        all.slice(3).map((d) => d.attempt),
+      );
+    }
+
+    // Two attempts: both, and their count.
+    await ingest(t, p, 'twice_user');
+    const id2 = (await eventIds(t, p.id)).find((e) => e !== id)!;
+    await runDeliveryPass(t.deps);
+    clock.advance(1000);
+    assert.equal((await t.inject({ method: 'POST', url: `/api/v1/webhooks/events/${id2}/resend`, headers: H(p) })).statusCode, 200);
+    const two = (await t.inject({ method: 'GET', url: `/api/v1/webhooks/events/${id2}`, headers: H(p) })).json();
+    assert.equal(two.deliveries_total, 2);
+    assert.deepEqual(
+      two.deliveries.map((d: { attempt: number }) => d.attempt),
+      [1, 2],
+    );
+  });
+
   it('filters the delivery log by event type', async () => {
     const p = await t.partner();
     await configure(t, p, rx.url, ['calculation.updated']);

@@ -4489,8 +4489,10 @@ export interface components {
             next_attempt_at: string | null;
             /** @description The body as delivered (JSON text, byte for byte what the signatures cover) */
             payload: string;
-            /** @description Every attempt, oldest first */
+            /** @description The newest 50 attempts, oldest first (every attempt: GET /api/v1/webhooks/deliveries?event_id=…) */
             deliveries: components["schemas"]["WebhookAttempt"][];
+            /** @description Every attempt of the event, those not listed included */
+            deliveries_total: number;
         };
         /** LinkTokenCreateReq */
         LinkTokenCreateReq: {
@@ -11762,7 +11764,8 @@ export interface operations {
                      *           },
                      *           "response_body_excerpt": "ok"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "deliveries_total": 1
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEventDetail"];

@@ -1,11 +1,11 @@
-/** The event inspector: a partner's webhook events, each with the payload as delivered and every attempt. */
+/** The event inspector: a partner's webhook events, each with the payload as delivered and its newest attempts. */
 import type { Deps } from '../../context.js';
 import { errors } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { parseDateRange } from '../../http/date-range.js';
 import { iso, isoOrNull } from '../../lib/time.js';
-import { eventDeliveries, getEvent, listEvents, type DeliveryRow } from './repo.js';
-import type { WebhookAttempt, WebhookEventDetail, WebhookEventSummary } from './schemas.js';
+import { countEventDeliveries, eventDeliveries, getEvent, listEvents, type DeliveryRow } from './repo.js';
+import { EVENT_ATTEMPTS_SHOWN, type WebhookAttempt, type WebhookEventDetail, type WebhookEventSummary } from './schemas.js';
 import { toDelivery, type Caller } from './service.js';
 
 export interface EventsQuery {
@@ -63,14 +63,23 @@ export async function listEventsOf(deps: Pick<Deps, 'database'>, caller: Caller,
   };
 }
 
-/** One event: its payload as delivered and every attempt (oldest first); 404 for another partner's or environment's. */
+/**
+ * One event: its payload as delivered, its newest `EVENT_ATTEMPTS_SHOWN` attempts (oldest first among them) and how
+ * many it has in all; 404 for another partner's or environment's.
+ */
 export async function eventDetail(deps: Pick<Deps, 'database'>, caller: Caller, eventId: string): Promise<WebhookEventDetail> {
-  const ev = await getEvent(deps.database.db, caller.partnerId, caller.environment, eventId);
+  const db = deps.database.db;
+  const ev = await getEvent(db, caller.partnerId, caller.environment, eventId);
   if (!ev) throw errors.notFound(`No event '${eventId}'`);
-  const attempts = await eventDeliveries(deps.database.db, caller.partnerId, caller.environment, eventId);
+  const [newest, total] = await Promise.all([
+    eventDeliveries(db, caller.partnerId, caller.environment, eventId, EVENT_ATTEMPTS_SHOWN),
+    countEventDeliveries(db, caller.partnerId, caller.environment, eventId),
+  ]);
   return {
     ...toSummary({ ...ev, created_at: Number(ev.created_at), attempts: Number(ev.attempts), next_attempt_at: Number(ev.next_attempt_at) }),
     payload: ev.payload,
-    deliveries: attempts.map(toAttempt),
+    deliveries: newest.reverse().map(toAttempt),
+    // An attempt recorded between the two reads: never fewer than those listed.
+    deliveries_total: Math.max(total, newest.length),
   };
 }

@@ -626,16 +626,36 @@ export function listEvents(db: Executor, partnerId: string, environment: Environ
 }
 
 /** Every attempt of one event, oldest first. */
-export function eventDeliveries(db: Executor, partnerId: string, environment: Environment, eventId: string) {
+/**
+ * The newest `limit` attempts of one event, newest first (the caller reverses them):
+ * webhook_deliveries_event_order_idx in index order, so the read stops at `limit` however often the event was resent.
+ */
+export function eventDeliveriesQuery(db: Executor, partnerId: string, environment: Environment, eventId: string, limit: number) {
   return db
     .selectFrom('webhook_deliveries')
     .selectAll()
     .where('event_id', '=', eventId)
     .where('partner_id', '=', partnerId)
     .where('environment', '=', environment)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
+}
+
+export function eventDeliveries(db: Executor, partnerId: string, environment: Environment, eventId: string, limit: number) {
+  return eventDeliveriesQuery(db, partnerId, environment, eventId, limit).execute();
+}
+
+/** How many attempts one event has in all (webhook_deliveries_event_order_idx). */
+export async function countEventDeliveries(db: Executor, partnerId: string, environment: Environment, eventId: string): Promise<number> {
+  const r = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('event_id', '=', eventId)
+    .where('partner_id', '=', partnerId)
+    .where('environment', '=', environment)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
 }
 
 /** The latest delivery record of one event (a resend by event answers through it); undefined when it has none. */

@@ -155,11 +155,21 @@ export const WebhookAttempt = Type.Object(
 );
 export type WebhookAttempt = Static<typeof WebhookAttempt>;
 
+/**
+ * How many attempts one event's answer lists at most (the newest ones): each carries headers and up to 4 KiB of
+ * body, and every resend adds one. The delivery log filtered by the event (`event_id`) lists the others.
+ */
+export const EVENT_ATTEMPTS_SHOWN = 50;
+
 export const WebhookEventDetail = Type.Object(
   {
     ...WebhookEventSummary.properties,
     payload: Type.String({ description: 'The body as delivered (JSON text, byte for byte what the signatures cover)' }),
-    deliveries: Type.Array(WebhookAttempt, { description: 'Every attempt, oldest first' }),
+    deliveries: Type.Array(WebhookAttempt, {
+      maxItems: EVENT_ATTEMPTS_SHOWN,
+      description: `The newest ${EVENT_ATTEMPTS_SHOWN} attempts, oldest first (every attempt: GET /api/v1/webhooks/deliveries?event_id=…)`,
+    }),
+    deliveries_total: Type.Integer({ minimum: 0, description: 'Every attempt of the event, those not listed included' }),
   },
   { title: 'WebhookEventDetail' },
 );

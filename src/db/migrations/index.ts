@@ -35,6 +35,7 @@ import * as m0034 from './0034_sandbox_transfer_lifecycle.js';
 import * as m0035 from './0035_member_mfa_requirement.js';
 import * as m0036 from './0036_passkeys.js';
 import * as m0037 from './0037_request_log_indexes.js';
+import * as m0038 from './0038_webhook_deliveries_event_order.js';
 
 /** Every migration, in order. Names are fixed once released. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0035_member_mfa_requirement': m0035,
   '0036_passkeys': m0036,
   '0037_request_log_indexes': m0037,
+  '0038_webhook_deliveries_event_order': m0038,
 };

@@ -310,6 +310,12 @@ function EventView({ env, event }: { env: Environment; event: WebhookEventDetail
         <div className="card-head">
           <h2 id="attempts-h">Attempts</h2>
         </div>
+        {event.deliveries_total > event.deliveries.length ? (
+          <p className="muted" data-testid="attempts-shown">
+            Showing the newest {formatInteger(event.deliveries.length)} of {formatInteger(event.deliveries_total)} attempts. The others are in the delivery log
+            of the Webhooks page, and the API lists every attempt of this event: <code>GET /api/v1/webhooks/deliveries?event_id={event.id}</code>.
+          </p>
+        ) : null}
         {event.deliveries.length === 0 ? (
           <p className="empty">{event.state === 'pending' ? 'No attempt yet: the first one is on its way.' : 'No attempt was made.'}</p>
         ) : (
