@@ -1347,7 +1347,7 @@ export interface paths {
         };
         /**
          * One event: the payload as delivered and every attempt with the headers sent and the answer received
-         * @description The request headers of each attempt include its signature headers (signatures, never the signing secret); the answer is kept as its status, headers and the first 4 KiB of its body. 404 for an event of another partner or environment.
+         * @description The request headers of each attempt include its signature headers (signatures, never the signing secret); the answer is kept as its status, headers and the first 4 KiB of its body. 404 for an event of another partner or environment. Rate limit: counts as 4 requests of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
          */
         get: operations["getWebhookEvent"];
         put?: never;
@@ -1549,7 +1549,7 @@ export interface paths {
         put?: never;
         /**
          * Play out a sandbox transfer’s outcome now
-         * @description Moves the transfer at once and sends its signed webhook event: `settled` (transfer.settled) or `failed` (transfer.failed) from pending/submitted, `returned` (transfer.returned) from settled. failure_reason (failed, returned; default insufficient_funds) says why. Any other move answers 409: nothing changes after failed or returned. A failed or returned transfer moves no money: its movements leave the transactions and balances. Test keys only. Rate limit: counts as 4 requests of the key's per-second limit. A request counting more than 1 is costly: while in progress it also counts against the key's bound on costly requests (KEY_COSTLY_IN_FLIGHT; beyond it, 429 `costly_request_in_progress`), and it starts at least its weight / limit seconds after the key's previous costly request (it waits for its turn if it comes sooner).
+         * @description Moves the transfer at once and sends its signed webhook event: `settled` (transfer.settled) or `failed` (transfer.failed) from pending/submitted, `returned` (transfer.returned) from settled. failure_reason (failed, returned; default insufficient_funds) says why. Any other move answers 409: nothing changes after failed or returned. A failed or returned transfer moves no money: its movements leave the transactions and balances. Test keys only.
          */
         post: operations["simulateSandboxTransfer"];
         delete?: never;

@@ -87,7 +87,8 @@ const OPERATIONS = {
   'POST /api/v1/webhooks/deliveries/:delivery_id/resend': 4,
   'POST /api/v1/webhooks/test': 1,
   'GET /api/v1/webhooks/events': { param: 'limit', default: 50, largest: 100, smallest: 1, weight: 2 },
-  'GET /api/v1/webhooks/events/:event_id': 1,
+  // The newest 50 attempts, each with its headers and up to 4 KiB of the receiver's answer.
+  'GET /api/v1/webhooks/events/:event_id': 4,
   'POST /api/v1/webhooks/events/:event_id/resend': 4,
   // Opening a stream is one read; what follows is bounded by WEBHOOK_STREAMS_PER_KEY, not by the rate limit.
   'GET /api/v1/webhooks/stream': 1,
@@ -99,7 +100,7 @@ const OPERATIONS = {
   'GET /v1/transactions': { param: 'limit', default: 100, largest: 500, smallest: 3, weight: 12 },
   'POST /api/v1/transfers': 1,
   'GET /api/v1/sandbox/transfers/:transfer_id': 1,
-  'POST /api/v1/sandbox/transfers/:transfer_id/simulate': 4,
+  'POST /api/v1/sandbox/transfers/:transfer_id/simulate': 1,
   'POST /api/v1/sandbox/webhooks/fire': 1,
   'GET /api/v1/insights/cashflow': 4,
   'GET /v1/insights/cashflow': 4,
