@@ -49,6 +49,28 @@ export function preparedInsertsFor(database: Database): PreparedInserts | null {
 }
 
 /**
+ * SQLite: runs `write` (synchronous statements on the database's handle) in one transaction, on the connection's
+ * turn (Kysely's lock on its only connection, so no other transaction is open meanwhile), committed without waiting
+ * for the disk: `synchronous = NORMAL` for this commit only, the database's own setting (FULL) again right after. What
+ * it writes survives a crash of the process but may be lost with the machine's power, until the next FULL commit
+ * syncs the log it is in. For rows the service can afford to lose (the request log), never for anything else: the
+ * commit's fsync would otherwise hold the event loop for milliseconds per batch.
+ */
+export async function inRelaxedTransaction(database: Database, write: () => void): Promise<void> {
+  const handle = database.sqlite;
+  if (!handle) throw new Error('inRelaxedTransaction is for SQLite');
+  await database.db.connection().execute(async () => {
+    const level = handle.pragma('synchronous', { simple: true }) as number;
+    handle.pragma('synchronous = NORMAL');
+    try {
+      handle.transaction(write)();
+    } finally {
+      handle.pragma(`synchronous = ${Number(level)}`);
+    }
+  });
+}
+
+/**
  * PostgreSQL: `select * from unnest($1::type[], $2::type[], …)` over `rows`, one array per column (its name and
  * PostgreSQL type), to follow an `insert into table (columns)`.
  */

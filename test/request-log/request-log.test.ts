@@ -283,6 +283,41 @@ describe('request log', () => {
     assert.equal(failed.json().items[0].request_id, `win-${rows.length - 1}`);
   });
 
+  it('SQLite: a batch waits for an open transaction, is all or nothing, and leaves the connection at synchronous = FULL', async (ctx) => {
+    if (DIALECT !== 'sqlite') return ctx.skip('SQLite only: its batch is committed without waiting for the disk');
+    const database = t.deps.database;
+    const prepared = preparedInsertsFor(database);
+    const q = await t.partner();
+    const row = (n: number) => ({
+      id: `rql_tx${n}`, at: T0 + n, partner_id: q.id, environment: 'test' as const, credential: 'api_key', key_id: null, request_id: `tx-${n}`,
+      method: 'GET', route: '/api/v1/me', path: '/api/v1/me', status: 200, status_class: 2, error_code: null, error_detail: null, duration_us: 1,
+      client_ip: null, user_agent: null,
+    });
+    const count = async () => Number((await sql<{ n: number }>`select count(*) as n from request_log where partner_id = ${q.id}`.execute(database.db)).rows[0].n);
+    // Another transaction holds the only connection across an await and then rolls back: the batch waits its turn
+    // rather than joining it, so the rollback takes none of its rows.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const other = database
+      .tx(async (trx) => {
+        await sql`select 1`.execute(trx);
+        await held;
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    const write = insertRequestLogRows(database, prepared, [row(1)]);
+    await new Promise((r) => setTimeout(r, 30));
+    release();
+    await other;
+    await write;
+    assert.equal(await count(), 1);
+    assert.equal(database.sqlite!.pragma('synchronous', { simple: true }), 2);
+    // A batch the database refuses is written not at all, and the setting is restored all the same.
+    await assert.rejects(insertRequestLogRows(database, prepared, [row(2), { ...row(3), request_id: null as unknown as string }]));
+    assert.equal(await count(), 1);
+    assert.equal(database.sqlite!.pragma('synchronous', { simple: true }), 2);
+  });
+
   it('erases the rows of a deleted partner', async () => {
     const gone = await t.partner();
     await calc(keyHeaders(gone), { end_user_id: 'g', cash_balance: 1 });

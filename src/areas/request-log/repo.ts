@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { inIndexOrder, type Database, type Executor } from '../../db/database.js';
-import { unnestRows, type PreparedInserts } from '../../db/bulk-insert.js';
+import { inRelaxedTransaction, unnestRows, type PreparedInserts } from '../../db/bulk-insert.js';
 import type { Environment, RequestLogTable } from '../../db/schema/index.js';
 import { DAY_MS } from '../../lib/time.js';
 
@@ -32,7 +32,8 @@ const NAMES = COLUMNS.map(([c]) => c);
 
 /**
  * Writes a batch of rows: on PostgreSQL one INSERT … SELECT FROM unnest (one array per column), on SQLite the
- * prepared multi-row statements in one transaction. Neither compiles a statement per batch.
+ * prepared multi-row statements in one transaction committed without waiting for the disk. Neither compiles a
+ * statement per batch.
  */
 export async function insertRequestLogRows(database: Database, prepared: PreparedInserts | null, rows: RequestLogTable[]): Promise<void> {
   if (rows.length === 0) return;
@@ -41,11 +42,12 @@ export async function insertRequestLogRows(database: Database, prepared: Prepare
     return;
   }
   if (!prepared) throw new Error('insertRequestLogRows on SQLite needs the prepared inserts of the database');
-  await database.tx(async () => {
+  // A best-effort log: its batch is committed without holding the event loop for the disk (see inRelaxedTransaction).
+  await inRelaxedTransaction(database, () =>
     prepared.insertAll('request_log', NAMES, rows, (r, out) => {
       for (const c of NAMES) out.push(r[c]);
-    });
-  });
+    }),
+  );
 }
 
 export interface RequestLogFilter {
