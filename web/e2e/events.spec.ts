@@ -137,6 +137,16 @@ test('a test event: the Events list, its own page with the payload and the recei
     await expect(page).toHaveURL(new RegExp(`/portal/events/${eventId}\\?env=test$`));
     await expect(attempts).toHaveCount(2);
 
+    // An event resent many times: its page shows the newest 50 attempts and says how many there are in all.
+    for (let i = 0; i < 49; i++) {
+      const again = await page.request.post(`/api/partners/me/webhooks/events/${eventId}/resend?environment=test`);
+      expect(again.status()).toBe(200);
+    }
+    await page.goto(`/portal/events/${eventId}?env=test`);
+    await expect(page.getByTestId('attempts-shown')).toContainText('Showing the newest 50 of 51 attempts.');
+    await expect(attempts).toHaveCount(50);
+    await expect(attempts.last().getByRole('heading', { name: 'Attempt 51' })).toBeVisible();
+
     // A disabled endpoint: Resend is off, saying why.
     const cfg = (await (await page.request.get('/api/partners/me/webhooks?environment=test')).json()) as { url: string; events: string[] };
     const off = await page.request.post('/api/partners/me/webhooks?environment=test', { data: { url: cfg.url, events: cfg.events, enabled: false } });

@@ -313,7 +313,7 @@ function EventView({ env, event }: { env: Environment; event: WebhookEventDetail
         {event.deliveries_total > event.deliveries.length ? (
           <p className="muted" data-testid="attempts-shown">
             Showing the newest {formatInteger(event.deliveries.length)} of {formatInteger(event.deliveries_total)} attempts. The others are in the delivery log
-            of the Webhooks page, and the API lists every attempt of this event: <code>GET /api/v1/webhooks/deliveries?event_id={event.id}</code>.
+            of the Webhooks page, and the API lists this event's attempts: <code>GET /api/v1/webhooks/deliveries?event_id={event.id}</code>.
           </p>
         ) : null}
         {event.deliveries.length === 0 ? (
