@@ -62,8 +62,10 @@ test('a test event: the Events list, its own page with the payload and the recei
     await expect.poll(() => hook.received.length, { timeout: 20_000 }).toBe(1);
     const delivered = hook.received[0];
 
-    // The list, filtered by type and status through the address.
+    // The list, filtered by type and status through the address. The Webhooks page has a Type filter of its own:
+    // the Events page must be there before its fields are used.
     await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Events' }).click();
+    await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
     await page.getByLabel('Type').selectOption('webhook.test');
     await page.getByLabel('Status').selectOption('delivered');
     await page.getByRole('button', { name: 'Search' }).click();
