@@ -4,11 +4,37 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { sql, type Compilable } from 'kysely';
+import { sql, type Compilable, type CompiledQuery } from 'kysely';
 import { buildTestApp, keyHeaders, type TestApp } from '../helpers/app.js';
 import { calculationsBatchQuery, pageCalculationsQuery } from '../../src/areas/calculations/repo.js';
 import { pageEventsQuery } from '../../src/areas/usage-events/repo.js';
 import { deliveriesPageQuery, eventDeliveriesQuery } from '../../src/areas/webhooks/repo.js';
+
+/**
+ * `compiled` is served by `index` in its order (backward), with no sort; with `cursorColumns`, the cursor's
+ * `(columns) < (…)` bounds the index range. PostgreSQL: with the alternatives forbidden, so that on small tables the
+ * planner shows whether the index can serve the order.
+ */
+async function assertIndexOrder(t: TestApp, compiled: CompiledQuery, index: string, cursorColumns: string[] | null): Promise<void> {
+  const db = t.deps.database.db;
+  if (t.deps.database.dialect === 'postgres') {
+    await db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      await sql`SET LOCAL enable_sort = off`.execute(trx);
+      const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>({ ...compiled, sql: `EXPLAIN ${compiled.sql}` } as never);
+      const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+      assert.match(text, new RegExp(`Index Scan Backward using ${index}`), text);
+      assert.doesNotMatch(text, /Sort/, text);
+      if (cursorColumns) assert.match(text, new RegExp(`Index Cond: .*\\(${cursorColumns.join(', ')}\\) <`), 'the cursor bounds the index range: ' + text);
+    });
+  } else {
+    const plan = await db.executeQuery<{ detail: string }>({ ...compiled, sql: `EXPLAIN QUERY PLAN ${compiled.sql}` } as never);
+    const text = plan.rows.map((r) => r.detail).join('\n');
+    assert.match(text, new RegExp(`USING (COVERING )?INDEX ${index}`), text);
+    assert.doesNotMatch(text, /TEMP B-TREE/, text);
+    if (cursorColumns) assert.match(text, new RegExp(`\\(${cursorColumns.join(',')}\\)<\\(\\?,\\?\\)`), 'the cursor bounds the index range: ' + text);
+  }
+}
 
 describe('calculations page query plan', () => {
   let t: TestApp;
@@ -41,26 +67,7 @@ describe('calculations page query plan', () => {
       ['a later page', [Date.now(), 'x_1'] as [number, string]],
     ] as const) {
       it(`${c.name}: uses ${c.index} without a sort (${label})`, async () => {
-        const db = t.deps.database.db;
-        const compiled = c.query(cursor as [number, string] | null);
-        if (t.deps.database.dialect === 'postgres') {
-          await db.transaction().execute(async (trx) => {
-            // Small tables: forbid the alternatives so the planner shows whether the index can serve the order.
-            await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-            await sql`SET LOCAL enable_sort = off`.execute(trx);
-            const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>({ ...compiled, sql: `EXPLAIN ${compiled.sql}` } as never);
-            const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-            assert.match(text, new RegExp(`Index Scan Backward using ${c.index}`), text);
-            assert.doesNotMatch(text, /Sort/, text);
-            if (cursor) assert.match(text, new RegExp(`Index Cond: .*\\(${c.columns.join(', ')}\\) <`), 'the cursor bounds the index range: ' + text);
-          });
-        } else {
-          const plan = await db.executeQuery<{ detail: string }>({ ...compiled, sql: `EXPLAIN QUERY PLAN ${compiled.sql}` } as never);
-          const text = plan.rows.map((r) => r.detail).join('\n');
-          assert.match(text, new RegExp(`USING (COVERING )?INDEX ${c.index}`), text);
-          assert.doesNotMatch(text, /TEMP B-TREE/, text);
-          if (cursor) assert.match(text, new RegExp(`\\(${c.columns.join(',')}\\)<\\(\\?,\\?\\)`), 'the cursor bounds the index range: ' + text);
-        }
+        await assertIndexOrder(t, c.query(cursor as [number, string] | null), c.index, cursor ? c.columns : null);
       });
     }
   }
@@ -75,24 +82,7 @@ describe('an event\'s newest attempts: query plan', () => {
 
   // However often the event was resent, the read stops at the limit: the event's index in its order, no sort.
   it('uses webhook_deliveries_event_order_idx without a sort', async () => {
-    const db = t.deps.database.db;
-    const compiled = eventDeliveriesQuery(db, 'ptr_x', 'test', 'evt_x', 50).compile();
-    const index = 'webhook_deliveries_event_order_idx';
-    if (t.deps.database.dialect === 'postgres') {
-      await db.transaction().execute(async (trx) => {
-        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-        await sql`SET LOCAL enable_sort = off`.execute(trx);
-        const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>({ ...compiled, sql: `EXPLAIN ${compiled.sql}` } as never);
-        const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-        assert.match(text, new RegExp(`Index Scan Backward using ${index}`), text);
-        assert.doesNotMatch(text, /Sort/, text);
-      });
-    } else {
-      const plan = await db.executeQuery<{ detail: string }>({ ...compiled, sql: `EXPLAIN QUERY PLAN ${compiled.sql}` } as never);
-      const text = plan.rows.map((r) => r.detail).join('\n');
-      assert.match(text, new RegExp(`USING (COVERING )?INDEX ${index}`), text);
-      assert.doesNotMatch(text, /TEMP B-TREE/, text);
-    }
+    await assertIndexOrder(t, eventDeliveriesQuery(t.deps.database.db, 'ptr_x', 'test', 'evt_x', 50).compile(), 'webhook_deliveries_event_order_idx', null);
   });
 });
 
