@@ -2,10 +2,10 @@
  * The request log's statements (table request_log, migration 0031). PostgreSQL keeps one partition per UTC day
  * (request_log_pYYYYMMDD) beside a default partition; SQLite one plain table.
  */
-import { sql } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { inIndexOrder, type Database, type Executor } from '../../db/database.js';
 import { inRelaxedTransaction, unnestRows, type PreparedInserts } from '../../db/bulk-insert.js';
-import type { Environment, RequestLogTable } from '../../db/schema/index.js';
+import type { DB, Environment, RequestLogTable } from '../../db/schema/index.js';
 import { DAY_MS } from '../../lib/time.js';
 
 /** The columns in their order, with their PostgreSQL types (the unnest arrays' element types). */
@@ -83,13 +83,10 @@ export function pageRequestLog(db: Executor, filter: RequestLogFilter, limit: nu
  */
 export async function scanWindowEnd(db: Executor, f: Pick<RequestLogFilter, 'partnerId' | 'environment' | 'status' | 'since' | 'until' | 'before'>, depth: number) {
   return inIndexOrder(db, async (db) => {
-    let q = db.selectFrom('request_log').select(['at', 'id']).where('partner_id', '=', f.partnerId).where('environment', '=', f.environment);
-    if (f.status) q = q.where('status_class', '=', f.status.statusClass);
-    if (f.status && f.status.statusClass !== 2) q = q.where(NOT_2XX);
-    if (f.since != null) q = q.where('at', '>=', f.since);
-    if (f.until != null) q = q.where('at', '<', f.until);
-    if (f.before) q = q.where(sql<boolean>`(at, id) < (${f.before.at}, ${f.before.id})`);
-    const row = await q
+    const row = await db
+      .selectFrom('request_log')
+      .select(['at', 'id'])
+      .where(walk(f))
       .orderBy('at', 'desc')
       .orderBy('id', 'desc')
       .limit(1)
@@ -104,25 +101,31 @@ export async function scanWindowEnd(db: Executor, f: Pick<RequestLogFilter, 'par
  * class states the index's condition in the same words, so that both planners take it; a 2xx filter walks the time
  * index instead (the service bounds that walk).
  */
-const NOT_2XX = sql<boolean>`status_class <> 2`;
+const NOT_2XX = sql<SqlBool>`status_class <> 2`;
+
+/** What a page and the end of its window both walk: the partner's environment, a status class, the time range, from the cursor on. */
+function walk(f: Pick<RequestLogFilter, 'partnerId' | 'environment' | 'status' | 'since' | 'until' | 'before'>) {
+  return (eb: ExpressionBuilder<DB, 'request_log'>) => {
+    const terms: Expression<SqlBool>[] = [eb('partner_id', '=', f.partnerId), eb('environment', '=', f.environment)];
+    if (f.status) terms.push(eb('status_class', '=', f.status.statusClass));
+    if (f.status && f.status.statusClass !== 2) terms.push(NOT_2XX);
+    if (f.since != null) terms.push(eb('at', '>=', f.since));
+    if (f.until != null) terms.push(eb('at', '<', f.until));
+    if (f.before) terms.push(sql<SqlBool>`(at, id) < (${f.before.at}, ${f.before.id})`);
+    return eb.and(terms);
+  };
+}
 
 /** The page query itself (its plan is checked by a test). */
 export function pageRequestLogQuery(db: Executor, f: RequestLogFilter, limit: number) {
-  let q = db.selectFrom('request_log').selectAll().where('partner_id', '=', f.partnerId).where('environment', '=', f.environment);
-  if (f.status) {
-    q = q.where('status_class', '=', f.status.statusClass);
-    if (f.status.statusClass !== 2) q = q.where(NOT_2XX);
-    if (f.status.exact !== null) q = q.where('status', '=', f.status.exact);
-  }
+  let q = db.selectFrom('request_log').selectAll().where(walk(f));
+  if (f.status && f.status.exact !== null) q = q.where('status', '=', f.status.exact);
   if (f.pathPrefix !== undefined) {
     // substr rather than LIKE: the same case-sensitive comparison on both databases, `%` and `_` plain characters.
     const p = f.pathPrefix;
     q = q.where(sql<boolean>`(substr(route, 1, ${p.length}) = ${p} or substr(path, 1, ${p.length}) = ${p})`);
   }
-  if (f.since != null) q = q.where('at', '>=', f.since);
-  if (f.until != null) q = q.where('at', '<', f.until);
   if (f.requestId !== undefined) q = q.where('request_id', '=', f.requestId);
-  if (f.before) q = q.where(sql<boolean>`(at, id) < (${f.before.at}, ${f.before.id})`);
   if (f.notBefore) q = q.where(sql<boolean>`(at, id) >= (${f.notBefore.at}, ${f.notBefore.id})`);
   return q.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit);
 }
