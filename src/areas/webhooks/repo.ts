@@ -625,7 +625,6 @@ export function listEvents(db: Executor, partnerId: string, environment: Environ
   return inIndexOrder(db, (db) => eventsPageQuery(db, partnerId, environment, limit, f).execute());
 }
 
-/** Every attempt of one event, oldest first. */
 /**
  * The newest `limit` attempts of one event, newest first (the caller reverses them):
  * webhook_deliveries_event_order_idx in index order, so the read stops at `limit` however often the event was resent.
