@@ -148,6 +148,8 @@ test('a test event: the Events list, its own page with the payload and the recei
     await expect(page.getByTestId('attempts-shown')).toContainText('Showing the newest 50 of 51 attempts.');
     await expect(attempts).toHaveCount(50);
     await expect(attempts.last().getByRole('heading', { name: 'Attempt 51' })).toBeVisible();
+    await noSidewaysOverflow(page);
+    await snap(page, 'events-many-attempts');
 
     // A disabled endpoint: Resend is off, saying why.
     const cfg = (await (await page.request.get('/api/partners/me/webhooks?environment=test')).json()) as { url: string; events: string[] };
