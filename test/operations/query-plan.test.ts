@@ -10,6 +10,16 @@ import { calculationsBatchQuery, pageCalculationsQuery } from '../../src/areas/c
 import { pageEventsQuery } from '../../src/areas/usage-events/repo.js';
 import { deliveriesPageQuery, eventDeliveriesQuery } from '../../src/areas/webhooks/repo.js';
 
+/** PostgreSQL's plan of `compiled`, with seq scans and sorts forbidden: on small tables it shows whether an index can serve. */
+async function pgPlan(t: TestApp, compiled: CompiledQuery): Promise<string> {
+  return t.deps.database.db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    await sql`SET LOCAL enable_sort = off`.execute(trx);
+    const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>({ ...compiled, sql: `EXPLAIN ${compiled.sql}` } as never);
+    return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
+
 /**
  * `compiled` is served by `index` in its order (backward), with no sort; with `cursorColumns`, the cursor's
  * `(columns) < (…)` bounds the index range. PostgreSQL: with the alternatives forbidden, so that on small tables the
@@ -18,15 +28,10 @@ import { deliveriesPageQuery, eventDeliveriesQuery } from '../../src/areas/webho
 async function assertIndexOrder(t: TestApp, compiled: CompiledQuery, index: string, cursorColumns: string[] | null): Promise<void> {
   const db = t.deps.database.db;
   if (t.deps.database.dialect === 'postgres') {
-    await db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-      await sql`SET LOCAL enable_sort = off`.execute(trx);
-      const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>({ ...compiled, sql: `EXPLAIN ${compiled.sql}` } as never);
-      const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-      assert.match(text, new RegExp(`Index Scan Backward using ${index}`), text);
-      assert.doesNotMatch(text, /Sort/, text);
-      if (cursorColumns) assert.match(text, new RegExp(`Index Cond: .*\\(${cursorColumns.join(', ')}\\) <`), 'the cursor bounds the index range: ' + text);
-    });
+    const text = await pgPlan(t, compiled);
+    assert.match(text, new RegExp(`Index Scan Backward using ${index}`), text);
+    assert.doesNotMatch(text, /Sort/, text);
+    if (cursorColumns) assert.match(text, new RegExp(`Index Cond: .*\\(${cursorColumns.join(', ')}\\) <`), 'the cursor bounds the index range: ' + text);
   } else {
     const plan = await db.executeQuery<{ detail: string }>({ ...compiled, sql: `EXPLAIN QUERY PLAN ${compiled.sql}` } as never);
     const text = plan.rows.map((r) => r.detail).join('\n');
@@ -146,15 +151,10 @@ describe('keyset exports: each batch starts at its seek bound', () => {
       const db = t.deps.database.db;
       const compiled = c.query().compile();
       if (t.deps.database.dialect === 'postgres') {
-        await db.transaction().execute(async (trx) => {
-          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-          await sql`SET LOCAL enable_sort = off`.execute(trx);
-          const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>({ ...compiled, sql: `EXPLAIN ${compiled.sql}` } as never);
-          const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-          assert.match(text, new RegExp(`Index Scan( Backward)? using ${c.index}`), text);
-          const cond = /Index Cond: (.*)/.exec(text)?.[1] ?? '';
-          assert.ok(cond.includes(`'${c.bound}'::bigint`), `the bound ${c.bound} is an index condition: ${text}`);
-        });
+        const text = await pgPlan(t, compiled);
+        assert.match(text, new RegExp(`Index Scan( Backward)? using ${c.index}`), text);
+        const cond = /Index Cond: (.*)/.exec(text)?.[1] ?? '';
+        assert.ok(cond.includes(`'${c.bound}'::bigint`), `the bound ${c.bound} is an index condition: ${text}`);
         return;
       }
       const root = await sql<{ rootpage: number }>`select rootpage from sqlite_master where type = 'index' and name = ${c.index}`.execute(db);
