@@ -98,8 +98,9 @@ export async function runMaintenancePass(deps: MaintenanceDeps): Promise<Mainten
     signup_requests: await drain((d, b) => pruneSignUpRequests(d, now - SIGNUP_RETENTION_MS, b), db),
     mfa_challenges: await drain((d, b) => pruneChallenges(d, now, b), db),
     passkey_challenges: await drain((d, b) => prunePasskeyChallenges(d, now, b), db),
-    // SQLite: the rows past retention; PostgreSQL: those of the default partition (day partitions are dropped whole below).
-    request_log: await drain((_d, b) => pruneRequestLogBatch(deps, b), db),
+    // SQLite: the rows past retention; PostgreSQL: those of the default partitions (day partitions are dropped whole below).
+    request_log: await drain((_d, b) => pruneRequestLogBatch(deps, 'request_log', b), db),
+    request_log_blocks: await drain((_d, b) => pruneRequestLogBatch(deps, 'request_log_blocks', b), db),
     admin_oidc_states: await drain((d, b) => pruneOidcStates(d, now, b), db),
   };
   // A failure here (a lock not granted in time) is logged; the next pass tries again.
@@ -117,8 +118,9 @@ export async function runMaintenancePass(deps: MaintenanceDeps): Promise<Mainten
   // Without autovacuum nothing would make the deleted rows' space reusable, and a pruned table would keep
   // growing on disk at the rate rows are written: vacuum what this pass deleted from.
   if (off) {
-    // The request log's rows are deleted from its default partition alone (PostgreSQL: the only place `off` is true).
-    for (const [table, n] of Object.entries(pruned)) if (n > 0) vacuumed.push(table === 'request_log' ? 'request_log_default' : table);
+    // The request log's rows are deleted from its default partitions alone (PostgreSQL: the only place `off` is true).
+    const partitioned = new Set(['request_log', 'request_log_blocks']);
+    for (const [table, n] of Object.entries(pruned)) if (n > 0) vacuumed.push(partitioned.has(table) ? `${table}_default` : table);
     if (pruned.webhook_events > 0) vacuumed.push('webhook_deliveries');
   }
   const due = dueForVacuum(await tableActivity(deps.database), off);

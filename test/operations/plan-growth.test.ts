@@ -12,7 +12,7 @@ import { buildTestApp, DIALECT, type TestApp } from '../helpers/app.js';
 import { inIndexOrder, type Executor } from '../../src/db/database.js';
 import { pageCalculationsQuery } from '../../src/areas/calculations/repo.js';
 import { claimEndpointEventsQuery, deliveriesPageQuery, dueEventsSummaryQuery, eventsPageQuery, pendingEndpointsQuery } from '../../src/areas/webhooks/repo.js';
-import { pageRequestLogQuery } from '../../src/areas/request-log/repo.js';
+import { blockMetasQuery, blocksOfRequestTimeQuery, pageRequestLogQuery } from '../../src/areas/request-log/repo.js';
 import { pageEventsQuery } from '../../src/areas/usage-events/repo.js';
 import { listAuditQuery } from '../../src/areas/audit/repo.js';
 import { dueTransfersQuery, userTransfersQuery } from '../../src/areas/sandbox/repo.js';
@@ -90,13 +90,16 @@ describe('query plans while tables grow', { timeout: 120_000 }, () => {
       `INSERT INTO sandbox_transfers (transfer_id, partner_id, environment, user_id, shape, account_id, to_account_id, direction, amount_cents, description, rail, status, failure_code, created_at, created_day, settlement_day)
        SELECT 'trf_${tag}' || ${pad('n')}, ${p}, 'test', 'u' || (n % 100), 'A', 'acc_1', NULL, 'debit', 100, 'x', 'ach',
               CASE WHEN n % 100 = 0 THEN 'pending' ELSE 'settled' END, NULL, ${T0} + n, '2023-11-14', '2023-11-15' {FROM}`,
-      // One request in ten a 429 (the status filter's class), the rest 200s over two routes. On PostgreSQL the rows
-      // land in the default partition (no day partition covers 2023): the page must use its index there too.
+      // One request in ten a 429 (the status filter's class), the rest 200s over two routes, kept one by one; and one
+      // block per request (the fewest rows a block holds: a quiet account's). On PostgreSQL the rows land in the
+      // default partitions (no day partition covers 2023): the page must use their indexes there too.
       `INSERT INTO request_log (id, at, partner_id, environment, credential, key_id, request_id, method, route, path, status, status_class, error_code, error_detail, duration_us, client_ip, user_agent)
        SELECT 'req_${tag}' || ${pad('n')}, ${T0} + n, ${p}, 'test', 'key', NULL, 'rid_' || n, 'POST',
               CASE WHEN n % 2 = 0 THEN '/api/v1/calculate/safe-to-spend' ELSE '/api/v1/usage' END,
               CASE WHEN n % 2 = 0 THEN '/api/v1/calculate/safe-to-spend' ELSE '/api/v1/usage' END,
               CASE WHEN n % 10 = 0 THEN 429 ELSE 200 END, CASE WHEN n % 10 = 0 THEN 4 ELSE 2 END, NULL, NULL, 1000, NULL, NULL {FROM}`,
+      `INSERT INTO request_log_blocks (id, partner_id, environment, at_min, at_max, rid_min, rid_max, row_count, body)
+       SELECT 'rqb_${tag}' || ${pad('n')}, ${p}, 'test', ${T0} + n, ${T0} + n, ${T0} + cast(n as bigint) * 60000, ${T0} + cast(n as bigint) * 60000, 1, '[]' {FROM}`,
     ];
     for (const s of stmts) await sql.raw(series(s)).execute(db);
   }
@@ -160,38 +163,41 @@ describe('query plans while tables grow', { timeout: 120_000 }, () => {
       query: (db) => eventsPageQuery(db, big, 'test', 101, { type: 'calculation.created', state: 'delivered', before: [T0 + Math.floor(count / 2), 'evt_zzz'] }),
     },
     {
-      name: 'request log, first page',
-      index: /request_log\w*_(partner_at|partner_id_environment_at\w*)_idx/,
+      name: 'request log, first page (its blocks, newest first)',
+      index: /request_log_blocks\w*_(walk|partner_id_environment_at_max\w*)_idx/,
       ordered: true,
-      query: (db) => pageRequestLogQuery(db, { partnerId: big, environment: 'test' }, 51),
+      query: (db) => blockMetasQuery(db, { partnerId: big, environment: 'test' }, undefined, 200),
     },
     {
-      name: 'request log, a deeper page in a time range',
-      index: /request_log\w*_(partner_at|partner_id_environment_at\w*)_idx/,
+      name: 'request log, a deeper page in a time range (its blocks, from the cursor)',
+      index: /request_log_blocks\w*_(walk|partner_id_environment_at_max\w*)_idx/,
       ordered: true,
       query: (db) =>
-        pageRequestLogQuery(db, { partnerId: big, environment: 'test', since: T0, until: T0 + 10 ** 9, before: { at: T0 + Math.floor(count / 2), id: 'req_zzz' } }, 51),
+        blockMetasQuery(db, { partnerId: big, environment: 'test', since: T0, until: T0 + 10 ** 9, before: { at: T0 + Math.floor(count / 2), id: 'rql_zzz' } }, undefined, 200),
     },
     {
-      name: 'request log, the 429s',
+      name: 'request log, a request by the time its id was made at (its blocks)',
+      index: /request_log_blocks\w*_(rid|partner_id_environment_rid_max\w*)_idx/,
+      ordered: false,
+      // Ids made a minute apart: the lookup's range holds ten blocks.
+      query: (db) => blocksOfRequestTimeQuery(db, big, 'test', T0 + Math.floor(count / 2) * 60_000),
+    },
+    {
+      name: 'request log, the 429s (the rows kept one by one)',
       index: /request_log\w*_(partner_status|partner_id_environment_status_class_at\w*)_idx/,
       ordered: true,
       query: (db) => pageRequestLogQuery(db, { partnerId: big, environment: 'test', status: { statusClass: 4, exact: 429 } }, 51),
     },
     {
-      name: 'request log, the 2xx within its window (the status index holds the other classes only)',
-      index: /request_log\w*_(partner_at|partner_id_environment_at\w*)_idx/,
-      ordered: true,
-      forbid: /request_log\w*_(partner_status|partner_id_environment_status_class\w*)_idx/,
-      query: (db) =>
-        pageRequestLogQuery(db, { partnerId: big, environment: 'test', status: { statusClass: 2, exact: null }, notBefore: { at: T0 + Math.floor(count / 2), id: 'req_' } }, 51),
-    },
-    {
-      name: 'request log, a path prefix within its window',
-      index: /request_log\w*_(partner_at|partner_id_environment_at\w*)_idx/,
+      name: 'request log, the 4xx of a path prefix within its window',
+      index: /request_log\w*_(partner_status|partner_id_environment_status_class_at\w*)_idx/,
       ordered: true,
       query: (db) =>
-        pageRequestLogQuery(db, { partnerId: big, environment: 'test', pathPrefix: '/api/v1/usage', notBefore: { at: T0 + Math.floor(count / 2), id: 'req_' } }, 51),
+        pageRequestLogQuery(
+          db,
+          { partnerId: big, environment: 'test', status: { statusClass: 4, exact: null }, pathPrefix: '/api/v1/usage', notBefore: { at: T0 + Math.floor(count / 2), id: 'req_' } },
+          51,
+        ),
     },
     {
       name: 'outbox: the endpoints with pending events (skip scan)',
@@ -297,7 +303,7 @@ describe('query plans while tables grow', { timeout: 120_000 }, () => {
       if (!c.sortAllowed) assert.doesNotMatch(plan, /Sort/, where);
     } else {
       assert.match(plan, c.index, where);
-      assert.doesNotMatch(plan, /^SCAN (calculations|webhook_events|webhook_deliveries|usage_events|audit_log|sandbox_transfers|request_log)$/m, where);
+      assert.doesNotMatch(plan, /^SCAN (calculations|webhook_events|webhook_deliveries|usage_events|audit_log|sandbox_transfers|request_log|request_log_blocks)$/m, where);
       if (!c.sortAllowed) assert.doesNotMatch(plan, /TEMP B-TREE/, where);
     }
   }

@@ -13,6 +13,8 @@ import { insertRequestLogRows, requestLogPartitions } from '../../src/areas/requ
 import { PATH_SCAN_ROWS } from '../../src/areas/request-log/service.js';
 import { preparedInsertsFor } from '../../src/db/bulk-insert.js';
 import { RequestLogWriter } from '../../src/areas/request-log/writer.js';
+import { BLOCK_ROWS } from '../../src/areas/request-log/blocks.js';
+import { newId } from '../../src/lib/ids.js';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const T0 = Date.parse('2026-11-20T10:00:00.000Z');
@@ -249,17 +251,70 @@ describe('request log', () => {
     await small.stop();
   });
 
-  it('a 2xx search reads a bounded window of the time index and goes on from where it stopped', async () => {
-    // The status index holds the answers that are not 2xx only: a 2xx filter walks the time index. An account whose
-    // newest PATH_SCAN_ROWS + 50 calls all failed, after 10 that succeeded: the first page stops at its window (no
-    // item, a cursor), the next one finds the successes; a 4xx filter still answers a full page at once.
+  it('finds a 2xx by the id the service made for it, which only its block holds', async () => {
+    const ok = await calc(keyHeaders(p), { end_user_id: 'only-in-a-block', cash_balance: 5 });
+    assert.equal(ok.statusCode, 200);
+    const id = String(ok.headers['x-request-id']);
+    assert.match(id, /^req_/);
+    await flush();
+    const single = await sql<{ n: number }>`select count(*) as n from request_log where request_id = ${id}`.execute(t.deps.database.db);
+    assert.equal(Number(single.rows[0].n), 0);
+    const one = await t.inject({ method: 'GET', url: `/api/v1/requests/${id}`, headers: keyHeaders(p) });
+    assert.equal(one.statusCode, 200, one.body);
+    assert.equal(one.json().request_id, id);
+    assert.equal(one.json().status, 200);
+    const listedById = await list(`?request_id=${id}`);
+    assert.deepEqual(listedById.json().items.map((x: { request_id: string }) => x.request_id), [id]);
+    // Another partner, or the other environment, does not see it.
+    assert.equal((await t.inject({ method: 'GET', url: `/api/v1/requests/${id}`, headers: keyHeaders(other) })).statusCode, 404);
+    assert.equal((await t.inject({ method: 'GET', url: `/api/v1/requests/${id}`, headers: keyHeaders(p, { env: 'live' }) })).statusCode, 404);
+  });
+
+  it('pages newest first across blocks that overlap in time (two processes writing side by side), without repeating or skipping a row', async () => {
+    const q = await t.partner();
+    const row = (n: number) => ({
+      id: newId('rql', T0 + n), at: T0 + n, partner_id: q.id, environment: 'test' as const, credential: 'api_key', key_id: null, request_id: newId('req'),
+      method: 'GET', route: '/api/v1/me', path: '/api/v1/me', status: 200, status_class: 2, error_code: null, error_detail: null, duration_us: 1,
+      client_ip: null, user_agent: null,
+    });
+    const rows = Array.from({ length: 60 }, (_, n) => row(n));
+    const prepared = preparedInsertsFor(t.deps.database);
+    // Each process's batch is one block; the two blocks span the same minute.
+    await insertRequestLogRows(t.deps.database, prepared, rows.filter((_, n) => n % 2 === 0));
+    await insertRequestLogRows(t.deps.database, prepared, rows.filter((_, n) => n % 2 === 1));
+    await insertRequestLogRows(t.deps.database, prepared, [row(25), row(25)].map((r, i) => ({ ...r, id: `${r.id}${i}` })));
+    const expected = [...rows, ...[row(25), row(25)]].length;
+    for (const filter of ['', '&status=2xx', '&path=/api/v1/me']) {
+      const seen: { request_id: string; at: string }[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const r = await t.inject({ method: 'GET', url: `/api/v1/requests?limit=7${filter}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, headers: keyHeaders(q) });
+        assert.equal(r.statusCode, 200, r.body);
+        assert.ok(r.json().items.length <= 7);
+        seen.push(...r.json().items);
+        cursor = r.json().next_cursor;
+      } while (cursor && ++pages < 30);
+      assert.equal(seen.length, expected, filter);
+      assert.equal(new Set(seen.map((x) => x.request_id)).size, expected, filter);
+      const times = seen.map((x) => Date.parse(x.at));
+      assert.deepEqual(times, [...times].sort((a, b) => b - a), filter);
+      assert.equal(times[0], T0 + 59);
+      assert.equal(times[times.length - 1], T0);
+    }
+  });
+
+  it('a 2xx search reads a bounded window of the blocks and goes on from where it stopped', async () => {
+    // A 2xx filter walks the blocks. An account whose newest PATH_SCAN_ROWS + a block's rows + 50 calls all failed,
+    // after 10 that succeeded: the first page stops at its window (no item, a cursor), the next one finds the
+    // successes; a 4xx filter (the rows kept one by one, through their status index) answers a full page at once.
     const q = await t.partner();
     const row = (n: number, status: number) => ({
       id: `rql_w${String(n).padStart(8, '0')}`, at: T0 + n, partner_id: q.id, environment: 'test' as const, credential: 'api_key',
       key_id: null, request_id: `win-${n}`, method: 'GET', route: '/api/v1/me', path: '/api/v1/me', status, status_class: Math.floor(status / 100),
       error_code: null, error_detail: null, duration_us: 1, client_ip: null, user_agent: null,
     });
-    const rows = Array.from({ length: 10 + PATH_SCAN_ROWS + 50 }, (_, n) => row(n, n < 10 ? 200 : 429));
+    const rows = Array.from({ length: 10 + PATH_SCAN_ROWS + BLOCK_ROWS + 50 }, (_, n) => row(n, n < 10 ? 200 : 429));
     for (let i = 0; i < rows.length; i += 5_000) await insertRequestLogRows(t.deps.database, preparedInsertsFor(t.deps.database), rows.slice(i, i + 5_000));
     const get = (query: string) => t.inject({ method: 'GET', url: `/api/v1/requests${query}`, headers: keyHeaders(q) });
 
@@ -321,13 +376,19 @@ describe('request log', () => {
   it('erases the rows of a deleted partner', async () => {
     const gone = await t.partner();
     await calc(keyHeaders(gone), { end_user_id: 'g', cash_balance: 1 });
+    await calc(keyHeaders(gone), { end_user_id: 'g', cash_balance: 'lots' });
     await flush();
-    const count = async () => Number((await sql<{ n: number }>`select count(*) as n from request_log where partner_id = ${gone.id}`.execute(t.deps.database.db)).rows[0].n);
-    assert.equal(await count(), 1);
+    const db = t.deps.database.db;
+    // Both requests are in blocks; the 422 is also kept one by one.
+    const count = async () => ({
+      blocks: Number((await sql<{ n: number }>`select coalesce(sum(row_count), 0) as n from request_log_blocks where partner_id = ${gone.id}`.execute(db)).rows[0].n),
+      single: Number((await sql<{ n: number }>`select count(*) as n from request_log where partner_id = ${gone.id}`.execute(db)).rows[0].n),
+    });
+    assert.deepEqual(await count(), { blocks: 2, single: 1 });
     const del = await t.inject({ method: 'DELETE', url: `/api/admin/partners/${gone.id}`, headers: bearer(adminToken) });
     assert.equal(del.statusCode, 200, del.body);
-    assert.equal(del.json().removed.request_log, 1);
-    assert.equal(await count(), 0);
+    assert.equal(del.json().removed.request_log, 2);
+    assert.deepEqual(await count(), { blocks: 0, single: 0 });
   });
 
   it('keeps REQUEST_LOG_RETENTION_DAYS days: the maintenance pass prunes (SQLite) or drops day partitions (PostgreSQL)', async () => {

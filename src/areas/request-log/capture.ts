@@ -67,6 +67,8 @@ export function requestLogHooks(app: FastifyInstance, deps: Pick<Deps, 'requestL
         credential,
         key_id: credential === 'api_key' ? request.apiKeyId : null,
         request_id: request.id,
+        // The client's own X-Request-Id tells nothing of when it was made: that row is also kept one by one.
+        chosen_request_id: request.headers['x-request-id'] === request.id,
         method: request.method,
         route: request.routeOptions.url ?? '',
         path: request.loggedUrl || '',

@@ -6,7 +6,20 @@ import { errors } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { DAY_MS, iso } from '../../lib/time.js';
 import { findPartnerById } from '../partners/repo.js';
-import { findRequestLogRow, pageRequestLog, pruneRequestLog, rollRequestLogPartitions, scanWindowEnd, type RequestLogFilter } from './repo.js';
+import { isServiceRequestId, rowMatches, sortNewestFirst, walkBlocks, type RowFilter } from './blocks.js';
+import {
+  blockMetas,
+  blockRows,
+  blockRowsOfRequestTime,
+  findRequestLogRow,
+  pageRequestLog,
+  pruneRequestLog,
+  rollRequestLogPartitions,
+  scanWindowEnd,
+  type RequestLogFilter,
+  type RequestLogTableName,
+} from './repo.js';
+import { idTime } from '../../lib/ids.js';
 import { PATH_SCAN_ROWS, type RequestLogQuery } from './schemas.js';
 
 export interface LogReader {
@@ -44,7 +57,21 @@ function statusFilter(status: string): { statusClass: number; exact: number | nu
   return { statusClass: Math.floor(n / 100), exact: n };
 }
 
-/** One page of the caller's requests, newest first. */
+/** The rows of blocks holding a service-made request id (none for an id the client chose). */
+async function blockRowsOfRequest(deps: Pick<Deps, 'database'>, reader: LogReader, requestId: string): Promise<RequestLogTable[]> {
+  if (!isServiceRequestId(requestId)) return [];
+  const rows = await blockRowsOfRequestTime(deps.database.db, reader.partnerId, reader.environment, idTime(requestId)!);
+  return rows.filter((r) => r.request_id === requestId);
+}
+
+/**
+ * One page of the caller's requests, newest first. Every request is in a block (blocks.ts); the answers that are not
+ * 2xx and client-chosen request ids are also kept one by one:
+ * - a status filter of another class than 2xx reads those rows through their status index;
+ * - a request-id search reads them through their own index, and the blocks of the time a service-made id was made at;
+ * - every other page merges the partner's blocks newest first. A filter whose matches may be rare among them (a path
+ *   prefix, 2xx where an account's calls fail) reads a bounded window of rows and says where it stopped.
+ */
 export async function listRequests(deps: Pick<Deps, 'database'>, reader: LogReader, q: RequestLogQuery) {
   const range = parseDateRange(q);
   let before: RequestLogFilter['before'];
@@ -62,26 +89,50 @@ export async function listRequests(deps: Pick<Deps, 'database'>, reader: LogRead
     requestId: q.request_id,
     before,
   };
-  // A path prefix may match one row in millions, and a 2xx filter walks the time index (its index holds the other
-  // classes only: migration 0037), where an account whose calls fail may have few: the page reads a bounded window
-  // of the rows it walks and says where it stopped.
-  const walksTimeIndex = filter.status?.statusClass === 2;
-  const windowEnd =
-    (q.path !== undefined || walksTimeIndex) && q.request_id === undefined
-      ? await scanWindowEnd(deps.database.db, walksTimeIndex ? { ...filter, status: undefined } : filter, PATH_SCAN_ROWS)
-      : undefined;
-  const rows = await pageRequestLog(deps.database.db, { ...filter, notBefore: windowEnd }, q.limit + 1);
+  const db = deps.database.db;
+  const need = q.limit + 1;
+  let rows: RequestLogTable[];
+  // Where the next page starts when a bounded window ended before the page filled.
+  let resume: [number, string] | null = null;
+  if (filter.requestId !== undefined) {
+    const fromBlocks = (await blockRowsOfRequest(deps, reader, filter.requestId)).filter((r) => rowMatches(r, filter));
+    const single = await pageRequestLog(db, filter, need);
+    const byId = new Map([...single, ...fromBlocks].map((r) => [r.id, r]));
+    rows = sortNewestFirst([...byId.values()]).slice(0, need);
+  } else if (filter.status && filter.status.statusClass !== 2) {
+    // A path prefix may match one row in millions of a class: the page reads a bounded window of the class's rows.
+    const windowEnd = q.path !== undefined ? await scanWindowEnd(db, filter, PATH_SCAN_ROWS) : undefined;
+    rows = await pageRequestLog(db, { ...filter, notBefore: windowEnd }, need);
+    if (windowEnd) resume = [windowEnd.at, windowEnd.id];
+  } else {
+    const rowFilter: RowFilter = filter;
+    const rare = q.path !== undefined || filter.status !== undefined;
+    const walked = await walkBlocks(
+      {
+        metas: (after, limit) => blockMetas(db, filter, after, limit),
+        rows: (blocks) => blockRows(db, reader.partnerId, reader.environment, blocks),
+      },
+      rowFilter,
+      need,
+      rare ? PATH_SCAN_ROWS : undefined,
+    );
+    rows = walked.rows;
+    // Every row answered after the frontier was read: the next page starts with those answered at or before it.
+    if (walked.frontier !== null) resume = [walked.frontier + 1, ''];
+  }
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   let next: string | null = null;
   if (rows.length > q.limit && last) next = encodeCursor([Number(last.at), last.id]);
-  else if (windowEnd) next = encodeCursor([windowEnd.at, windowEnd.id]);
+  else if (resume) next = encodeCursor(resume);
   return { items: page.map(entry), next_cursor: next };
 }
 
 /** The caller's request of that X-Request-Id (the newest, should a client have sent one id twice); 404 otherwise. */
 export async function getRequest(deps: Pick<Deps, 'database'>, reader: LogReader, requestId: string) {
-  const row = await findRequestLogRow(deps.database.db, reader.partnerId, reader.environment, requestId);
+  const row =
+    (await findRequestLogRow(deps.database.db, reader.partnerId, reader.environment, requestId)) ??
+    sortNewestFirst(await blockRowsOfRequest(deps, reader, requestId))[0];
   if (!row) throw errors.notFound(`No request '${requestId}' in this account's ${reader.environment} request log (kept for a limited number of days)`);
   return entry(row);
 }
@@ -111,6 +162,6 @@ export async function rollRequestLog(deps: Pick<Deps, 'database' | 'config' | 'c
   return rollRequestLogPartitions(deps.database, now, PARTITIONS_AHEAD_DAYS, now - requestLogRetentionMs(deps));
 }
 
-export function pruneRequestLogBatch(deps: Pick<Deps, 'database' | 'config' | 'clock'>, batch: number): Promise<number> {
-  return pruneRequestLog(deps.database, deps.clock.now() - requestLogRetentionMs(deps), batch);
+export function pruneRequestLogBatch(deps: Pick<Deps, 'database' | 'config' | 'clock'>, table: RequestLogTableName, batch: number): Promise<number> {
+  return pruneRequestLog(deps.database, table, deps.clock.now() - requestLogRetentionMs(deps), batch);
 }

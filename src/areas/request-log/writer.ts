@@ -3,18 +3,18 @@
  *
  * - record() only pushes a row onto the queue (or, when QUEUE_MAX rows already wait, drops it and counts
  *   `svc_request_log_dropped_total{reason="overflow"}`); it never throws, never waits and never touches the database.
- * - A flush takes up to BATCH rows at once and writes them in one statement (multi-row INSERT): the group commit of
- *   the log. It starts FLUSH_MS after the first row waits, or on the next turn of the event loop once BATCH rows wait.
+ * - A flush takes up to BATCH rows at once and writes them together (blocks of rows per partner, blocks.ts): the group
+ *   commit of the log. It starts FLUSH_MS after the first row waits, or on the next turn of the event loop once BATCH rows wait.
  *   One flush runs at a time; rows recorded meanwhile go in the next one.
  * - A batch the database refuses (down, timed out) is dropped with one warning line and counted
  *   (`reason="error"`): the log is best effort, and retrying would let a database outage grow memory.
  * - stop() (deps.close()) writes what waits.
  */
 import type { Database, DatabaseLog } from '../../db/database.js';
-import type { RequestLogTable } from '../../db/schema/index.js';
 import type { Metrics } from '../../lib/metrics.js';
 import { preparedInsertsFor } from '../../db/bulk-insert.js';
 import { insertRequestLogRows } from './repo.js';
+import type { LoggedRequest } from './blocks.js';
 
 export const QUEUE_MAX = 20_000;
 export const BATCH = 1_000;
@@ -25,13 +25,13 @@ export interface RequestLogWriterOptions {
   queueMax?: number;
   batch?: number;
   flushMs?: number;
-  /** Writes one batch (default: one INSERT into request_log); tests and benchmarks may replace it. */
-  write?: (rows: RequestLogTable[]) => Promise<void>;
+  /** Writes one batch (default: its blocks and the rows kept one by one, repo.ts); tests and benchmarks may replace it. */
+  write?: (rows: LoggedRequest[]) => Promise<void>;
 }
 
 export class RequestLogWriter {
   readonly enabled: boolean;
-  private queue: RequestLogTable[] = [];
+  private queue: LoggedRequest[] = [];
   private timer: NodeJS.Timeout | null = null;
   private immediate: NodeJS.Immediate | null = null;
   private running: Promise<void> | null = null;
@@ -39,7 +39,7 @@ export class RequestLogWriter {
   private readonly queueMax: number;
   private readonly batch: number;
   private readonly flushMs: number;
-  private readonly write: (rows: RequestLogTable[]) => Promise<void>;
+  private readonly write: (rows: LoggedRequest[]) => Promise<void>;
 
   constructor(
     database: Database,
@@ -56,7 +56,7 @@ export class RequestLogWriter {
   }
 
   /** Queues one row; never throws, never waits. */
-  record(row: RequestLogTable): void {
+  record(row: LoggedRequest): void {
     if (!this.enabled) return;
     if (this.queue.length >= this.queueMax) {
       this.metrics.requestLogDropped('overflow');

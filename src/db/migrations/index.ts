@@ -36,6 +36,7 @@ import * as m0035 from './0035_member_mfa_requirement.js';
 import * as m0036 from './0036_passkeys.js';
 import * as m0037 from './0037_request_log_indexes.js';
 import * as m0038 from './0038_webhook_deliveries_event_order.js';
+import * as m0039 from './0039_request_log_blocks.js';
 
 /** Every migration, in order. Names are fixed once released. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0036_passkeys': m0036,
   '0037_request_log_indexes': m0037,
   '0038_webhook_deliveries_event_order': m0038,
+  '0039_request_log_blocks': m0039,
 };

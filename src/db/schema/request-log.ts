@@ -1,4 +1,4 @@
-/** The searchable request log (migration 0031; src/areas/request-log). */
+/** The searchable request log (migrations 0031, 0037, 0039; src/areas/request-log). */
 import type { Environment } from './core.js';
 
 export interface RequestLogTable {
@@ -31,6 +31,28 @@ export interface RequestLogTable {
   user_agent: string | null;
 }
 
+/**
+ * A block of the request log (migration 0039): the requests of one writer flush, partner and environment, encoded
+ * together (src/areas/request-log/blocks.ts). Every logged request is in exactly one block.
+ */
+export interface RequestLogBlockTable {
+  /** Block id (`rqb_…`, time-sortable): the tie-break of the newest-first order. */
+  id: string;
+  partner_id: string;
+  environment: Environment;
+  /** The oldest and newest `at` of its rows (epoch ms). */
+  at_min: number;
+  at_max: number;
+  /** The times (epoch ms) its service-made request ids were made at; null when it holds none. */
+  rid_min: number | null;
+  rid_max: number | null;
+  row_count: number;
+  /** The rows: a JSON array of one array of columns per row. */
+  body: string;
+}
+
 export interface RequestLogTables {
+  /** The rows kept one by one as well: answers that are not 2xx and client-chosen request ids. */
   request_log: RequestLogTable;
+  request_log_blocks: RequestLogBlockTable;
 }

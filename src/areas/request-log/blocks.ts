@@ -1,0 +1,235 @@
+/**
+ * The request log's blocks: the requests of one writer flush, partner and environment, stored as one row of
+ * request_log_blocks (migration 0039), and how a page is read from them.
+ *
+ * A block's rows are one JSON array of column arrays (ROW_COLUMNS). A block spans at most BLOCK_SPAN_MS of answer
+ * times and RID_SPAN_MS of service-made request ids, so that a page from a cursor and a lookup by request id each read
+ * a bounded range of blocks. Blocks of one partner may overlap in time (two processes flushing side by side): a page
+ * merges them, newest first, and only returns rows no unread block can precede.
+ */
+import type { Environment, RequestLogBlockTable, RequestLogTable } from '../../db/schema/index.js';
+import { idTime, newId } from '../../lib/ids.js';
+
+/** A request as the writer queues it: the log's columns, and whether the client chose its X-Request-Id. */
+export interface LoggedRequest extends RequestLogTable {
+  chosen_request_id?: boolean;
+}
+
+/** Rows per block at most: a page decodes whole blocks. */
+export const BLOCK_ROWS = 1_000;
+/** The newest row of a block answered at most this long after its oldest. */
+export const BLOCK_SPAN_MS = 60_000;
+/** A block's service-made request ids were made within this long of each other. */
+export const RID_SPAN_MS = 10 * 60_000;
+
+/** The columns of a row in a block, in their order (the partner, environment and status class are the block's or derived). */
+const ROW_COLUMNS = [
+  'id',
+  'at',
+  'credential',
+  'key_id',
+  'request_id',
+  'method',
+  'route',
+  'path',
+  'status',
+  'error_code',
+  'error_detail',
+  'duration_us',
+  'client_ip',
+  'user_agent',
+] as const satisfies readonly (keyof RequestLogTable)[];
+
+/** When the service made this request's id (its time is in the id), or null for an id the client chose. */
+export function serviceIdTime(r: Pick<LoggedRequest, 'request_id' | 'chosen_request_id'>): number | null {
+  if (r.chosen_request_id || typeof r.request_id !== 'string' || !r.request_id.startsWith('req_')) return null;
+  return idTime(r.request_id);
+}
+
+/** A request id that can only be found one row at a time (the client's own), as the service would have made it or not. */
+export function isServiceRequestId(requestId: string): boolean {
+  return requestId.startsWith('req_') && idTime(requestId) !== null;
+}
+
+/**
+ * Kept one by one in request_log as well: an answer that is not 2xx (the status filters read those rows alone) and a
+ * request whose id the client chose (nothing tells which block holds it).
+ */
+export function keptOneByOne(r: LoggedRequest): boolean {
+  return r.status_class !== 2 || serviceIdTime(r) === null;
+}
+
+const newer = (a: RequestLogTable, b: RequestLogTable) => Number(b.at) - Number(a.at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** The blocks of a batch: per partner and environment, in time order, cut at BLOCK_ROWS and the two spans. */
+export function buildBlocks(rows: readonly LoggedRequest[]): RequestLogBlockTable[] {
+  const groups = new Map<string, LoggedRequest[]>();
+  for (const r of rows) {
+    const key = `${r.partner_id}\u0000${r.environment}`;
+    const g = groups.get(key);
+    if (g) g.push(r);
+    else groups.set(key, [r]);
+  }
+  const blocks: RequestLogBlockTable[] = [];
+  for (const g of groups.values()) {
+    g.sort((a, b) => -newer(a, b));
+    let cur: LoggedRequest[] = [];
+    let ridMin: number | null = null;
+    let ridMax: number | null = null;
+    const close = () => {
+      if (cur.length === 0) return;
+      blocks.push(block(cur, ridMin, ridMax));
+      cur = [];
+      ridMin = ridMax = null;
+    };
+    for (const r of g) {
+      const rid = serviceIdTime(r);
+      const full =
+        cur.length >= BLOCK_ROWS ||
+        (cur.length > 0 && Number(r.at) - Number(cur[0].at) > BLOCK_SPAN_MS) ||
+        (rid !== null && ridMin !== null && ridMax !== null && Math.max(ridMax, rid) - Math.min(ridMin, rid) > RID_SPAN_MS);
+      if (full) close();
+      cur.push(r);
+      if (rid !== null) {
+        ridMin = ridMin === null ? rid : Math.min(ridMin, rid);
+        ridMax = ridMax === null ? rid : Math.max(ridMax, rid);
+      }
+    }
+    close();
+  }
+  return blocks;
+}
+
+function block(rows: LoggedRequest[], ridMin: number | null, ridMax: number | null): RequestLogBlockTable {
+  const body = JSON.stringify(rows.map((r) => ROW_COLUMNS.map((c) => r[c])));
+  return {
+    id: newId('rqb'),
+    partner_id: rows[0].partner_id,
+    environment: rows[0].environment,
+    at_min: Number(rows[0].at),
+    at_max: Number(rows[rows.length - 1].at),
+    rid_min: ridMin,
+    rid_max: ridMax,
+    row_count: rows.length,
+    body,
+  };
+}
+
+/** A block's rows as the log's rows. A body that does not decode gives none (the rest of the log stays readable). */
+export function decodeBlock(b: Pick<RequestLogBlockTable, 'partner_id' | 'environment' | 'body'>): RequestLogTable[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(b.body);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  const out: RequestLogTable[] = [];
+  for (const v of parsed) {
+    if (!Array.isArray(v) || v.length !== ROW_COLUMNS.length) continue;
+    const [id, at, credential, key_id, request_id, method, route, path, status, error_code, error_detail, duration_us, client_ip, user_agent] = v;
+    out.push({
+      id,
+      at: Number(at),
+      partner_id: b.partner_id,
+      environment: b.environment as Environment,
+      credential,
+      key_id,
+      request_id,
+      method,
+      route,
+      path,
+      status: Number(status),
+      status_class: Math.floor(Number(status) / 100),
+      error_code,
+      error_detail,
+      duration_us: Number(duration_us),
+      client_ip,
+      user_agent,
+    });
+  }
+  return out;
+}
+
+/** What a row of a page must match (every filter given). */
+export interface RowFilter {
+  status?: { statusClass: number; exact: number | null };
+  pathPrefix?: string;
+  since?: number | null;
+  until?: number | null;
+  requestId?: string;
+  /** The (at, id) of the last row of the previous page: only older rows. */
+  before?: { at: number; id: string };
+}
+
+export function rowMatches(r: RequestLogTable, f: RowFilter): boolean {
+  const at = Number(r.at);
+  if (f.status && (r.status_class !== f.status.statusClass || (f.status.exact !== null && r.status !== f.status.exact))) return false;
+  if (f.pathPrefix !== undefined && !r.route.startsWith(f.pathPrefix) && !r.path.startsWith(f.pathPrefix)) return false;
+  if (f.since != null && at < f.since) return false;
+  if (f.until != null && at >= f.until) return false;
+  if (f.requestId !== undefined && r.request_id !== f.requestId) return false;
+  if (f.before && (at > f.before.at || (at === f.before.at && r.id >= f.before.id))) return false;
+  return true;
+}
+
+/** Newest first: (at, id) descending. */
+export function sortNewestFirst<T extends RequestLogTable>(rows: T[]): T[] {
+  return rows.sort(newer);
+}
+
+/** A block's place in the walk, without its rows. */
+export interface BlockMeta {
+  id: string;
+  at_max: number;
+  row_count: number;
+}
+
+/** Where the walk reads from (src/areas/request-log/repo.ts). */
+export interface BlockSource {
+  /** Up to `limit` blocks that may hold rows of the filter, (at_max, id) descending, after `after` when given. */
+  metas(after: BlockMeta | undefined, limit: number): Promise<BlockMeta[]>;
+  /** The rows of these blocks. */
+  rows(blocks: BlockMeta[]): Promise<RequestLogTable[]>;
+}
+
+const META_CHUNK = 200;
+const BODIES_AT_ONCE = 100;
+
+/**
+ * The newest `need` rows matching `f`, merging blocks newest first. Stops once `need` rows are known to precede every
+ * unread block, or (with `window`) once that many rows were read: then `frontier` is the newest answer time of the
+ * first unread block, and every row answered after it has been seen.
+ */
+export async function walkBlocks(src: BlockSource, f: RowFilter, need: number, window?: number): Promise<{ rows: RequestLogTable[]; frontier: number | null }> {
+  let found: RequestLogTable[] = [];
+  let queue: BlockMeta[] = [];
+  let after: BlockMeta | undefined;
+  let exhausted = false;
+  let read = 0;
+  for (;;) {
+    if (queue.length === 0 && !exhausted) {
+      queue = await src.metas(after, META_CHUNK);
+      if (queue.length < META_CHUNK) exhausted = true;
+      if (queue.length > 0) after = queue[queue.length - 1];
+    }
+    if (queue.length === 0) return { rows: found, frontier: null };
+    const frontier = queue[0].at_max;
+    let known = 0;
+    while (known < found.length && Number(found[known].at) > frontier) known++;
+    if (known >= need || (window !== undefined && read >= window)) return { rows: found.slice(0, known), frontier };
+    // Read blocks holding about as many rows as are still missing (at least one block).
+    const take: BlockMeta[] = [];
+    let rows = 0;
+    while (queue.length > 0 && take.length < BODIES_AT_ONCE && (take.length === 0 || rows < need - known)) {
+      const m = queue.shift()!;
+      take.push(m);
+      rows += Number(m.row_count);
+    }
+    for (const r of await src.rows(take)) {
+      read++;
+      if (rowMatches(r, f)) found.push(r);
+    }
+    found = sortNewestFirst(found);
+  }
+}
