@@ -100,12 +100,19 @@ test('the portal: the signed-out pages, then every page of its navigation with d
       await page.goto(path);
       await scan(page, path);
     }
-    // An event's own page: its payload and attempts.
+    // An event's own page: its payload and attempts, resent once so the older attempt is a closed summary; then
+    // that attempt opened.
     const listed = (await (await page.request.get('/api/partners/me/webhooks/events?environment=test')).json()) as { data: { id: string }[] };
-    const eventPage = `/portal/events/${listed.data[0].id}?env=test`;
+    const eventId = listed.data[0].id;
+    expect((await page.request.post(`/api/partners/me/webhooks/events/${eventId}/resend?environment=test`)).ok()).toBe(true);
+    const eventPage = `/portal/events/${eventId}?env=test`;
     await page.goto(eventPage);
-    await expect(page.getByTestId('attempt').first()).toBeVisible();
+    const attempts = page.getByTestId('attempt');
+    await expect(attempts).toHaveCount(2);
     await scan(page, eventPage);
+    await attempts.nth(1).getByTestId('attempt-summary').click();
+    await expect(attempts.nth(1).getByTestId('attempt-status')).toBeVisible();
+    await scan(page, `${eventPage} (an older attempt opened)`);
   } finally {
     await new Promise((resolve) => hook.server.close(resolve));
   }

@@ -2,33 +2,53 @@
  * The portal's Events page in a browser: a test event goes to a local receiver that answers with a body and a
  * header of its own; the Events list (filters in the address) shows it, its own page shows the payload as
  * delivered and the attempt (the headers sent with their signatures, never the secret; the receiver's status,
- * header and body), and Resend adds a second attempt. Resend is refused, in words, while the endpoint is disabled.
+ * header and body), and Resend adds a second attempt. With many attempts, the newest is open and the older ones are
+ * one-line summaries that open on a click or a key. Resend is refused, in words, while the endpoint is disabled.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, sameHeight, signUp, snap, test } from './fixtures.js';
 
 const MARK = 'events-e2e-receiver-7f3a';
 /** A long answer body: the excerpt box must scroll inside itself, never widen the page. */
 const BODY = JSON.stringify({ received: true, by: MARK, note: 'x'.repeat(600) });
 
-/** A receiver on a free local port answering 200 with a recognisable header and body; it keeps what it got. */
-async function receiver(): Promise<{ server: Server; url: string; received: { body: string; headers: Record<string, string | string[] | undefined> }[] }> {
+/** How the receiver answers the next request: 200 with its body, 503, or no answer at all (the connection dropped). */
+type Answer = 'ok' | 'unavailable' | 'hang-up';
+
+/** A receiver on a free local port answering 200 with a recognisable header and body (or `next`, once); it keeps what it got. */
+async function receiver(): Promise<{
+  server: Server;
+  url: string;
+  received: { body: string; headers: Record<string, string | string[] | undefined> }[];
+  next: { answer: Answer };
+}> {
   const received: { body: string; headers: Record<string, string | string[] | undefined> }[] = [];
+  const next = { answer: 'ok' as Answer };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
+      const answer = next.answer;
+      next.answer = 'ok';
+      if (answer === 'hang-up') return void req.socket.destroy();
+      if (answer === 'unavailable') {
+        res.writeHead(503, { 'content-type': 'text/plain', 'x-receiver-mark': MARK });
+        return void res.end('down for maintenance');
+      }
       res.writeHead(200, { 'content-type': 'application/json', 'x-receiver-mark': MARK });
       res.end(BODY);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}/hooks`, received };
+  return { server, url: `http://127.0.0.1:${port}/hooks`, received, next };
 }
+
+/** Whether an attempt's disclosure is open (the `open` of its <details>). */
+const isOpen = (attempt: Locator) => attempt.evaluate((el) => (el as HTMLDetailsElement).open);
 
 /** Neither the page nor any box on it is wider than the window. */
 async function noSidewaysOverflow(page: Page) {
@@ -126,8 +146,10 @@ test('a test event: the Events list, its own page with the payload and the recei
     await page.getByRole('button', { name: 'Resend' }).click();
     await expect(page.getByText('Resent: attempt 2 was delivered (HTTP 200).')).toBeVisible();
     await expect(attempts).toHaveCount(2);
-    await expect(attempts.nth(1).getByRole('heading', { name: 'Attempt 2' })).toBeVisible();
-    await expect(attempts.nth(1).getByTestId('attempt-status')).toHaveText('200');
+    // Newest first, and open: the answer to the resend is there to read.
+    await expect(attempts.first().getByRole('heading', { name: 'Attempt 2' })).toBeVisible();
+    await expect(attempts.first().getByTestId('attempt-status')).toHaveText('200');
+    await expect(attempts.nth(1).getByRole('heading', { name: 'Attempt 1' })).toBeVisible();
     expect(hook.received.length).toBe(2);
     await noSidewaysOverflow(page);
     await snap(page, 'events-resent');
@@ -140,16 +162,77 @@ test('a test event: the Events list, its own page with the payload and the recei
     await expect(attempts).toHaveCount(2);
 
     // An event resent many times: its page shows the newest 50 attempts and says how many there are in all.
-    for (let i = 0; i < 49; i++) {
+    // Attempt 12 is answered 503 and attempt 22 not at all.
+    for (let attempt = 3; attempt <= 51; attempt++) {
+      hook.next.answer = attempt === 12 ? 'unavailable' : attempt === 22 ? 'hang-up' : 'ok';
       const again = await page.request.post(`/api/partners/me/webhooks/events/${eventId}/resend?environment=test`);
       expect(again.status()).toBe(200);
     }
     await page.goto(`/portal/events/${eventId}?env=test`);
     await expect(page.getByTestId('attempts-shown')).toContainText('Showing the newest 50 of 51 attempts.');
     await expect(attempts).toHaveCount(50);
-    await expect(attempts.last().getByRole('heading', { name: 'Attempt 51' })).toBeVisible();
+    // Newest first: attempt 51 at the top, open; attempt 2 last.
+    const newest = attempts.first();
+    await expect(newest.getByRole('heading', { name: 'Attempt 51' })).toBeVisible();
+    await expect(attempts.last().getByRole('heading', { name: 'Attempt 2' })).toBeVisible();
+    expect(await isOpen(newest)).toBe(true);
+    await expect(newest.getByLabel('Response headers of attempt 51')).toContainText(MARK);
+    await expect(newest.getByLabel('Response body of attempt 51 (the first 4 KiB)')).toHaveText(BODY);
+    // Every older attempt is one line: its number, outcome, duration and time, its details closed.
+    expect(await attempts.evaluateAll((els) => els.slice(1).filter((el) => (el as HTMLDetailsElement).open).length)).toBe(0);
+    const older = attempts.nth(20);
+    const olderLine = older.getByTestId('attempt-summary');
+    await expect(olderLine.getByRole('heading', { name: 'Attempt 31' })).toBeVisible();
+    await expect(olderLine).toContainText('Delivered');
+    await expect(olderLine).toContainText('HTTP 200');
+    await expect(olderLine).toContainText(/\d ms/);
+    await expect(olderLine.locator('time')).toBeVisible();
+    const lineBox = (await olderLine.boundingBox())!;
+    expect(lineBox.height, 'a closed attempt is one line at 1280 px').toBeLessThan(48);
+    await expect(older.getByLabel('Response body of attempt 31 (the first 4 KiB)')).toBeHidden();
+    await expect(older.getByLabel('Response headers of attempt 31')).toBeHidden();
+    // A failed attempt's line says how: the HTTP code, or the error when nothing was answered.
+    const unavailable = attempts.nth(51 - 12).getByTestId('attempt-summary');
+    await expect(unavailable.getByRole('heading', { name: 'Attempt 12' })).toBeVisible();
+    await expect(unavailable).toContainText('Failed');
+    await expect(unavailable).toContainText('HTTP 503');
+    const hungUp = attempts.nth(51 - 22).getByTestId('attempt-summary');
+    await expect(hungUp.getByRole('heading', { name: 'Attempt 22' })).toBeVisible();
+    await expect(hungUp).toContainText('Failed');
+    await expect(hungUp).toContainText('No answer');
+    await expect(hungUp.getByTestId('attempt-error')).not.toBeEmpty();
+    // The 503's error says no more than its code: it is not said twice.
+    await expect(unavailable.getByTestId('attempt-error')).toHaveCount(0);
+    // The page stays short: 50 open attempts made it some 44,000 px tall.
+    const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(tall, 'the page height at 1280 px').toBeLessThan(6000);
     await noSidewaysOverflow(page);
     await snap(page, 'events-many-attempts');
+
+    // A click opens an older attempt: its response headers and body.
+    await olderLine.click();
+    expect(await isOpen(older)).toBe(true);
+    await expect(older.getByLabel('Response headers of attempt 31')).toContainText(MARK);
+    await expect(older.getByLabel('Response body of attempt 31 (the first 4 KiB)')).toHaveText(BODY);
+    await expect(older.getByLabel('Request headers of attempt 31')).toContainText('x-service-delivery-attempt');
+    await expect(older.getByTestId('attempt-status')).toHaveText('200');
+    await noSidewaysOverflow(page);
+    await snap(page, 'events-attempt-opened');
+    // A second click closes it again.
+    await olderLine.click();
+    expect(await isOpen(older)).toBe(false);
+    await expect(older.getByLabel('Response body of attempt 31 (the first 4 KiB)')).toBeHidden();
+
+    // The keyboard: the summary takes focus, Enter opens it and Space closes it.
+    const byKeys = attempts.nth(1);
+    const byKeysLine = byKeys.getByTestId('attempt-summary');
+    await byKeysLine.focus();
+    await expect(byKeysLine).toBeFocused();
+    await page.keyboard.press('Enter');
+    expect(await isOpen(byKeys)).toBe(true);
+    await expect(byKeys.getByLabel('Response body of attempt 50 (the first 4 KiB)')).toHaveText(BODY);
+    await page.keyboard.press('Space');
+    expect(await isOpen(byKeys)).toBe(false);
 
     // A disabled endpoint: Resend is off, saying why.
     const cfg = (await (await page.request.get('/api/partners/me/webhooks?environment=test')).json()) as { url: string; events: string[] };

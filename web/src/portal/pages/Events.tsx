@@ -188,54 +188,78 @@ function Headers({ headers, label, none }: { headers: Record<string, string> | n
   );
 }
 
-function Attempt({ attempt }: { attempt: WebhookAttempt }) {
+/** An attempt's error when it says more than its HTTP code (a 503's error is just `HTTP 503`). */
+function errorBeyondCode(attempt: WebhookAttempt): string | null {
+  if (!attempt.error || attempt.error === `HTTP ${attempt.status_code}`) return null;
+  return attempt.error;
+}
+
+/**
+ * One attempt: a one-line summary (number, outcome, duration, time) that opens on a click or a key to what was sent and
+ * answered. Open at first when `open`; afterwards the reader decides (a later render, such as the list growing after
+ * a resend, never closes what they opened).
+ */
+function Attempt({ attempt, open }: { attempt: WebhookAttempt; open: boolean }) {
+  const [openAtFirst] = useState(open);
   const answered = attempt.status_code !== null;
+  const error = errorBeyondCode(attempt);
   return (
-    <section className="attempt" aria-labelledby={`attempt-${attempt.id}`} data-testid="attempt">
-      <div className="attempt-head">
+    <details className="attempt" open={openAtFirst} aria-labelledby={`attempt-${attempt.id}`} data-testid="attempt">
+      <summary className="attempt-summary" data-testid="attempt-summary">
         <h3 id={`attempt-${attempt.id}`}>Attempt {formatInteger(attempt.attempt)}</h3>
         <span className={`status status-${attempt.status}`}>{attempt.status === 'delivered' ? 'Delivered' : 'Failed'}</span>
-        <DateTime value={attempt.created_at} />
+        <span className="attempt-code">{answered ? `HTTP ${attempt.status_code}` : 'No answer'}</span>
+        {error ? (
+          <span className="attempt-error" title={error} data-testid="attempt-error">
+            {error}
+          </span>
+        ) : null}
+        <span className="attempt-duration">{formatInteger(attempt.duration_ms)} ms</span>
+        <span className="attempt-time">
+          <DateTime value={attempt.created_at} />
+        </span>
+      </summary>
+      <div className="attempt-body">
+        <dl className="details">
+          <dt>Response status</dt>
+          <dd data-testid="attempt-status">{answered ? attempt.status_code : 'No answer'}</dd>
+          <dt>Duration</dt>
+          <dd>{formatInteger(attempt.duration_ms)} ms</dd>
+          <dt>URL</dt>
+          <dd>
+            <code>{attempt.url}</code>
+          </dd>
+          {attempt.error ? (
+            <>
+              <dt>Error</dt>
+              <dd>{attempt.error}</dd>
+            </>
+          ) : null}
+          {attempt.next_attempt_at ? (
+            <>
+              <dt>Next attempt</dt>
+              <dd>
+                <DateTime value={attempt.next_attempt_at} />
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        <h4>Request headers</h4>
+        <Headers headers={attempt.request_headers} label={`Request headers of attempt ${attempt.attempt}`} none="Not kept for this attempt (made before request headers were recorded)." />
+        <h4>Response headers</h4>
+        <Headers headers={attempt.response_headers} label={`Response headers of attempt ${attempt.attempt}`} none={answered ? 'None.' : 'No answer.'} />
+        <h4>Response body</h4>
+        {attempt.response_body_excerpt ? (
+          <div className="code-block">
+            <pre className="excerpt" tabIndex={0} aria-label={`Response body of attempt ${attempt.attempt} (the first 4 KiB)`}>
+              <code>{attempt.response_body_excerpt}</code>
+            </pre>
+          </div>
+        ) : (
+          <p className="muted">{answered ? 'Empty.' : 'No answer.'}</p>
+        )}
       </div>
-      <dl className="details">
-        <dt>Response status</dt>
-        <dd data-testid="attempt-status">{answered ? attempt.status_code : 'No answer'}</dd>
-        <dt>Duration</dt>
-        <dd>{formatInteger(attempt.duration_ms)} ms</dd>
-        <dt>URL</dt>
-        <dd>
-          <code>{attempt.url}</code>
-        </dd>
-        {attempt.error ? (
-          <>
-            <dt>Error</dt>
-            <dd>{attempt.error}</dd>
-          </>
-        ) : null}
-        {attempt.next_attempt_at ? (
-          <>
-            <dt>Next attempt</dt>
-            <dd>
-              <DateTime value={attempt.next_attempt_at} />
-            </dd>
-          </>
-        ) : null}
-      </dl>
-      <h4>Request headers</h4>
-      <Headers headers={attempt.request_headers} label={`Request headers of attempt ${attempt.attempt}`} none="Not kept for this attempt (made before request headers were recorded)." />
-      <h4>Response headers</h4>
-      <Headers headers={attempt.response_headers} label={`Response headers of attempt ${attempt.attempt}`} none={answered ? 'None.' : 'No answer.'} />
-      <h4>Response body</h4>
-      {attempt.response_body_excerpt ? (
-        <div className="code-block">
-          <pre className="excerpt" tabIndex={0} aria-label={`Response body of attempt ${attempt.attempt} (the first 4 KiB)`}>
-            <code>{attempt.response_body_excerpt}</code>
-          </pre>
-        </div>
-      ) : (
-        <p className="muted">{answered ? 'Empty.' : 'No answer.'}</p>
-      )}
-    </section>
+    </details>
   );
 }
 
@@ -248,6 +272,8 @@ function EventView({ env, event }: { env: Environment; event: WebhookEventDetail
       setNotice(`Resent: attempt ${d.attempt} ${d.status === 'delivered' ? `was delivered (HTTP ${d.status_code ?? '—'})` : `failed${d.error ? `: ${d.error}` : ''}`}.`),
     onError: () => setNotice(null),
   });
+  // The API lists them oldest first; the newest, open, reads best at the top.
+  const newestFirst = [...event.deliveries].reverse();
   const endpoint = config.data;
   const why = config.isSuccess && !endpoint ? 'No endpoint is configured in this environment' : endpoint && !endpoint.enabled ? 'The endpoint is disabled' : undefined;
   return (
@@ -316,16 +342,19 @@ function EventView({ env, event }: { env: Environment; event: WebhookEventDetail
             of the Webhooks page, and the API lists this event's attempts: <code>GET /api/v1/webhooks/deliveries?event_id={event.id}</code>.
           </p>
         ) : null}
-        {event.deliveries.length === 0 ? (
+        {newestFirst.length === 0 ? (
           <p className="empty">{event.state === 'pending' ? 'No attempt yet: the first one is on its way.' : 'No attempt was made.'}</p>
         ) : (
-          <ol className="attempts">
-            {event.deliveries.map((a) => (
-              <li key={a.id}>
-                <Attempt attempt={a} />
-              </li>
-            ))}
-          </ol>
+          <>
+            {newestFirst.length > 1 ? <p className="muted">Newest first. Open an attempt to see the headers sent and your endpoint’s answer.</p> : null}
+            <ol className="attempts">
+              {newestFirst.map((a, i) => (
+                <li key={a.id}>
+                  <Attempt attempt={a} open={i === 0} />
+                </li>
+              ))}
+            </ol>
+          </>
         )}
       </section>
     </>
