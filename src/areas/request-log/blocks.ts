@@ -2,7 +2,8 @@
  * The request log's blocks: the requests of one writer flush, partner and environment, stored as one row of
  * request_log_blocks (migration 0039), and how a page is read from them.
  *
- * A block's rows are one JSON array of column arrays (ROW_COLUMNS). A block spans at most BLOCK_SPAN_MS of answer
+ * A block's rows are stored by column: one JSON array per column of ROW_COLUMNS, holding a value per row, or one
+ * value when every row has the same (a busy client's key, route, address and user agent are written once). A block spans at most BLOCK_SPAN_MS of answer
  * times and RID_SPAN_MS of service-made request ids, so that a page from a cursor and a lookup by request id each read
  * a bounded range of blocks. Blocks of one partner may overlap in time (two processes flushing side by side): a page
  * merges them, newest first, and only returns rows no unread block can precede.
@@ -40,7 +41,11 @@ const ROW_COLUMNS = [
   'user_agent',
 ] as const satisfies readonly (keyof RequestLogTable)[];
 
-/** When the service made this request's id (its time is in the id), or null for an id the client chose. */
+/**
+ * When the service made this request's id (its time is in the id), or null for an id the client chose. A request
+ * without one is also kept one by one in request_log (nothing tells which block holds it), as is an answer that is
+ * not 2xx (the status filters read those rows alone).
+ */
 export function serviceIdTime(r: Pick<LoggedRequest, 'request_id' | 'chosen_request_id'>): number | null {
   if (r.chosen_request_id || typeof r.request_id !== 'string' || !r.request_id.startsWith('req_')) return null;
   return idTime(r.request_id);
@@ -51,28 +56,32 @@ export function isServiceRequestId(requestId: string): boolean {
   return requestId.startsWith('req_') && idTime(requestId) !== null;
 }
 
-/**
- * Kept one by one in request_log as well: an answer that is not 2xx (the status filters read those rows alone) and a
- * request whose id the client chose (nothing tells which block holds it).
- */
-export function keptOneByOne(r: LoggedRequest): boolean {
-  return r.status_class !== 2 || serviceIdTime(r) === null;
-}
-
 const newer = (a: RequestLogTable, b: RequestLogTable) => Number(b.at) - Number(a.at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
-/** The blocks of a batch: per partner and environment, in time order, cut at BLOCK_ROWS and the two spans. */
-export function buildBlocks(rows: readonly LoggedRequest[]): RequestLogBlockTable[] {
-  const groups = new Map<string, LoggedRequest[]>();
+/**
+ * A batch as it is written: its blocks (per partner and environment, in time order, cut at BLOCK_ROWS and the two
+ * spans) and the rows also kept one by one.
+ */
+export function buildBlocks(rows: readonly LoggedRequest[]): { blocks: RequestLogBlockTable[]; single: LoggedRequest[] } {
+  const groups = new Map<string, { rows: LoggedRequest[]; rids: (number | null)[]; sorted: boolean }>();
+  const single: LoggedRequest[] = [];
   for (const r of rows) {
+    const rid = serviceIdTime(r);
+    if (r.status_class !== 2 || rid === null) single.push(r);
     const key = `${r.partner_id}\u0000${r.environment}`;
     const g = groups.get(key);
-    if (g) g.push(r);
-    else groups.set(key, [r]);
+    if (!g) groups.set(key, { rows: [r], rids: [rid], sorted: true });
+    else {
+      if (g.sorted && newer(g.rows[g.rows.length - 1], r) < 0) g.sorted = false;
+      g.rows.push(r);
+      g.rids.push(rid);
+    }
   }
   const blocks: RequestLogBlockTable[] = [];
   for (const g of groups.values()) {
-    g.sort((a, b) => -newer(a, b));
+    // One process's rows arrive in answer order: a sort only when they did not.
+    let order = g.rows.map((_, i) => i);
+    if (!g.sorted) order = order.sort((a, b) => -newer(g.rows[a], g.rows[b]));
     let cur: LoggedRequest[] = [];
     let ridMin: number | null = null;
     let ridMax: number | null = null;
@@ -82,8 +91,9 @@ export function buildBlocks(rows: readonly LoggedRequest[]): RequestLogBlockTabl
       cur = [];
       ridMin = ridMax = null;
     };
-    for (const r of g) {
-      const rid = serviceIdTime(r);
+    for (const i of order) {
+      const r = g.rows[i];
+      const rid = g.rids[i];
       const full =
         cur.length >= BLOCK_ROWS ||
         (cur.length > 0 && Number(r.at) - Number(cur[0].at) > BLOCK_SPAN_MS) ||
@@ -97,11 +107,16 @@ export function buildBlocks(rows: readonly LoggedRequest[]): RequestLogBlockTabl
     }
     close();
   }
-  return blocks;
+  return { blocks, single };
 }
 
 function block(rows: LoggedRequest[], ridMin: number | null, ridMax: number | null): RequestLogBlockTable {
-  const body = JSON.stringify(rows.map((r) => ROW_COLUMNS.map((c) => r[c])));
+  const columns = ROW_COLUMNS.map((c) => {
+    const first = rows[0][c];
+    let same = true;
+    for (let i = 1; i < rows.length && same; i++) same = rows[i][c] === first;
+    return same ? [first] : rows.map((r) => r[c]);
+  });
   return {
     id: newId('rqb'),
     partner_id: rows[0].partner_id,
@@ -111,7 +126,7 @@ function block(rows: LoggedRequest[], ridMin: number | null, ridMax: number | nu
     rid_min: ridMin,
     rid_max: ridMax,
     row_count: rows.length,
-    body,
+    body: JSON.stringify(columns),
   };
 }
 
@@ -123,29 +138,32 @@ export function decodeBlock(b: Pick<RequestLogBlockTable, 'partner_id' | 'enviro
   } catch {
     return [];
   }
-  if (!Array.isArray(parsed)) return [];
+  if (!Array.isArray(parsed) || parsed.length !== ROW_COLUMNS.length || !parsed.every((c) => Array.isArray(c) && c.length > 0)) return [];
+  const cols = parsed as unknown[][];
+  const n = Math.max(...cols.map((c) => c.length));
+  if (cols.some((c) => c.length !== 1 && c.length !== n)) return [];
+  const v = (col: number, i: number) => (cols[col].length === 1 ? cols[col][0] : cols[col][i]) as never;
   const out: RequestLogTable[] = [];
-  for (const v of parsed) {
-    if (!Array.isArray(v) || v.length !== ROW_COLUMNS.length) continue;
-    const [id, at, credential, key_id, request_id, method, route, path, status, error_code, error_detail, duration_us, client_ip, user_agent] = v;
+  for (let i = 0; i < n; i++) {
+    const status = Number(v(8, i));
     out.push({
-      id,
-      at: Number(at),
+      id: v(0, i),
+      at: Number(v(1, i)),
       partner_id: b.partner_id,
       environment: b.environment as Environment,
-      credential,
-      key_id,
-      request_id,
-      method,
-      route,
-      path,
-      status: Number(status),
-      status_class: Math.floor(Number(status) / 100),
-      error_code,
-      error_detail,
-      duration_us: Number(duration_us),
-      client_ip,
-      user_agent,
+      credential: v(2, i),
+      key_id: v(3, i),
+      request_id: v(4, i),
+      method: v(5, i),
+      route: v(6, i),
+      path: v(7, i),
+      status,
+      status_class: Math.floor(status / 100),
+      error_code: v(9, i),
+      error_detail: v(10, i),
+      duration_us: Number(v(11, i)),
+      client_ip: v(12, i),
+      user_agent: v(13, i),
     });
   }
   return out;

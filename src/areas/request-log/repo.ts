@@ -9,7 +9,7 @@ import { inIndexOrder, type Database, type Executor } from '../../db/database.js
 import { inRelaxedTransaction, unnestRows, type PreparedInserts } from '../../db/bulk-insert.js';
 import type { DB, Environment, RequestLogBlockTable, RequestLogTable } from '../../db/schema/index.js';
 import { DAY_MS } from '../../lib/time.js';
-import { BLOCK_SPAN_MS, buildBlocks, decodeBlock, keptOneByOne, RID_SPAN_MS, type BlockMeta, type LoggedRequest } from './blocks.js';
+import { BLOCK_SPAN_MS, buildBlocks, decodeBlock, RID_SPAN_MS, type BlockMeta, type LoggedRequest } from './blocks.js';
 
 /** The columns in their order, with their PostgreSQL types (the unnest arrays' element types). */
 const COLUMNS = [
@@ -53,8 +53,7 @@ const BLOCK_NAMES = BLOCK_COLUMNS.map(([c]) => c);
  */
 export async function insertRequestLogRows(database: Database, prepared: PreparedInserts | null, rows: LoggedRequest[]): Promise<void> {
   if (rows.length === 0) return;
-  const blocks = buildBlocks(rows);
-  const single = rows.filter(keptOneByOne);
+  const { blocks, single } = buildBlocks(rows);
   if (database.dialect === 'postgres') {
     const blocksInsert = sql`insert into request_log_blocks (${sql.raw(BLOCK_NAMES.join(', '))}) ${unnestRows(BLOCK_COLUMNS, blocks)}`;
     if (single.length === 0) await blocksInsert.execute(database.db);

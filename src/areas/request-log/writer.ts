@@ -5,7 +5,7 @@
  *   `svc_request_log_dropped_total{reason="overflow"}`); it never throws, never waits and never touches the database.
  * - A flush takes up to BATCH rows at once and writes them together (blocks of rows per partner, blocks.ts): the group
  *   commit of the log. It starts FLUSH_MS after the first row waits, or on the next turn of the event loop once BATCH rows wait.
- *   One flush runs at a time; rows recorded meanwhile go in the next one.
+ *   One flush runs at a time; rows recorded meanwhile go in the next one (at once only when they fill a batch).
  * - A batch the database refuses (down, timed out) is dropped with one warning line and counted
  *   (`reason="error"`): the log is best effort, and retrying would let a database outage grow memory.
  * - stop() (deps.close()) writes what waits.
@@ -107,9 +107,15 @@ export class RequestLogWriter {
     }
   }
 
+  /**
+   * Writes the rows waiting when it starts, and then only full batches: rows recorded while a batch is written wait
+   * for their timer, so that a busy API commits a few large batches a second rather than one small one per write.
+   */
   private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
+    let owed = this.queue.length;
+    while (this.queue.length > 0 && (owed > 0 || this.queue.length >= this.batch)) {
       const rows = this.queue.splice(0, this.batch);
+      owed -= rows.length;
       this.metrics.groupCommit('request_log', rows.length);
       try {
         await this.write(rows);

@@ -34,10 +34,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // A service-made X-Request-Id looked up by the time it was made at.
   await sql`create index request_log_blocks_rid_idx on request_log_blocks (partner_id, environment, rid_max)`.execute(db);
 
-  // The rows written before: one block each, in the blocks' encoding (blocks.ts: one array of columns per row).
-  const row = pg
-    ? sql`json_build_array(json_build_array(id, at, credential, key_id, request_id, method, route, path, status, error_code, error_detail, duration_us, client_ip, user_agent))::text`
-    : sql`json_array(json_array(id, at, credential, key_id, request_id, method, route, path, status, error_code, error_detail, duration_us, client_ip, user_agent))`;
+  // The rows written before: one block each, in the blocks' encoding (blocks.ts: an array per column, here of one value).
+  const cols = ['id', 'at', 'credential', 'key_id', 'request_id', 'method', 'route', 'path', 'status', 'error_code', 'error_detail', 'duration_us', 'client_ip', 'user_agent'];
+  const one = (c: string) => (pg ? sql`json_build_array(${sql.ref(c)})` : sql`json_array(${sql.ref(c)})`);
+  const row = pg ? sql`json_build_array(${sql.join(cols.map(one))})::text` : sql`json_array(${sql.join(cols.map(one))})`;
   await sql`insert into request_log_blocks (id, partner_id, environment, at_min, at_max, rid_min, rid_max, row_count, body)
             select id, partner_id, environment, at, at, null, null, 1, ${row} from request_log`.execute(db);
   await sql`drop index request_log_partner_at_idx`.execute(db);
