@@ -11,6 +11,7 @@ import { buildTestApp, DIALECT, keyHeaders, TestClock, type TestApp, type TestPa
 import { runMaintenancePass } from '../../src/workers/maintenance.js';
 import { insertRequestLogRows, requestLogPartitions } from '../../src/areas/request-log/repo.js';
 import { PATH_SCAN_ROWS } from '../../src/areas/request-log/service.js';
+import { PATH_SCAN_BLOCKS } from '../../src/areas/request-log/schemas.js';
 import { preparedInsertsFor } from '../../src/db/bulk-insert.js';
 import { RequestLogWriter } from '../../src/areas/request-log/writer.js';
 import { BLOCK_ROWS } from '../../src/areas/request-log/blocks.js';
@@ -338,6 +339,86 @@ describe('request log', () => {
     assert.equal(failed.json().items[0].request_id, `win-${rows.length - 1}`);
   });
 
+  it("a 2xx search over a quiet account's blocks (a request each) stops at its window of blocks too", async () => {
+    // Requests a minute apart: each flush holds one, each block one row. PATH_SCAN_BLOCKS + 50 failures after 5
+    // successes: the first page stops at the window (no item, a cursor), a later one finds the successes.
+    const q = await t.partner();
+    const row = (n: number, status: number) => ({
+      id: `rql_b${String(n).padStart(8, '0')}`, at: T0 - 2 * 86_400_000 + n * 61_000, partner_id: q.id, environment: 'test' as const, credential: 'api_key',
+      key_id: null, request_id: newId('req'), method: 'GET', route: '/api/v1/me', path: '/api/v1/me', status, status_class: Math.floor(status / 100),
+      error_code: null, error_detail: null, duration_us: 1, client_ip: null, user_agent: null,
+    });
+    const rows = Array.from({ length: 5 + PATH_SCAN_BLOCKS + 50 }, (_, n) => row(n, n < 5 ? 200 : 429));
+    await insertRequestLogRows(t.deps.database, preparedInsertsFor(t.deps.database), rows);
+    const blocks = await sql<{ n: number }>`select count(*) as n from request_log_blocks where partner_id = ${q.id}`.execute(t.deps.database.db);
+    assert.equal(Number(blocks.rows[0].n), rows.length);
+    const get = (query: string) => t.inject({ method: 'GET', url: `/api/v1/requests${query}`, headers: keyHeaders(q) });
+    const first = await get('?status=2xx&limit=100');
+    assert.equal(first.statusCode, 200, first.body);
+    assert.deepEqual(first.json().items, []);
+    let cursor: string | null = first.json().next_cursor;
+    assert.ok(cursor);
+    let items: { request_id: string; status: number }[] = [];
+    for (let i = 0; i < 3 && cursor && items.length === 0; i++) {
+      const next = await get(`?status=2xx&limit=100&cursor=${encodeURIComponent(cursor)}`);
+      assert.equal(next.statusCode, 200, next.body);
+      items = next.json().items;
+      cursor = next.json().next_cursor;
+    }
+    assert.deepEqual(items.map((x) => x.request_id), rows.slice(0, 5).reverse().map((r) => r.request_id));
+  });
+
+  it('a flush writes the rows waiting when it starts, then only full batches: rows recorded meanwhile wait for their timer', async () => {
+    const batches: number[] = [];
+    let release!: () => void;
+    const writing = new Promise<void>((r) => (release = r));
+    const writer = new RequestLogWriter(t.deps.database, { requestLogDropped: () => {}, groupCommit: () => {} }, t.deps.log, {
+      enabled: true,
+      batch: 10,
+      flushMs: 60_000,
+      write: async (rows) => {
+        batches.push(rows.length);
+        if (batches.length === 1) await writing;
+      },
+    });
+    const row = (n: number) => ({
+      id: `rql_f${n}`, at: T0 + n, partner_id: 'ptr_x', environment: 'test' as const, credential: 'api_key', key_id: null, request_id: `f-${n}`,
+      method: 'GET', route: '/api/v1/me', path: '/api/v1/me', status: 200, status_class: 2, error_code: null, error_detail: null, duration_us: 1,
+      client_ip: null, user_agent: null,
+    });
+    for (let n = 0; n < 3; n++) writer.record(row(n));
+    const flushed = writer.flush();
+    // Recorded while the first batch is being written: fewer than a batch, so they wait.
+    for (let n = 3; n < 6; n++) writer.record(row(n));
+    release();
+    await flushed;
+    assert.deepEqual(batches, [3]);
+    assert.equal(writer.pending(), 3);
+    // A full batch recorded during a write goes at once.
+    let release2!: () => void;
+    const writing2 = new Promise<void>((r) => (release2 = r));
+    batches.length = 0;
+    const w2 = new RequestLogWriter(t.deps.database, { requestLogDropped: () => {}, groupCommit: () => {} }, t.deps.log, {
+      enabled: true,
+      batch: 10,
+      flushMs: 60_000,
+      write: async (rows) => {
+        batches.push(rows.length);
+        if (batches.length === 1) await writing2;
+      },
+    });
+    w2.record(row(0));
+    const f2 = w2.flush();
+    for (let n = 1; n <= 12; n++) w2.record(row(n));
+    release2();
+    await f2;
+    assert.deepEqual(batches, [1, 10]);
+    assert.equal(w2.pending(), 2);
+    await writer.stop();
+    await w2.stop();
+    assert.equal(writer.pending() + w2.pending(), 0);
+  });
+
   it('SQLite: a batch waits for an open transaction, is all or nothing, and leaves the connection at synchronous = FULL', async (ctx) => {
     if (DIALECT !== 'sqlite') return ctx.skip('SQLite only: its batch is committed without waiting for the disk');
     const database = t.deps.database;
@@ -397,9 +478,14 @@ describe('request log', () => {
     // A first pass at T0 makes the day partitions (PostgreSQL) and moves T0's rows out of the default one.
     const first = await runMaintenancePass(t.deps);
     if (DIALECT === 'postgres') {
-      assert.ok(first.partitions.created.includes('request_log_p20261120'), JSON.stringify(first.partitions));
-      const n = await sql<{ n: number }>`select count(*) as n from request_log_default`.execute(t.deps.database.db);
+      for (const name of ['request_log_p20261120', 'request_log_blocks_p20261120']) assert.ok(first.partitions.created.includes(name), JSON.stringify(first.partitions));
+      // Rows of days before (written by the tests above) have no day partition to go to; T0's day has left the default ones.
+      const day = Date.parse('2026-11-20T00:00:00.000Z');
+      const db = t.deps.database.db;
+      const n = await sql<{ n: number }>`select count(*) as n from request_log_default where at >= ${day}`.execute(db);
       assert.equal(Number(n.rows[0].n), 0);
+      const b = await sql<{ n: number }>`select count(*) as n from request_log_blocks_default where at_max >= ${day}`.execute(db);
+      assert.equal(Number(b.rows[0].n), 0);
     }
     // Rows of today stay readable after the move.
     assert.equal((await t.inject({ method: 'GET', url: '/api/v1/requests/client-req-0001', headers: keyHeaders(p) })).statusCode, 200);
@@ -409,7 +495,7 @@ describe('request log', () => {
     await flush();
     const pass = await runMaintenancePass(t.deps);
     if (DIALECT === 'postgres') {
-      assert.ok(pass.partitions.dropped.includes('request_log_p20261120'), JSON.stringify(pass.partitions));
+      for (const name of ['request_log_p20261120', 'request_log_blocks_p20261120']) assert.ok(pass.partitions.dropped.includes(name), JSON.stringify(pass.partitions));
       const names = (await requestLogPartitions(t.deps.database)).map((x) => x.name);
       assert.ok(names.includes('request_log_p20261221') && !names.includes('request_log_p20261120'), names.join(','));
     } else {

@@ -214,17 +214,24 @@ export interface BlockSource {
 const META_CHUNK = 200;
 const BODIES_AT_ONCE = 100;
 
+/** How much a page whose matches may be rare reads at most: rows, and blocks (a quiet account's hold a row each). */
+export interface ScanWindow {
+  rows: number;
+  blocks: number;
+}
+
 /**
  * The newest `need` rows matching `f`, merging blocks newest first. Stops once `need` rows are known to precede every
- * unread block, or (with `window`) once that many rows were read: then `frontier` is the newest answer time of the
- * first unread block, and every row answered after it has been seen.
+ * unread block, or (with `window`) once that many rows or blocks were read: then `frontier` is the newest answer time
+ * of the first unread block, and every row answered after it has been seen.
  */
-export async function walkBlocks(src: BlockSource, f: RowFilter, need: number, window?: number): Promise<{ rows: RequestLogTable[]; frontier: number | null }> {
+export async function walkBlocks(src: BlockSource, f: RowFilter, need: number, window?: ScanWindow): Promise<{ rows: RequestLogTable[]; frontier: number | null }> {
   let found: RequestLogTable[] = [];
   let queue: BlockMeta[] = [];
   let after: BlockMeta | undefined;
   let exhausted = false;
   let read = 0;
+  let blocksRead = 0;
   for (;;) {
     if (queue.length === 0 && !exhausted) {
       queue = await src.metas(after, META_CHUNK);
@@ -235,15 +242,16 @@ export async function walkBlocks(src: BlockSource, f: RowFilter, need: number, w
     const frontier = queue[0].at_max;
     let known = 0;
     while (known < found.length && Number(found[known].at) > frontier) known++;
-    if (known >= need || (window !== undefined && read >= window)) return { rows: found.slice(0, known), frontier };
+    if (known >= need || (window !== undefined && (read >= window.rows || blocksRead >= window.blocks))) return { rows: found.slice(0, known), frontier };
     // Read blocks holding about as many rows as are still missing (at least one block).
     const take: BlockMeta[] = [];
     let rows = 0;
-    while (queue.length > 0 && take.length < BODIES_AT_ONCE && (take.length === 0 || rows < need - known)) {
+    while (queue.length > 0 && take.length < BODIES_AT_ONCE && (take.length === 0 || rows < need - known) && (window === undefined || blocksRead + take.length < window.blocks)) {
       const m = queue.shift()!;
       take.push(m);
       rows += Number(m.row_count);
     }
+    blocksRead += take.length;
     for (const r of await src.rows(take)) {
       read++;
       if (rowMatches(r, f)) found.push(r);

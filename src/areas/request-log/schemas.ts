@@ -5,6 +5,8 @@ import { IsoDateTime, Nullable } from '../../http/schemas.js';
 export const PAGE_MAX = 100;
 /** A path or 2xx search reads at most this many rows per page (newest first); a page it leaves short still has next_cursor. */
 export const PATH_SCAN_ROWS = 20_000;
+/** …and at most this many stored blocks (a quiet account's blocks hold a request each: src/areas/request-log/blocks.ts). */
+export const PATH_SCAN_BLOCKS = 2_000;
 const WINDOW = PATH_SCAN_ROWS.toLocaleString('en-US');
 
 const RequestIdPattern = '^[A-Za-z0-9._:-]{1,128}$';

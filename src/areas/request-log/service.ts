@@ -20,7 +20,7 @@ import {
   type RequestLogTableName,
 } from './repo.js';
 import { idTime } from '../../lib/ids.js';
-import { PATH_SCAN_ROWS, type RequestLogQuery } from './schemas.js';
+import { PATH_SCAN_BLOCKS, PATH_SCAN_ROWS, type RequestLogQuery } from './schemas.js';
 
 export interface LogReader {
   partnerId: string;
@@ -114,7 +114,7 @@ export async function listRequests(deps: Pick<Deps, 'database'>, reader: LogRead
       },
       rowFilter,
       need,
-      rare ? PATH_SCAN_ROWS : undefined,
+      rare ? { rows: PATH_SCAN_ROWS, blocks: PATH_SCAN_BLOCKS } : undefined,
     );
     rows = walked.rows;
     // Every row answered after the frontier was read: the next page starts with those answered at or before it.

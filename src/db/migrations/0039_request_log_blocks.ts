@@ -31,8 +31,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
   // A partner's page in one environment, newest first (and the time-range filters).
   await sql`create index request_log_blocks_walk_idx on request_log_blocks (partner_id, environment, at_max desc, id desc)`.execute(db);
-  // A service-made X-Request-Id looked up by the time it was made at.
-  await sql`create index request_log_blocks_rid_idx on request_log_blocks (partner_id, environment, rid_max)`.execute(db);
+  // A service-made X-Request-Id looked up by the time it was made at (rid_min too, to rule a block out without reading it).
+  await sql`create index request_log_blocks_rid_idx on request_log_blocks (partner_id, environment, rid_max, rid_min)`.execute(db);
 
   // The rows written before: one block each, in the blocks' encoding (blocks.ts: an array per column, here of one value).
   const cols = ['id', 'at', 'credential', 'key_id', 'request_id', 'method', 'route', 'path', 'status', 'error_code', 'error_detail', 'duration_us', 'client_ip', 'user_agent'];
