@@ -24,7 +24,7 @@ export const BLOCK_SPAN_MS = 60_000;
 export const RID_SPAN_MS = 10 * 60_000;
 
 /** The columns of a row in a block, in their order (the partner, environment and status class are the block's or derived). */
-const ROW_COLUMNS = [
+export const ROW_COLUMNS = [
   'id',
   'at',
   'credential',
