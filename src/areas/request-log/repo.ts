@@ -177,8 +177,8 @@ export interface BlockWalk {
 
 /**
  * Up to `limit` blocks of the walk, (at_max, id) descending, after `after`. A block holding a row older than the
- * cursor starts at or before it, and so ends within BLOCK_SPAN_MS after it: that bounds the index range a deep page
- * reads.
+ * cursor, or than `until`, starts before it, and so ends within BLOCK_SPAN_MS after it: that bounds the index range a
+ * deep page, or a page of an earlier time, reads (else it would step over every newer block of the partner).
  */
 export function blockMetasQuery(db: Executor, w: BlockWalk, after: BlockMeta | undefined, limit: number) {
   let q = db
@@ -187,7 +187,7 @@ export function blockMetasQuery(db: Executor, w: BlockWalk, after: BlockMeta | u
     .where('partner_id', '=', w.partnerId)
     .where('environment', '=', w.environment);
   if (w.since != null) q = q.where('at_max', '>=', w.since);
-  if (w.until != null) q = q.where('at_min', '<', w.until);
+  if (w.until != null) q = q.where('at_min', '<', w.until).where('at_max', '<', w.until + BLOCK_SPAN_MS);
   if (w.before) q = q.where('at_max', '<=', w.before.at + BLOCK_SPAN_MS).where('at_min', '<=', w.before.at);
   if (after) q = q.where(sql<SqlBool>`(at_max, id) < (${after.at_max}, ${after.id})`);
   return q.orderBy('at_max', 'desc').orderBy('id', 'desc').limit(limit);
