@@ -9,7 +9,7 @@ import { inIndexOrder, type Database, type Executor } from '../../db/database.js
 import { inRelaxedTransaction, unnestRows, type PreparedInserts } from '../../db/bulk-insert.js';
 import type { DB, Environment, RequestLogBlockTable, RequestLogTable } from '../../db/schema/index.js';
 import { DAY_MS } from '../../lib/time.js';
-import { BLOCK_SPAN_MS, buildBlocks, decodeBlock, RID_SPAN_MS, type BlockMeta, type LoggedRequest } from './blocks.js';
+import { BLOCK_SPAN_MS, buildBlocks, decodeBlock, INLINE_BODY_ROWS, RID_SPAN_MS, type BlockMeta, type LoggedRequest } from './blocks.js';
 
 /** The columns in their order, with their PostgreSQL types (the unnest arrays' element types). */
 const COLUMNS = [
@@ -184,6 +184,7 @@ export function blockMetasQuery(db: Executor, w: BlockWalk, after: BlockMeta | u
   let q = db
     .selectFrom('request_log_blocks')
     .select(['id', 'at_max', 'row_count'])
+    .select(sql<string | null>`case when row_count <= ${sql.lit(INLINE_BODY_ROWS)} then body end`.as('body'))
     .where('partner_id', '=', w.partnerId)
     .where('environment', '=', w.environment);
   if (w.since != null) q = q.where('at_max', '>=', w.since);
@@ -195,12 +196,21 @@ export function blockMetasQuery(db: Executor, w: BlockWalk, after: BlockMeta | u
 
 export async function blockMetas(db: Executor, w: BlockWalk, after: BlockMeta | undefined, limit: number): Promise<BlockMeta[]> {
   const rows = await inIndexOrder(db, (db) => blockMetasQuery(db, w, after, limit).execute());
-  return rows.map((r) => ({ id: r.id, at_max: Number(r.at_max), row_count: Number(r.row_count) }));
+  return rows.map((r) => ({ id: r.id, at_max: Number(r.at_max), row_count: Number(r.row_count), body: r.body }));
 }
 
-/** The rows of these blocks of a partner's environment (one index range: the blocks are neighbours in the walk). */
-export async function blockRows(db: Executor, partnerId: string, environment: Environment, blocks: BlockMeta[]): Promise<RequestLogTable[]> {
-  if (blocks.length === 0) return [];
+/**
+ * The rows of these blocks of a partner's environment: those whose body came with the walk decoded, the others read
+ * (one index range: the blocks are neighbours in the walk).
+ */
+export async function blockRows(db: Executor, partnerId: string, environment: Environment, walked: BlockMeta[]): Promise<RequestLogTable[]> {
+  const rows: RequestLogTable[] = [];
+  const blocks: BlockMeta[] = [];
+  for (const b of walked) {
+    if (b.body == null) blocks.push(b);
+    else rows.push(...decodeBlock({ partner_id: partnerId, environment, body: b.body }));
+  }
+  if (blocks.length === 0) return rows;
   const newest = Math.max(...blocks.map((b) => b.at_max));
   const oldest = Math.min(...blocks.map((b) => b.at_max));
   const found = await db
@@ -216,7 +226,8 @@ export async function blockRows(db: Executor, partnerId: string, environment: En
       blocks.map((b) => b.id),
     )
     .execute();
-  return found.flatMap(decodeBlock);
+  for (const b of found) rows.push(...decodeBlock(b));
+  return rows;
 }
 
 /**
