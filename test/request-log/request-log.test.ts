@@ -371,6 +371,35 @@ describe('request log', () => {
     assert.deepEqual(items.map((x) => x.request_id), rows.slice(0, 5).reverse().map((r) => r.request_id));
   });
 
+  it('a path search over blocks of a few dozen rows reads its window in a few reads, not one per hundred rows', async () => {
+    // Requests 3.5 s apart: a block (at most a minute) holds 18. PATH_SCAN_ROWS + 1,000 of them, none on the path
+    // searched: the first page reads its window and stops (no item, a cursor).
+    const q = await t.partner();
+    const rows = Array.from({ length: PATH_SCAN_ROWS + 1_000 }, (_, n) => ({
+      id: `rql_p${String(n).padStart(8, '0')}`, at: T0 - 3 * 86_400_000 + n * 3_500, partner_id: q.id, environment: 'test' as const, credential: 'api_key',
+      key_id: null, request_id: newId('req'), method: 'GET', route: '/api/v1/me', path: '/api/v1/me', status: 200, status_class: 2,
+      error_code: null, error_detail: null, duration_us: 1, client_ip: null, user_agent: null,
+    }));
+    for (let i = 0; i < rows.length; i += 5_000) await insertRequestLogRows(t.deps.database, preparedInsertsFor(t.deps.database), rows.slice(i, i + 5_000));
+    // Every read of the blocks' bodies goes through the main instance (the walk's block list too, on SQLite).
+    const db = t.deps.database.db as unknown as { selectFrom: (...a: unknown[]) => unknown };
+    const selectFrom = db.selectFrom;
+    let reads = 0;
+    db.selectFrom = function (this: unknown, ...a: unknown[]) {
+      if (a[0] === 'request_log_blocks') reads++;
+      return selectFrom.apply(this, a);
+    };
+    try {
+      const r = await t.inject({ method: 'GET', url: '/api/v1/requests?path=/api/v1/nothing&limit=100', headers: keyHeaders(q) });
+      assert.equal(r.statusCode, 200, r.body);
+      assert.deepEqual(r.json().items, []);
+      assert.ok(r.json().next_cursor);
+    } finally {
+      delete (db as { selectFrom?: unknown }).selectFrom;
+    }
+    assert.ok(reads > 0 && reads <= 30, `${reads} reads of the blocks`);
+  });
+
   it('a flush writes the rows waiting when it starts, then only full batches: rows recorded meanwhile wait for their timer', async () => {
     const batches: number[] = [];
     let release!: () => void;

@@ -254,10 +254,13 @@ export async function walkBlocks(src: BlockSource, f: RowFilter, need: number, w
     let known = 0;
     while (known < found.length && Number(found[known].at) > frontier) known++;
     if (known >= need || (window !== undefined && (read >= window.rows || blocksRead >= window.blocks))) return { rows: found.slice(0, known), frontier };
-    // Read blocks holding about as many rows as are still missing (at least one block).
+    // Read blocks holding about as many rows as are still missing (at least one block). A search whose matches may be
+    // rare reads at least as many as it has read so far (doubling, within its window): else blocks of a few dozen rows
+    // would cost a round trip per hundred rows of the window.
+    const want = window === undefined ? need - known : Math.min(Math.max(need - known, read), window.rows - read);
     const take: BlockMeta[] = [];
     let rows = 0;
-    while (queue.length > 0 && take.length < BODIES_AT_ONCE && (take.length === 0 || rows < need - known) && (window === undefined || blocksRead + take.length < window.blocks)) {
+    while (queue.length > 0 && take.length < BODIES_AT_ONCE && (take.length === 0 || rows < want) && (window === undefined || blocksRead + take.length < window.blocks)) {
       const m = queue.shift()!;
       take.push(m);
       rows += Number(m.row_count);
