@@ -38,6 +38,8 @@ interface PlanCase {
   sortAllowed?: boolean;
   /** Indexes the plan must not use (one that reads other endpoints' rows to find one endpoint's). */
   forbid?: RegExp;
+  /** A bound the index range must start from (not a filter over the rows before it). */
+  range?: RegExp;
   query: (db: Executor) => Compilable;
 }
 
@@ -176,6 +178,13 @@ describe('query plans while tables grow', { timeout: 120_000 }, () => {
         blockMetasQuery(db, { partnerId: big, environment: 'test', since: T0, until: T0 + 10 ** 9, before: { at: T0 + Math.floor(count / 2), id: 'rql_zzz' } }, undefined, 200),
     },
     {
+      name: 'request log, a page of an earlier time (its blocks from then on)',
+      index: /request_log_blocks\w*_(walk|partner_id_environment_at_max\w*)_idx/,
+      ordered: true,
+      range: /at_max<\?\)|Index Cond: .*\(at_max < /,
+      query: (db) => blockMetasQuery(db, { partnerId: big, environment: 'test', until: T0 + Math.floor(count / 2) }, undefined, 200),
+    },
+    {
       name: 'request log, a request by the time its id was made at (its blocks)',
       index: /request_log_blocks\w*_(rid|partner_id_environment_rid_max\w*)_idx/,
       ordered: false,
@@ -297,6 +306,7 @@ describe('query plans while tables grow', { timeout: 120_000 }, () => {
   function check(c: PlanCase, plan: string, label: string): void {
     const where = `${c.name} at ${count} rows (${label}):\n${plan}`;
     if (c.forbid) assert.doesNotMatch(plan, c.forbid, where);
+    if (c.range) assert.match(plan, c.range, where);
     if (DIALECT === 'postgres') {
       assert.match(plan, new RegExp(`(Index Scan( Backward)? using|Index Only Scan( Backward)? using|Bitmap Index Scan on) (${c.index.source})`), where);
       assert.doesNotMatch(plan, /Seq Scan on (calculations|webhook_events|webhook_deliveries|usage_events|audit_log|sandbox_transfers|request_log\w*)\b/, where);

@@ -24,7 +24,7 @@ export const BLOCK_SPAN_MS = 60_000;
 export const RID_SPAN_MS = 10 * 60_000;
 
 /** The columns of a row in a block, in their order (the partner, environment and status class are the block's or derived). */
-const ROW_COLUMNS = [
+export const ROW_COLUMNS = [
   'id',
   'at',
   'credential',
@@ -196,12 +196,19 @@ export function sortNewestFirst<T extends RequestLogTable>(rows: T[]): T[] {
   return rows.sort(newer);
 }
 
-/** A block's place in the walk, without its rows. */
+/** A block's place in the walk, and its body when it is small (INLINE_BODY_ROWS). */
 export interface BlockMeta {
   id: string;
   at_max: number;
   row_count: number;
+  body?: string | null;
 }
+
+/**
+ * A block of at most this many rows comes with its place in the walk: a quiet account's blocks hold a request or two
+ * each, and a page of them read by a second query per hundred blocks cost a round trip per hundred rows.
+ */
+export const INLINE_BODY_ROWS = 4;
 
 /** Where the walk reads from (src/areas/request-log/repo.ts). */
 export interface BlockSource {
@@ -211,7 +218,9 @@ export interface BlockSource {
   rows(blocks: BlockMeta[]): Promise<RequestLogTable[]>;
 }
 
+/** Blocks per walk query: the first; each further one twice the last, up to the max (a rare match's window of 2,000 in four). */
 const META_CHUNK = 200;
+const META_CHUNK_MAX = 1_000;
 const BODIES_AT_ONCE = 100;
 
 /** How much a page whose matches may be rare reads at most: rows, and blocks (a quiet account's hold a row each). */
@@ -232,10 +241,12 @@ export async function walkBlocks(src: BlockSource, f: RowFilter, need: number, w
   let exhausted = false;
   let read = 0;
   let blocksRead = 0;
+  let chunk = META_CHUNK;
   for (;;) {
     if (queue.length === 0 && !exhausted) {
-      queue = await src.metas(after, META_CHUNK);
-      if (queue.length < META_CHUNK) exhausted = true;
+      queue = await src.metas(after, chunk);
+      if (queue.length < chunk) exhausted = true;
+      chunk = Math.min(chunk * 2, META_CHUNK_MAX);
       if (queue.length > 0) after = queue[queue.length - 1];
     }
     if (queue.length === 0) return { rows: found, frontier: null };
@@ -243,10 +254,13 @@ export async function walkBlocks(src: BlockSource, f: RowFilter, need: number, w
     let known = 0;
     while (known < found.length && Number(found[known].at) > frontier) known++;
     if (known >= need || (window !== undefined && (read >= window.rows || blocksRead >= window.blocks))) return { rows: found.slice(0, known), frontier };
-    // Read blocks holding about as many rows as are still missing (at least one block).
+    // Read blocks holding about as many rows as are still missing (at least one block). A search whose matches may be
+    // rare reads at least as many as it has read so far (doubling, within its window): else blocks of a few dozen rows
+    // would cost a round trip per hundred rows of the window.
+    const want = window === undefined ? need - known : Math.min(Math.max(need - known, read), window.rows - read);
     const take: BlockMeta[] = [];
     let rows = 0;
-    while (queue.length > 0 && take.length < BODIES_AT_ONCE && (take.length === 0 || rows < need - known) && (window === undefined || blocksRead + take.length < window.blocks)) {
+    while (queue.length > 0 && take.length < BODIES_AT_ONCE && (take.length === 0 || rows < want) && (window === undefined || blocksRead + take.length < window.blocks)) {
       const m = queue.shift()!;
       take.push(m);
       rows += Number(m.row_count);

@@ -9,7 +9,7 @@ import { inIndexOrder, type Database, type Executor } from '../../db/database.js
 import { inRelaxedTransaction, unnestRows, type PreparedInserts } from '../../db/bulk-insert.js';
 import type { DB, Environment, RequestLogBlockTable, RequestLogTable } from '../../db/schema/index.js';
 import { DAY_MS } from '../../lib/time.js';
-import { BLOCK_SPAN_MS, buildBlocks, decodeBlock, RID_SPAN_MS, type BlockMeta, type LoggedRequest } from './blocks.js';
+import { BLOCK_SPAN_MS, buildBlocks, decodeBlock, INLINE_BODY_ROWS, RID_SPAN_MS, type BlockMeta, type LoggedRequest } from './blocks.js';
 
 /** The columns in their order, with their PostgreSQL types (the unnest arrays' element types). */
 const COLUMNS = [
@@ -177,17 +177,18 @@ export interface BlockWalk {
 
 /**
  * Up to `limit` blocks of the walk, (at_max, id) descending, after `after`. A block holding a row older than the
- * cursor starts at or before it, and so ends within BLOCK_SPAN_MS after it: that bounds the index range a deep page
- * reads.
+ * cursor, or than `until`, starts before it, and so ends within BLOCK_SPAN_MS after it: that bounds the index range a
+ * deep page, or a page of an earlier time, reads (else it would step over every newer block of the partner).
  */
 export function blockMetasQuery(db: Executor, w: BlockWalk, after: BlockMeta | undefined, limit: number) {
   let q = db
     .selectFrom('request_log_blocks')
     .select(['id', 'at_max', 'row_count'])
+    .select(sql<string | null>`case when row_count <= ${sql.lit(INLINE_BODY_ROWS)} then body end`.as('body'))
     .where('partner_id', '=', w.partnerId)
     .where('environment', '=', w.environment);
   if (w.since != null) q = q.where('at_max', '>=', w.since);
-  if (w.until != null) q = q.where('at_min', '<', w.until);
+  if (w.until != null) q = q.where('at_min', '<', w.until).where('at_max', '<', w.until + BLOCK_SPAN_MS);
   if (w.before) q = q.where('at_max', '<=', w.before.at + BLOCK_SPAN_MS).where('at_min', '<=', w.before.at);
   if (after) q = q.where(sql<SqlBool>`(at_max, id) < (${after.at_max}, ${after.id})`);
   return q.orderBy('at_max', 'desc').orderBy('id', 'desc').limit(limit);
@@ -195,12 +196,21 @@ export function blockMetasQuery(db: Executor, w: BlockWalk, after: BlockMeta | u
 
 export async function blockMetas(db: Executor, w: BlockWalk, after: BlockMeta | undefined, limit: number): Promise<BlockMeta[]> {
   const rows = await inIndexOrder(db, (db) => blockMetasQuery(db, w, after, limit).execute());
-  return rows.map((r) => ({ id: r.id, at_max: Number(r.at_max), row_count: Number(r.row_count) }));
+  return rows.map((r) => ({ id: r.id, at_max: Number(r.at_max), row_count: Number(r.row_count), body: r.body }));
 }
 
-/** The rows of these blocks of a partner's environment (one index range: the blocks are neighbours in the walk). */
-export async function blockRows(db: Executor, partnerId: string, environment: Environment, blocks: BlockMeta[]): Promise<RequestLogTable[]> {
-  if (blocks.length === 0) return [];
+/**
+ * The rows of these blocks of a partner's environment: those whose body came with the walk decoded, the others read
+ * (one index range: the blocks are neighbours in the walk).
+ */
+export async function blockRows(db: Executor, partnerId: string, environment: Environment, walked: BlockMeta[]): Promise<RequestLogTable[]> {
+  const rows: RequestLogTable[] = [];
+  const blocks: BlockMeta[] = [];
+  for (const b of walked) {
+    if (b.body == null) blocks.push(b);
+    else rows.push(...decodeBlock({ partner_id: partnerId, environment, body: b.body }));
+  }
+  if (blocks.length === 0) return rows;
   const newest = Math.max(...blocks.map((b) => b.at_max));
   const oldest = Math.min(...blocks.map((b) => b.at_max));
   const found = await db
@@ -216,7 +226,8 @@ export async function blockRows(db: Executor, partnerId: string, environment: En
       blocks.map((b) => b.id),
     )
     .execute();
-  return found.flatMap(decodeBlock);
+  for (const b of found) rows.push(...decodeBlock(b));
+  return rows;
 }
 
 /**
