@@ -43,7 +43,6 @@ import { decodeBlock, ROW_COLUMNS } from '../src/areas/request-log/blocks.js';
 import { newId } from '../src/lib/ids.js';
 import { preparedInsertsFor } from '../src/db/bulk-insert.js';
 import type { RequestLogTable } from '../src/db/schema/index.js';
-import { newId } from '../src/lib/ids.js';
 import type { RequestLogQuery } from '../src/areas/request-log/schemas.js';
 import { fmt, load, machine, median, percentile, pgReachable, PG_URL, withPinnedClient, type Child, type LoadResult } from './lib/util.js';
 import { CALCULATE_JSON, createPartner, startServer } from './lib/calculate-server.js';

@@ -191,6 +191,15 @@ export function rowMatches(r: RequestLogTable, f: RowFilter): boolean {
   return true;
 }
 
+/**
+ * What a block's body must contain for a row of it to match a path prefix: the prefix as JSON writes it inside a
+ * string (a route or path starting with it holds it so), or undefined when the filter names no prefix. A body without
+ * it is not read at all.
+ */
+export function bodyNeedle(f: RowFilter): string | undefined {
+  return f.pathPrefix ? JSON.stringify(f.pathPrefix).slice(1, -1) : undefined;
+}
+
 /** Newest first: (at, id) descending. */
 export function sortNewestFirst<T extends RequestLogTable>(rows: T[]): T[] {
   return rows.sort(newer);
@@ -214,7 +223,7 @@ export const INLINE_BODY_ROWS = 4;
 export interface BlockSource {
   /** Up to `limit` blocks that may hold rows of the filter, (at_max, id) descending, after `after` when given. */
   metas(after: BlockMeta | undefined, limit: number): Promise<BlockMeta[]>;
-  /** The rows of these blocks. */
+  /** The rows of these blocks (it may leave out a block none of whose rows can match). */
   rows(blocks: BlockMeta[]): Promise<RequestLogTable[]>;
 }
 
@@ -266,10 +275,9 @@ export async function walkBlocks(src: BlockSource, f: RowFilter, need: number, w
       rows += Number(m.row_count);
     }
     blocksRead += take.length;
-    for (const r of await src.rows(take)) {
-      read++;
-      if (rowMatches(r, f)) found.push(r);
-    }
+    // The rows the blocks held, whether or not the source returned them (it may leave out blocks that cannot match).
+    read += rows;
+    for (const r of await src.rows(take)) if (rowMatches(r, f)) found.push(r);
     found = sortNewestFirst(found);
   }
 }

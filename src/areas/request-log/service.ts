@@ -6,7 +6,7 @@ import { errors } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { DAY_MS, iso } from '../../lib/time.js';
 import { findPartnerById } from '../partners/repo.js';
-import { isServiceRequestId, rowMatches, sortNewestFirst, walkBlocks, type RowFilter } from './blocks.js';
+import { bodyNeedle, isServiceRequestId, rowMatches, sortNewestFirst, walkBlocks, type RowFilter } from './blocks.js';
 import {
   blockMetas,
   blockRows,
@@ -110,7 +110,7 @@ export async function listRequests(deps: Pick<Deps, 'database'>, reader: LogRead
     const walked = await walkBlocks(
       {
         metas: (after, limit) => blockMetas(db, filter, after, limit),
-        rows: (blocks) => blockRows(db, reader.partnerId, reader.environment, blocks),
+        rows: (blocks) => blockRows(db, reader.partnerId, reader.environment, blocks, bodyNeedle(filter)),
       },
       rowFilter,
       need,
