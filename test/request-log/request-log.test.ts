@@ -428,54 +428,48 @@ describe('request log', () => {
   });
 
   it('a flush writes the rows waiting when it starts, then only full batches: rows recorded meanwhile wait for their timer', async () => {
-    const batches: number[] = [];
-    let release!: () => void;
-    const writing = new Promise<void>((r) => (release = r));
-    const writer = new RequestLogWriter(t.deps.database, { requestLogDropped: () => {}, groupCommit: () => {} }, t.deps.log, {
-      enabled: true,
-      batch: 10,
-      flushMs: 60_000,
-      write: async (rows) => {
-        batches.push(rows.length);
-        if (batches.length === 1) await writing;
-      },
-    });
+    /** A writer of 10-row batches whose first write waits for `release`. */
+    const held = () => {
+      const batches: number[] = [];
+      let release!: () => void;
+      const writing = new Promise<void>((r) => (release = r));
+      const writer = new RequestLogWriter(t.deps.database, { requestLogDropped: () => {}, groupCommit: () => {} }, t.deps.log, {
+        enabled: true,
+        batch: 10,
+        flushMs: 60_000,
+        write: async (rows) => {
+          batches.push(rows.length);
+          if (batches.length === 1) await writing;
+        },
+      });
+      return { writer, batches, release };
+    };
     const row = (n: number) => ({
       id: `rql_f${n}`, at: T0 + n, partner_id: 'ptr_x', environment: 'test' as const, credential: 'api_key', key_id: null, request_id: `f-${n}`,
       method: 'GET', route: '/api/v1/me', path: '/api/v1/me', status: 200, status_class: 2, error_code: null, error_detail: null, duration_us: 1,
       client_ip: null, user_agent: null,
     });
-    for (let n = 0; n < 3; n++) writer.record(row(n));
-    const flushed = writer.flush();
+    const a = held();
+    for (let n = 0; n < 3; n++) a.writer.record(row(n));
+    const flushed = a.writer.flush();
     // Recorded while the first batch is being written: fewer than a batch, so they wait.
-    for (let n = 3; n < 6; n++) writer.record(row(n));
-    release();
+    for (let n = 3; n < 6; n++) a.writer.record(row(n));
+    a.release();
     await flushed;
-    assert.deepEqual(batches, [3]);
-    assert.equal(writer.pending(), 3);
+    assert.deepEqual(a.batches, [3]);
+    assert.equal(a.writer.pending(), 3);
     // A full batch recorded during a write goes at once.
-    let release2!: () => void;
-    const writing2 = new Promise<void>((r) => (release2 = r));
-    batches.length = 0;
-    const w2 = new RequestLogWriter(t.deps.database, { requestLogDropped: () => {}, groupCommit: () => {} }, t.deps.log, {
-      enabled: true,
-      batch: 10,
-      flushMs: 60_000,
-      write: async (rows) => {
-        batches.push(rows.length);
-        if (batches.length === 1) await writing2;
-      },
-    });
-    w2.record(row(0));
-    const f2 = w2.flush();
-    for (let n = 1; n <= 12; n++) w2.record(row(n));
-    release2();
+    const b = held();
+    b.writer.record(row(0));
+    const f2 = b.writer.flush();
+    for (let n = 1; n <= 12; n++) b.writer.record(row(n));
+    b.release();
     await f2;
-    assert.deepEqual(batches, [1, 10]);
-    assert.equal(w2.pending(), 2);
-    await writer.stop();
-    await w2.stop();
-    assert.equal(writer.pending() + w2.pending(), 0);
+    assert.deepEqual(b.batches, [1, 10]);
+    assert.equal(b.writer.pending(), 2);
+    await a.writer.stop();
+    await b.writer.stop();
+    assert.equal(a.writer.pending() + b.writer.pending(), 0);
   });
 
   it('SQLite: a batch waits for an open transaction, is all or nothing, and leaves the connection at synchronous = FULL', async (ctx) => {

@@ -171,8 +171,11 @@ export function decodeBlock(b: Pick<RequestLogBlockTable, 'partner_id' | 'enviro
 
 /** What a row of a page must match (every filter given). */
 export interface RowFilter {
+  /** A status class (`4xx`: 4) and, for an exact status, the status. */
   status?: { statusClass: number; exact: number | null };
+  /** A prefix of the route template or of the concrete (masked) path. */
   pathPrefix?: string;
+  /** Inclusive / exclusive epoch ms. */
   since?: number | null;
   until?: number | null;
   requestId?: string;

@@ -9,7 +9,7 @@ import { inIndexOrder, type Database, type Executor } from '../../db/database.js
 import { inRelaxedTransaction, unnestRows, type PreparedInserts } from '../../db/bulk-insert.js';
 import type { DB, Environment, RequestLogBlockTable, RequestLogTable } from '../../db/schema/index.js';
 import { DAY_MS } from '../../lib/time.js';
-import { BLOCK_SPAN_MS, buildBlocks, decodeBlock, INLINE_BODY_ROWS, RID_SPAN_MS, type BlockMeta, type LoggedRequest } from './blocks.js';
+import { BLOCK_SPAN_MS, buildBlocks, decodeBlock, INLINE_BODY_ROWS, RID_SPAN_MS, type BlockMeta, type LoggedRequest, type RowFilter } from './blocks.js';
 
 /** The columns in their order, with their PostgreSQL types (the unnest arrays' element types). */
 const COLUMNS = [
@@ -72,19 +72,9 @@ export async function insertRequestLogRows(database: Database, prepared: Prepare
   });
 }
 
-export interface RequestLogFilter {
+export interface RequestLogFilter extends RowFilter {
   partnerId: string;
   environment: Environment;
-  /** A status class (`4xx`: 4) and, for an exact status, the status. */
-  status?: { statusClass: number; exact: number | null };
-  /** A prefix of the route template or of the concrete (masked) path. */
-  pathPrefix?: string;
-  /** Inclusive / exclusive epoch ms. */
-  since?: number | null;
-  until?: number | null;
-  requestId?: string;
-  /** The (at, id) of the last row of the previous page. */
-  before?: { at: number; id: string };
   /** Read no row older than this (at, id), inclusive: the window a path search is bounded to. */
   notBefore?: { at: number; id: string };
 }
