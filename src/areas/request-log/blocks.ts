@@ -3,9 +3,9 @@
  * request_log_blocks (migration 0039), and how a page is read from them.
  *
  * A block's rows are stored by column: one JSON array per column of ROW_COLUMNS, holding a value per row, or one
- * value when every row has the same (a busy client's key, route, address and user agent are written once). A block spans at most BLOCK_SPAN_MS of answer
- * times and RID_SPAN_MS of service-made request ids, so that a page from a cursor and a lookup by request id each read
- * a bounded range of blocks. Blocks of one partner may overlap in time (two processes flushing side by side): a page
+ * value when every row has the same (a busy client's key, route, address and user agent are written once). A block
+ * spans at most BLOCK_SPAN_MS of answer times and RID_SPAN_MS of service-made request ids, so that a page from a cursor
+ * and a lookup by request id each read a bounded range of blocks. Blocks of one partner may overlap in time (two processes flushing side by side): a page
  * merges them, newest first, and only returns rows no unread block can precede.
  */
 import type { Environment, RequestLogBlockTable, RequestLogTable } from '../../db/schema/index.js';
@@ -51,7 +51,7 @@ export function serviceIdTime(r: Pick<LoggedRequest, 'request_id' | 'chosen_requ
   return idTime(r.request_id);
 }
 
-/** A request id that can only be found one row at a time (the client's own), as the service would have made it or not. */
+/** Whether a request id has the layout of the service's own (`req_` and its time): it is looked for in the blocks of that time too. */
 export function isServiceRequestId(requestId: string): boolean {
   return requestId.startsWith('req_') && idTime(requestId) !== null;
 }

@@ -6,7 +6,7 @@ import { errors } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { DAY_MS, iso } from '../../lib/time.js';
 import { findPartnerById } from '../partners/repo.js';
-import { bodyNeedle, isServiceRequestId, rowMatches, sortNewestFirst, walkBlocks, type RowFilter } from './blocks.js';
+import { bodyNeedle, isServiceRequestId, rowMatches, sortNewestFirst, walkBlocks } from './blocks.js';
 import {
   blockMetas,
   blockRows,
@@ -105,14 +105,13 @@ export async function listRequests(deps: Pick<Deps, 'database'>, reader: LogRead
     rows = await pageRequestLog(db, { ...filter, notBefore: windowEnd }, need);
     if (windowEnd) resume = [windowEnd.at, windowEnd.id];
   } else {
-    const rowFilter: RowFilter = filter;
     const rare = q.path !== undefined || filter.status !== undefined;
     const walked = await walkBlocks(
       {
         metas: (after, limit) => blockMetas(db, filter, after, limit),
         rows: (blocks) => blockRows(db, reader.partnerId, reader.environment, blocks, bodyNeedle(filter)),
       },
-      rowFilter,
+      filter,
       need,
       rare ? { rows: PATH_SCAN_ROWS, blocks: PATH_SCAN_BLOCKS } : undefined,
     );
