@@ -14,7 +14,7 @@ import { PATH_SCAN_ROWS } from '../../src/areas/request-log/service.js';
 import { PATH_SCAN_BLOCKS } from '../../src/areas/request-log/schemas.js';
 import { preparedInsertsFor } from '../../src/db/bulk-insert.js';
 import { RequestLogWriter } from '../../src/areas/request-log/writer.js';
-import { BLOCK_ROWS } from '../../src/areas/request-log/blocks.js';
+import { BLOCK_ROWS, INLINE_BODY_ROWS } from '../../src/areas/request-log/blocks.js';
 import { newId } from '../../src/lib/ids.js';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -326,6 +326,30 @@ describe('request log', () => {
       assert.equal(times[0], T0 + 59);
       assert.equal(times[times.length - 1], T0);
     }
+  });
+
+  it('a path search matches its prefix literally in the blocks: `%`, `_`, a backslash and a quote are plain characters', async () => {
+    const q = await t.partner();
+    const paths = ['/api/v1/x?q=50%25_a\\b"c', '/api/v1/x?q=50%25Xa\\b"c', '/api/v1/x?q=5'];
+    // More rows than a block whose body comes with the walk: the database filters this one.
+    const rows = [...paths, ...Array.from({ length: INLINE_BODY_ROWS }, (_, i) => `/api/v1/y/${i}`)].map((path, n) => ({
+      id: newId('rql', T0 + n), at: T0 + n, partner_id: q.id, environment: 'test' as const, credential: 'api_key', key_id: null, request_id: newId('req'),
+      method: 'GET', route: path.slice(0, 9), path, status: 200, status_class: 2, error_code: null, error_detail: null, duration_us: 1, client_ip: null, user_agent: null,
+    }));
+    await insertRequestLogRows(t.deps.database, preparedInsertsFor(t.deps.database), rows);
+    const search = async (prefix: string) => {
+      const r = await t.inject({ method: 'GET', url: `/api/v1/requests?path=${encodeURIComponent(prefix)}&limit=100`, headers: keyHeaders(q) });
+      assert.equal(r.statusCode, 200, r.body);
+      return r.json().items.map((x: { path: string }) => x.path);
+    };
+    assert.deepEqual(await search('/api/v1/x?q=50%25_a\\b"c'), [paths[0]]);
+    assert.deepEqual(await search('/api/v1/x?q=50%25_'), [paths[0]]);
+    assert.deepEqual(await search('/api/v1/x?q=50%'), [paths[1], paths[0]]);
+    assert.deepEqual(await search('/api/v1/x?q=5_'), []);
+    assert.deepEqual(await search('/api/v1/x?q=50%25_a\\b"d'), []);
+    assert.deepEqual(await search('/api/v1/x'), [paths[2], paths[1], paths[0]]);
+    const blocks = await sql<{ n: number }>`select row_count as n from request_log_blocks where partner_id = ${q.id}`.execute(t.deps.database.db);
+    assert.deepEqual(blocks.rows.map((b) => Number(b.n)), [rows.length]);
   });
 
   it('a 2xx search reads a bounded window of the blocks and goes on from where it stopped', async () => {
