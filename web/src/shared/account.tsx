@@ -109,7 +109,7 @@ export function SessionsCard({ ops }: { ops: AccountOps }) {
     { header: 'Sign-in', cell: (s) => METHOD[s.method] + (s.key_environment ? ` (${s.key_environment === 'live' ? 'production' : 'sandbox'} key)` : '') },
     { header: 'Last used', cell: (s) => <DateTime value={s.last_used_at} /> },
     { header: 'Expires', cell: (s) => <DateTime value={s.expires_at} /> },
-    { header: 'Address', cell: (s) => s.ip_address ?? '—' },
+    { header: 'Address', cell: (s) => <span className="address">{s.ip_address ?? '—'}</span> },
     { header: 'Browser', cell: (s) => <span className="ua" title={s.user_agent ?? undefined}>{s.user_agent ?? '—'}</span> },
     {
       header: <span className="visually-hidden">Actions</span>,
