@@ -37,6 +37,8 @@ describe('server and CLI processes', () => {
     let first: { test_key: string; ingest_secret: string } | null = null;
     const acked: string[] = [];
     try {
+      // The banner is written right after the "listening" line the start waits for: it may reach the pipe a moment later.
+      for (let i = 0; i < 50 && !/ingest secret\s+svc_ingest_\w+/.test(s1.output()); i++) await new Promise((r) => setTimeout(r, 100));
       const out = s1.output();
       const key = /test key\s+(svc_test_\w+)/.exec(out)?.[1];
       const secret = /ingest secret\s+(svc_ingest_\w+)/.exec(out)?.[1];
