@@ -51,11 +51,6 @@ export function serviceIdTime(r: Pick<LoggedRequest, 'request_id' | 'chosen_requ
   return idTime(r.request_id);
 }
 
-/** Whether a request id has the layout of the service's own (`req_` and its time): it is looked for in the blocks of that time too. */
-export function isServiceRequestId(requestId: string): boolean {
-  return requestId.startsWith('req_') && idTime(requestId) !== null;
-}
-
 const newer = (a: RequestLogTable, b: RequestLogTable) => Number(b.at) - Number(a.at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /**

@@ -6,7 +6,7 @@ import { errors } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../http/pagination.js';
 import { DAY_MS, iso } from '../../lib/time.js';
 import { findPartnerById } from '../partners/repo.js';
-import { bodyNeedle, isServiceRequestId, rowMatches, sortNewestFirst, walkBlocks } from './blocks.js';
+import { bodyNeedle, rowMatches, serviceIdTime, sortNewestFirst, walkBlocks } from './blocks.js';
 import {
   blockMetas,
   blockRows,
@@ -19,7 +19,6 @@ import {
   type RequestLogFilter,
   type RequestLogTableName,
 } from './repo.js';
-import { idTime } from '../../lib/ids.js';
 import { PATH_SCAN_BLOCKS, PATH_SCAN_ROWS, type RequestLogQuery } from './schemas.js';
 
 export interface LogReader {
@@ -59,8 +58,9 @@ function statusFilter(status: string): { statusClass: number; exact: number | nu
 
 /** The rows of blocks holding a service-made request id (none for an id the client chose). */
 async function blockRowsOfRequest(deps: Pick<Deps, 'database'>, reader: LogReader, requestId: string): Promise<RequestLogTable[]> {
-  if (!isServiceRequestId(requestId)) return [];
-  const rows = await blockRowsOfRequestTime(deps.database.db, reader.partnerId, reader.environment, idTime(requestId)!);
+  const madeAt = serviceIdTime({ request_id: requestId });
+  if (madeAt === null) return [];
+  const rows = await blockRowsOfRequestTime(deps.database.db, reader.partnerId, reader.environment, madeAt);
   return rows.filter((r) => r.request_id === requestId);
 }
 
@@ -95,8 +95,8 @@ export async function listRequests(deps: Pick<Deps, 'database'>, reader: LogRead
   // Where the next page starts when a bounded window ended before the page filled.
   let resume: [number, string] | null = null;
   if (filter.requestId !== undefined) {
-    const fromBlocks = (await blockRowsOfRequest(deps, reader, filter.requestId)).filter((r) => rowMatches(r, filter));
-    const single = await pageRequestLog(db, filter, need);
+    const [inBlocks, single] = await Promise.all([blockRowsOfRequest(deps, reader, filter.requestId), pageRequestLog(db, filter, need)]);
+    const fromBlocks = inBlocks.filter((r) => rowMatches(r, filter));
     const byId = new Map([...single, ...fromBlocks].map((r) => [r.id, r]));
     rows = sortNewestFirst([...byId.values()]).slice(0, need);
   } else if (filter.status && filter.status.statusClass !== 2) {
