@@ -208,6 +208,27 @@ describe('request log', () => {
     assert.equal((await t.inject({ method: 'GET', url: `/api/v1/requests/${theirId}`, headers: keyHeaders(other) })).statusCode, 200);
   });
 
+  it('answers hostile reads of the blocks plainly: extreme cursors, ids of the service\'s layout at the ends of time, a long prefix of quotes and separators', async () => {
+    const cursor = (at: number, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
+    for (const c of [cursor(Number.MAX_SAFE_INTEGER, ''), cursor(-Number.MAX_SAFE_INTEGER, 'zzz'), cursor(0, '\u2028"\\')]) {
+      const r = await list(`?limit=100&cursor=${c}`);
+      assert.equal(r.statusCode, 200, r.body);
+      assert.ok(r.json().items.length <= 100);
+    }
+    for (const id of ['req_zzzzzzzzzzzzzzzzzzzzzzzzzz', 'req_00000000000000000000000000', `req_${'0'.repeat(26)}x`]) {
+      const r = await t.inject({ method: 'GET', url: `/api/v1/requests/${id}`, headers: keyHeaders(p) });
+      assert.equal(r.statusCode, 404, r.body);
+      assert.equal(r.json().code, 'not_found');
+      const byFilter = await list(`?request_id=${id}`);
+      assert.equal(byFilter.statusCode, 200, byFilter.body);
+      assert.deepEqual(byFilter.json().items, []);
+    }
+    const prefix = `/api/v1/"\\\u2028${'é:%_'.repeat(120)}`;
+    const r = await list(`?path=${encodeURIComponent(prefix)}&status=2xx`);
+    assert.equal(r.statusCode, 200, r.body);
+    assert.deepEqual(r.json().items, []);
+  });
+
   it('refuses missing and wrong credentials', async () => {
     assert.equal((await t.inject({ method: 'GET', url: '/api/v1/requests' })).statusCode, 401);
     assert.equal((await t.inject({ method: 'GET', url: '/api/v1/requests', headers: { 'x-api-key': 'sk_test_wrong' } })).statusCode, 401);
