@@ -13,8 +13,8 @@ test('sessions: sign out one, sign out the others; change the password', async (
     expect((await ctx.post('/api/auth/partner/login', { data: { email: who.email, password: who.password } })).status()).toBe(200);
     return ctx;
   };
-  const a = await other();
-  // The longest address a session shows: the table must still fit.
+  // The longest addresses a session shows, IPv4 and IPv6: the table must still fit.
+  const a = await other('203.255.255.254');
   const b = await other('2001:db8:85a3:1234:5678:8a2e:370:7334');
   try {
     await page.goto('/portal/');
@@ -25,6 +25,12 @@ test('sessions: sign out one, sign out the others; change the password', async (
     await expect(table.getByText('This session')).toBeVisible();
     // The dates on one line, and yet each row's Sign out stays on the page at 1280 px.
     await fitsAt1280(page, table.getByRole('button', { name: 'Sign out this session' }));
+    // An IPv4 address is never broken across lines; the IPv6 one breaks only after a colon.
+    const lines = (text: string) => table.locator('.address', { hasText: text }).evaluate((el) => el.getClientRects().length);
+    expect(await lines('203.255.255.254')).toBe(1);
+    expect(await lines(clientAddress)).toBe(1);
+    const ipv6 = await table.locator('.address', { hasText: '2001:' }).evaluate((el) => (el as HTMLElement).innerText);
+    for (const line of ipv6.split('\n')) expect(line).toMatch(/^(:?[0-9a-f]{1,4})+:?$/);
     await snap(page, 'account');
 
     // Sign out one other session: confirm first.

@@ -77,6 +77,11 @@ export function PasswordCard({ ops }: { ops: AccountOps }) {
   );
 }
 
+/** An IPv6 address may break after a colon (never inside a group); an IPv4 address has nowhere to break and stays whole. */
+function breakAtColons(address: string) {
+  return address.split(':').map((part, i) => (i === 0 ? part : [<wbr key={i} />, ':' + part]));
+}
+
 export function SessionsCard({ ops }: { ops: AccountOps }) {
   const [ending, setEnding] = useState<Session | 'others' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -109,7 +114,7 @@ export function SessionsCard({ ops }: { ops: AccountOps }) {
     { header: 'Sign-in', cell: (s) => METHOD[s.method] + (s.key_environment ? ` (${s.key_environment === 'live' ? 'production' : 'sandbox'} key)` : '') },
     { header: 'Last used', cell: (s) => <DateTime value={s.last_used_at} /> },
     { header: 'Expires', cell: (s) => <DateTime value={s.expires_at} /> },
-    { header: 'Address', cell: (s) => <span className="address">{s.ip_address ?? '—'}</span> },
+    { header: 'Address', cell: (s) => <span className="address">{s.ip_address ? breakAtColons(s.ip_address) : '—'}</span> },
     { header: 'Browser', cell: (s) => <span className="ua" title={s.user_agent ?? undefined}>{s.user_agent ?? '—'}</span> },
     {
       header: <span className="visually-hidden">Actions</span>,
